@@ -1,0 +1,37 @@
+# One entry point for newcomers and CI. `make test` builds .venv on first use.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: test lint typecheck demo bench run screenshots clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+test: lint typecheck
+	$(BIN)/python -m pytest
+
+demo: $(STAMP)
+	$(BIN)/python -m engine.demo --players 4 --variant standard --seed 1
+	$(BIN)/python -m engine.demo --players 2 --variant two-player --seed 2 --quiet
+	$(BIN)/python -m engine.demo --players 3 --variant quick-start --seed 3 --quiet
+	$(BIN)/python -m engine.demo --players 5 --variant open --secret-archives --seed 4 --quiet
+	$(BIN)/python -m engine.demo --players 4 --variant common-ground --seed 5 --quiet
+
+bench: $(STAMP)
+	$(BIN)/python bench/engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache *.egg-info

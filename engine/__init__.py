@@ -1,0 +1,1 @@
+"""Nightfall rules engine: pure, synchronous, deterministic; no I/O beyond reading its card data."""

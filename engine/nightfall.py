@@ -1,0 +1,360 @@
+"""The public face of the rules engine: ``Game`` and the contract the bot relies on.
+
+    game = Game.new(seats=["s1", "s2"], seed=7, options=Options())
+    for action in game.legal_actions("s1"): ...
+    events = game.apply(action)
+
+Every input is one atomic ``Action``; ``apply`` refuses anything not in
+``legal_actions`` with an ``IllegalAction`` whose message a player can read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action, ActionError, IllegalAction, ParseError
+from .chain import ChainMixin
+from .combat import CombatMixin
+from .core import cref
+from .effects import EffectsMixin
+from .rng import next_state
+from .scoring import ApocalypseCup, ScoringMixin
+from .setup import SetupMixin
+from .state import Options, State
+from .turn import TurnMixin
+from .views import ViewsMixin
+
+__all__ = [
+    "Action",
+    "ActionError",
+    "ApocalypseCup",
+    "Decision",
+    "Game",
+    "IllegalAction",
+    "Options",
+    "ParseError",
+]
+
+SEAT_RE = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+RESERVED_RE = re.compile(r"^[ca]\d+$")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Someone must act: ``seat`` and what ``kind`` of choice (see ``KINDS``)."""
+
+    seat: str
+    kind: str
+    info: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+#: every kind of decision and the verbs that answer it
+KINDS: dict[str, tuple[str, ...]] = {
+    "draft": ("draft",),
+    "attack": ("attack",),
+    "block": ("block", "done"),
+    "combat-order": ("order",),
+    "absorb-order": ("order",),
+    "player-order": ("order",),
+    "chain": ("chain", "pass"),
+    "target": ("target",),
+    "choose": ("choose",),
+    "claim": ("claim", "discard", "done"),
+    "wound": ("wound",),
+}
+
+
+class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, ScoringMixin, ViewsMixin):
+    """One game of Nightfall. Pure and deterministic: same seed and actions, same game."""
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def new(cls, seats: list[str], seed: int = 0, options: Options | None = None) -> Game:
+        options = options or Options()
+        if not 2 <= len(seats) <= 5:
+            raise ValueError("Nightfall is played by 2 to 5 players.")
+        if len(set(seats)) != len(seats):
+            raise ValueError("Seat names must be different.")
+        for seat in seats:
+            if not SEAT_RE.match(seat) or RESERVED_RE.match(seat):
+                raise ValueError(
+                    f"'{seat}' cannot be a seat name (letters, digits, _ . - only; "
+                    "not c<number> or a<number>)."
+                )
+        if options.first_player is not None and options.first_player not in seats:
+            raise ValueError(f"first player '{options.first_player}' is not one of the seats")
+        state = State(seats=list(seats), options=options.to_dict(), rng=next_state(seed & ((1 << 64) - 1))[1])
+        game = cls(state)
+        game._setup()
+        game._advance()
+        game._events = []
+        return game
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        return cls(State.from_json(text))
+
+    def to_json(self) -> str:
+        return self.s.to_json()
+
+    @property
+    def version(self) -> int:
+        """Goes up by one with every applied action: a stale button carries an older one."""
+        return self.s.version
+
+    @property
+    def seats(self) -> list[str]:
+        return list(self.s.seats)
+
+    @property
+    def phase(self) -> str:
+        return self.s.phase
+
+    # ------------------------------------------------------------------ decisions
+    def pending(self) -> list[Decision]:
+        return [
+            Decision(
+                self.name(w["seat"]), w["kind"], {k: v for k, v in w.items() if k not in ("seat", "kind")}
+            )
+            for w in self.s.waiting
+        ]
+
+    def _waiting_for(self, i: int) -> dict[str, Any] | None:
+        for w in self.s.waiting:
+            if w["seat"] == i:
+                return w
+        return None
+
+    def _option_texts(self, i: int, w: dict[str, Any]) -> list[str]:
+        kind = w["kind"]
+        if kind == "draft":
+            return [f"draft {k}" for k in self._draft_options(i)]
+        if kind == "attack":
+            return self._attack_options()
+        if kind == "block":
+            return self._block_options(i)
+        if kind in ("combat-order", "absorb-order", "player-order"):
+            return [f"order {o}" for o in w["options"]]
+        if kind == "chain":
+            return [*(f"chain {c}" for c in self._chain_options(i)), "pass"]
+        if kind == "target":
+            return [f"target {o}" for o in w["options"]]
+        if kind == "choose":
+            return [f"choose {o}" for o in w["options"]]
+        if kind == "claim":
+            return self._claim_options()
+        if kind == "wound":
+            return ["wound use", "wound skip"]
+        raise AssertionError(kind)
+
+    def legal_actions(self, seat: str) -> list[Action]:
+        """Every action ``seat`` may take now (empty if it has nothing to decide)."""
+        i = self.seat_index(seat)
+        w = self._waiting_for(i)
+        if w is None:
+            return []
+        return [Action.parse(text, seat) for text in self._option_texts(i, w)]
+
+    def parse_action(self, seat: str, text: str) -> Action:
+        """Read an action from its canonical text (raises ``ParseError``)."""
+        self.seat_index(seat)
+        return Action.parse(text, seat)
+
+    def default_action(self, seat: str) -> Action | None:
+        """The most passive legal action (Ruling 5), for a decision whose deadline passed."""
+        i = self.seat_index(seat)
+        w = self._waiting_for(i)
+        if w is None:
+            return None
+        opts = self._option_texts(i, w)
+        kind = w["kind"]
+        if kind in ("block", "claim"):
+            return Action.parse("done", seat)
+        if kind == "chain":
+            return Action.parse("pass", seat)
+        if kind == "wound":
+            return Action.parse("wound skip", seat)
+        if kind == "attack":  # each minion to the next opponent on the left
+            m = self._unassigned()[0]
+            return Action.parse(f"attack {cref(m)} {self.name((self.s.active + 1) % self.n)}", seat)
+        return Action.parse(opts[0], seat)
+
+    def apply(self, action: Action) -> list[dict[str, Any]]:
+        """Apply one legal action and play on to the next decision; returns the events."""
+        s = self.s
+        if s.phase == "over":
+            raise IllegalAction("This game is over.")
+        i = self.seat_index(action.seat)
+        w = self._waiting_for(i)
+        if w is None:
+            raise IllegalAction(f"Nothing is waiting for {action.seat} right now.")
+        if action.verb not in KINDS[w["kind"]] or str(action) not in self._option_texts(i, w):
+            raise IllegalAction(self._explain(i, w, action))
+        self._events = []
+        HANDLERS[w["kind"]](self, i, w, action)
+        s.version += 1
+        self._advance()
+        events, self._events = self._events, []
+        return events
+
+    def _advance(self) -> None:
+        s = self.s
+        while not s.waiting and s.phase != "over":
+            if s.tasks:
+                TASKS[s.tasks[-1]["op"]](self, s.tasks[-1])
+            elif s.step == "begin":
+                self._begin_turn()
+            elif s.step == "combat-end":
+                self._end_combat()
+            elif s.step == "chain-end":
+                self._end_chain()
+            else:
+                raise AssertionError(f"no decision and nothing to do at {s.phase}/{s.step}")
+
+    # ------------------------------------------------------------------ end
+    def is_over(self) -> bool:
+        return self.s.phase == "over"
+
+    def result(self) -> list[tuple[str, int, dict[str, int]]]:
+        """Final ranking: (seat, wounds, wounds by type), winner first."""
+        out = []
+        for i in self.ranking():
+            counts = self.wounds_of(i)
+            out.append((self.name(i), sum(counts.values()), counts))
+        return out
+
+    # ------------------------------------------------------------------ words
+    def _explain(self, i: int, w: dict[str, Any], a: Action) -> str:
+        kind = w["kind"]
+        asked = {
+            "draft": "pick a draft card",
+            "attack": "send your minions to attack",
+            "block": "declare blockers (or say done)",
+            "combat-order": "choose which attack resolves next",
+            "absorb-order": "choose which of your minions absorbs the damage next",
+            "player-order": "choose which player takes the damage next",
+            "chain": "add a card to the chain or pass",
+            "target": "choose a target",
+            "choose": "choose a card from your hand",
+            "claim": "claim, discard for influence, or say done",
+            "wound": "use or skip the wound effect",
+        }[kind]
+        if a.verb not in KINDS[kind]:
+            return f"That move doesn't fit now: you need to {asked}."
+        if kind == "chain" and a.verb == "chain":
+            try:
+                cid = self.parse_card(a.args[0])
+            except IllegalAction as e:
+                return str(e)
+            if cid not in self.s.hands[i]:
+                return "That card is not in your hand."
+            if self.is_wound(cid):
+                return "Wounds are not orders: they cannot be played."
+            last = self.d(self.s.chain[-1]["card"])
+            return (
+                f"{self.card_name(cid)} is {self.d(cid).colour}; it cannot link onto {last.name}, "
+                f"which links to {' or '.join(last.links)}."
+            )
+        if kind == "claim" and a.verb == "claim":
+            try:
+                k = self.archive_index(a.args[0])
+            except IllegalAction as e:
+                return str(e)
+            arch = self.s.archives[k]
+            if arch["owner"] not in (-1, i):
+                return "You can only claim from the commons and your own private archives."
+            if not arch["cards"]:
+                return "That archive is empty."
+            return (
+                f"{self.archive_label(k, i)} costs {self.claim_cost(i, k)} influence; "
+                f"you have {self.s.influence[i]}."
+            )
+        if kind in ("claim",) and a.verb == "discard":
+            return "That card is not in your hand."
+        return f"That is not one of your choices: you need to {asked}."
+
+    def describe(self, a: Action) -> str:
+        """A short label for a button or an autocomplete entry, from the acting seat's view."""
+        i = self.seat_index(a.seat)
+        v, args = a.verb, a.args
+
+        def c(ref: str) -> str:
+            try:
+                cid = self.parse_card(ref)
+            except IllegalAction:
+                return ref
+            ctl = self.controller(cid)
+            owner = f" ({self.name(ctl)})" if ctl is not None and ctl != i else ""
+            return self.card_name(cid) + owner
+
+        if v == "draft":
+            return f"Draft {self._defs[args[0]].name}"
+        if v == "attack":
+            return f"{c(args[0])} attacks {args[1]}"
+        if v == "block":
+            return f"Block {c(args[1])} with {c(args[0])}"
+        if v == "done":
+            w = self._waiting_for(i)
+            return "No more blocks" if w and w["kind"] == "block" else "End claim phase"
+        if v == "chain":
+            cid = self.parse_card(args[0])
+            d = self.d(cid)
+            if not self.s.chain:
+                return f"Start the chain with {d.name}"
+            kick = d.kicker and d.kicker.colour == self.d(self.s.chain[-1]["card"]).colour
+            return f"Link {d.name}" + (" (kicker!)" if kick else "")
+        if v == "pass":
+            return "Pass" if self.s.chain_started else "Start no chain"
+        if v in ("target", "order"):
+            ref = args[0]
+            if RESERVED_RE.match(ref) and ref[0] == "a":
+                label = self.archive_label(self.archive_index(ref), i)
+            elif RESERVED_RE.match(ref):
+                label = c(ref)
+            else:
+                label = ref
+            return ("Target " if v == "target" else "Next: ") + label
+        if v == "choose":
+            w = self._waiting_for(i)
+            verb = "Exile" if w and w.get("purpose") == "exile" else "Discard"
+            return f"{verb} {c(args[0])}"
+        if v == "claim":
+            k = self.archive_index(args[0])
+            return f"Claim {self.archive_label(k, i)} for {self.claim_cost(i, k)}"
+        if v == "discard":
+            return f"Discard {c(args[0])} (+1 influence)"
+        if v == "wound":
+            n = sum(1 for x in self.s.hands[i] if self.is_wound(x))
+            return (
+                f"Use wound effect (discard {n}, draw {2 * n})" if args[0] == "use" else "Skip wound effect"
+            )
+        return str(a)
+
+
+Handler = Callable[[Game, int, dict[str, Any], Action], None]
+HANDLERS: dict[str, Handler] = {
+    "draft": lambda g, i, w, a: g._on_draft(i, a),
+    "attack": lambda g, i, w, a: g._on_attack(a),
+    "block": lambda g, i, w, a: g._on_block(i, a),
+    "combat-order": lambda g, i, w, a: g._on_combat_order(a),
+    "absorb-order": lambda g, i, w, a: g._on_absorb_order(a),
+    "player-order": lambda g, i, w, a: g._on_player_order(a),
+    "chain": lambda g, i, w, a: g._on_chain(i, a),
+    "target": lambda g, i, w, a: g._on_target(a),
+    "choose": lambda g, i, w, a: g._on_choose(i, w, a),
+    "claim": lambda g, i, w, a: g._on_claim(a),
+    "wound": lambda g, i, w, a: g._on_wound(a),
+}
+TASKS: dict[str, Callable[[Game, dict[str, Any]], None]] = {
+    "fights": lambda g, t: g._task_fights(t),
+    "fight": lambda g, t: g._task_fight(t),
+    "hurt": lambda g, t: g._task_hurt(t),
+    "each_player": lambda g, t: g._task_each_player(t),
+    "choose": lambda g, t: g._task_choose(t),
+    "fx": lambda g, t: g._task_fx(t),
+    "resolve_chain": lambda g, t: g._task_resolve_chain(t),
+    "settle": lambda g, t: g._task_settle(t),
+}
