@@ -32,6 +32,10 @@ demo: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/render.py
+
+screenshots: $(STAMP)
+	$(BIN)/python -m render.screenshots docs/images
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache *.egg-info

@@ -115,11 +115,19 @@ class CombatMixin(Core):
             s.step = "combat-end"
             return
         pick = t["pick"]
-        if pick is None and len(left) > 1:
+        if pick is None and len(left) > 1 and self._order_matters(left):
             s.waiting = [{"seat": s.active, "kind": "combat-order", "options": [cref(m) for m in left]}]
             return
         t["pick"] = None
         s.tasks.append({"op": "fight", "a": pick if pick is not None else left[0]})
+
+    def _order_matters(self, left: list[int]) -> bool:
+        """The order of attacks is asked only when it can change the outcome: several defenders
+        (who gets which wound), or a defender whose direct-damage blockers share out the damage."""
+        defenders = {x["d"] for x in self.s.attacks if x["a"] in left}
+        if len(defenders) > 1:
+            return True
+        return bool(self.direct_blockers(defenders.pop(), card_text=False))
 
     def _task_fight(self, t: dict[str, Any]) -> None:
         s = self.s
