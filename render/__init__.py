@@ -1,0 +1,54 @@
+"""Images of a Nightfall game: pure functions of engine views to PNG bytes.
+
+    render_table(game.public_view())        # the board, for the channel
+    render_hand(game.private_view(seat))    # a hand, for that seat's DM
+    render_card("vulko", lang="pl")         # one card face, for /card
+    render_results(game.public_view())      # the final ranking
+    render_draft(game.private_view(seat))   # the draft packet, for the DM
+
+The table and results images refuse a private view, so a hand never reaches a channel.
+Nothing here imports discord; every function returns the same bytes for the same view.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .cards import card_face, wound_face
+from .hand import render_draft, render_hand
+from .primitives import to_png
+from .results import render_results
+from .table import render_table
+
+__all__ = ["clear_caches", "render_card", "render_draft", "render_hand", "render_results", "render_table"]
+
+CARD_WIDTH = 500
+
+
+def render_card(key: str, lang: str = "en", width: int = CARD_WIDTH) -> bytes:
+    """One full card face from the card data; ``key`` is a card key or ``wound:<type>``."""
+    return _card_png(key, lang, width)
+
+
+@lru_cache(maxsize=256)
+def _card_png(key: str, lang: str, width: int) -> bytes:
+    """Card faces never change, so their PNG bytes are kept (about 20 KB each)."""
+    if key.startswith("wound:"):
+        return to_png(wound_face(key.split(":", 1)[1], lang, width))
+    return to_png(card_face(key, lang, width))
+
+
+def clear_caches() -> None:
+    """Forget every cached face, tile and layer (the benchmark's "cold" start)."""
+    from . import hand, primitives, table
+
+    for fn in (
+        table.common_tile,
+        table.archive_chip,
+        table.minion_chip,
+        table.background,
+        _card_png,
+        hand.shown_face,
+        primitives._text_mask,
+    ):
+        fn.cache_clear()

@@ -1,0 +1,251 @@
+"""Full card faces drawn from the card data: frame, moons, cost, texts, kicker, pips, badges.
+
+There is no printed art: each card gets a night sky in its colour instead. Faces never change
+during a game: the hand and draft images cache the faces they paste, and ``render_card`` caches
+its PNG bytes.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+from PIL import Image
+
+from engine.cards import CardDef, card, card_set
+
+from .primitives import Draw, Line, coin, crescent, draw, draw_flow, fit, flow, moon, pips, shield, wound_icon, wrap
+from .theme import (
+    HEALTH,
+    HEALTH_LOST,
+    RGB,
+    STRENGTH,
+    TEXT,
+    TEXT_DIM,
+    WOUND_COLOURS,
+    WOUND_FRAME,
+    colour,
+    font,
+    mix,
+)
+
+#: The design unit: every measure below is for a 250 x 350 card and scales with the width.
+BASE_W, BASE_H = 250, 350
+CARD_BG: RGB = (24, 22, 36)
+INK: RGB = (232, 230, 222)
+LABELS = {"chain": "Chain:", "your_chain": "Your Chain:", "in_play": "In play:"}
+WOUND_WORD = {"en": "Wound", "pl": "Rana", "ru": "Рана"}
+
+
+def card_name(key: str, lang: str = "en") -> str:
+    """A card's name in ``lang`` (English when the data has no such name)."""
+    d = card_set().cards.get(key)
+    if d is None:
+        return key
+    return d.names.get(lang) or d.name
+
+
+def wound_name(wound_type: str, lang: str = "en") -> str:
+    names = card_set().wound_names
+    return (names.get(lang) or names["en"]).get(wound_type, wound_type)
+
+
+def card_height(width: int) -> int:
+    return round(width * BASE_H / BASE_W)
+
+
+def _seed(key: str) -> int:
+    """A stable number per card (``hash`` changes between runs; crc32 does not)."""
+    return zlib.crc32(key.encode())
+
+
+def _night_sky(img: Image.Image, box: tuple[int, int, int, int], tint: RGB, key: str, s: float) -> None:
+    """The art band: a sky fading from the card's colour, a crescent moon and a few stars."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    top, bottom = mix(CARD_BG, tint, 0.55), mix(CARD_BG, (8, 8, 16), 0.3)
+    column = Image.new("RGB", (1, 64))
+    column.putdata([mix(top, bottom, i / 63) for i in range(64)])
+    band = column.resize((w, h), Image.Resampling.BILINEAR)
+    d = draw(band)
+    seed = _seed(key)
+    for i in range(14):
+        sx = (seed >> (i % 24) ^ (i * 7919)) % max(1, w)
+        sy = ((seed // (i + 3)) ^ (i * 104729)) % max(1, h - 4)
+        r = 0.9 * s if i % 3 else 1.5 * s
+        d.ellipse((sx - r, sy - r, sx + r, sy + r), fill=mix(TEXT, tint, 0.15))
+    crescent(band, w * (0.62 + (seed % 20) / 100), h * 0.42, h * 0.3, (236, 232, 206))
+    # a ridge of hills in the card's colour, darker, so the band reads as a landscape
+    pts = [(0.0, float(h))]
+    for i in range(9):
+        px = w * i / 8
+        py = h * (0.72 + 0.12 * (((seed >> (i * 3)) & 7) / 7))
+        pts.append((px, py))
+    pts.append((float(w), float(h)))
+    d.polygon(pts, fill=mix(tint, (10, 10, 20), 0.72))
+    mask = Image.new("L", (w, h), 0)
+    draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=round(8 * s), fill=255)
+    img.paste(band, (x0, y0), mask)
+
+
+def _layout_text(c: CardDef, max_w: float, max_h: float, s: float) -> tuple[list[Line], list[Line], int, int]:
+    """Choose the largest text size at which the texts and the kicker fit their area."""
+    for base in (12.5, 12, 11.5, 11, 10.5, 10, 9.5, 9, 8.5):
+        size = max(7, round(base * s))
+        line_h = round(size * 1.28)
+        bold, plain = font(size, "bold"), font(size, "regular")
+        body: list[Line] = []
+        for field, label in LABELS.items():
+            text = c.text.get(field)
+            if text:
+                body.extend(flow([(label, bold, INK), (text, plain, INK)], max_w))
+                body.append([])  # paragraph gap marker
+        kick: list[Line] = []
+        if c.kicker:
+            kick = flow(
+                [("Kicker:", bold, mix(colour(c.kicker.colour), INK, 0.35)), (c.kicker.text, plain, INK)],
+                max_w - 24 * s,
+            )
+        paragraphs = sum(1 for line in body if not line)
+        need = (len(body) - paragraphs) * line_h + paragraphs * line_h * 0.35
+        if kick:
+            need += len(kick) * line_h + 14 * s
+        if need <= max_h:
+            return body, kick, size, line_h
+    return body, kick, size, line_h
+
+
+def _draw_minion_stats(d: Draw, c: CardDef, w: int, y: float, s: float) -> None:
+    """Strength on the left and health on the right, each as a number and pips."""
+    strength, health = c.strength or 0, c.health or 0
+    big = font(round(19 * s), "bold")
+    icon = font(round(17 * s), "regular")
+    d.text((16 * s, y), "⚔", font=icon, fill=STRENGTH, anchor="lm")
+    d.text((36 * s, y), str(strength), font=big, fill=TEXT, anchor="lm")
+    pips(d, 52 * s, y, strength, strength, 3.6 * s, fill=STRENGTH, empty=STRENGTH, step=9 * s, shape="diamond")
+    right = w - 16 * s
+    d.text((right, y), str(health), font=big, fill=TEXT, anchor="rm")
+    heart_x = right - big.getlength(str(health)) - 4 * s
+    d.text((heart_x, y), "♥", font=icon, fill=HEALTH, anchor="rm")
+    start = heart_x - icon.getlength("♥") - 6 * s - health * 9 * s
+    pips(d, start, y, health, health, 3.6 * s, fill=HEALTH, empty=HEALTH_LOST, step=9 * s)
+
+
+def _reconstructed_badge(d: Draw, right: float, top: float, s: float) -> None:
+    f = font(max(7, round(8.5 * s)), "bold")
+    text = "RECONSTRUCTED"
+    tw = f.getlength(text)
+    h = 13 * s
+    box = (right - tw - 10 * s, top, right, top + h)
+    d.rounded_rectangle(box, radius=round(h / 2), fill=(20, 20, 30), outline=(150, 150, 170), width=1)
+    d.text(((box[0] + box[2]) / 2, top + h / 2), text, font=f, fill=(200, 200, 214), anchor="mm")
+
+
+def card_face(key: str, lang: str = "en", width: int = 500) -> Image.Image:
+    """The face of one order card at ``width`` pixels (callers cache what they reuse)."""
+    c = card(key)
+    s = width / BASE_W
+    w, h = width, card_height(width)
+    tint = colour(c.colour)
+    img = Image.new("RGB", (w, h), (0, 0, 0))
+    d = draw(img)
+    frame = mix(tint, (0, 0, 0), 0.15)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=round(14 * s), fill=frame)
+    inset = round(6 * s)
+    d.rounded_rectangle((inset, inset, w - 1 - inset, h - 1 - inset), radius=round(10 * s), fill=CARD_BG)
+    # header: big colour moon, link moons beneath it, name, type line, cost coin
+    moon(d, 32 * s, 34 * s, 21 * s, c.colour)
+    for i, link in enumerate(c.links):
+        moon(d, (21 + i * 22) * s, 69 * s, 9.5 * s, link)
+    coin(d, w - 32 * s, 33 * s, 17 * s, c.cost)
+    name = c.names.get(lang) or c.name
+    name_x, name_w = 60 * s, w - 60 * s - 54 * s
+    text, f = fit(name, name_w, [round(v * s) for v in (18, 17, 16, 15, 14)], "condensed-bold")
+    if text != name:
+        lines = wrap(name, font(round(14 * s), "condensed-bold"), name_w)[:2]
+        f = font(round(14 * s), "condensed-bold")
+        d.text((name_x, 26 * s), lines[0], font=f, fill=TEXT, anchor="ls")
+        if len(lines) > 1:
+            d.text((name_x, 42 * s), lines[1], font=f, fill=TEXT, anchor="ls")
+    else:
+        d.text((name_x, 36 * s), text, font=f, fill=TEXT, anchor="ls")
+    if lang != "en" and name != c.name:
+        sub, sf = fit(c.name, name_w, [round(9 * s)], "italic")
+        d.text((name_x, 55 * s), sub, font=sf, fill=TEXT_DIM, anchor="ls")
+    kind = ("Starting minion" if c.starting else "Minion") if c.is_minion else "Action"
+    type_line = " · ".join([kind, *c.keywords])
+    tl, tf = fit(type_line, w - 66 * s - 16 * s, [round(v * s) for v in (10.5, 10, 9)], "condensed")
+    d.text((66 * s, 69 * s), tl, font=tf, fill=TEXT_DIM, anchor="lm")
+    # art band
+    art = (round(12 * s), round(84 * s), round(w - 12 * s), round(150 * s))
+    _night_sky(img, art, tint, key, s)
+    d = draw(img)
+    if c.tagline:
+        tag, tgf = fit(f"“{c.tagline}”", art[2] - art[0] - 16 * s, [round(9.5 * s)], "italic")
+        d.text((art[0] + 8 * s, art[3] - 6 * s), tag, font=tgf, fill=(236, 232, 220), anchor="ls")
+    if c.reconstructed:
+        _reconstructed_badge(d, art[2] - 5 * s, art[1] + 5 * s, s)
+    # texts and kicker
+    stats_h = 34 * s if c.is_minion else 10 * s
+    text_top, text_bottom = 160 * s, h - inset - stats_h - 6 * s
+    tx = 16 * s
+    body, kick, _size, line_h = _layout_text(c, w - 2 * tx, text_bottom - text_top, s)
+    y = text_top
+    for line in body:
+        if not line:
+            y += line_h * 0.35
+            continue
+        draw_flow(d, tx, y, [line], line_h)
+        y += line_h
+    if c.kicker and kick:
+        kc = colour(c.kicker.colour)
+        kh = len(kick) * line_h + 10 * s
+        ky = text_bottom - kh
+        d.rounded_rectangle(
+            (tx - 6 * s, ky, w - tx + 6 * s, text_bottom),
+            radius=round(7 * s),
+            fill=mix(CARD_BG, kc, 0.14),
+            outline=kc,
+            width=max(1, round(1.6 * s)),
+        )
+        moon(d, tx + 5 * s, ky + 5 * s + line_h / 2, 8 * s, c.kicker.colour)
+        draw_flow(d, tx + 18 * s, ky + 5 * s, kick, line_h)
+    if not c.text and not c.kicker:
+        d.text((w / 2, (text_top + text_bottom) / 2), "—", font=font(round(16 * s)), fill=TEXT_DIM, anchor="mm")
+    if c.is_minion:
+        sy = h - inset - stats_h / 2 - 2 * s
+        d.line((tx, sy - stats_h / 2, w - tx, sy - stats_h / 2), fill=mix(CARD_BG, tint, 0.4), width=1)
+        _draw_minion_stats(d, c, w, sy, s)
+        if c.has("blocks_damage"):
+            shield(d, w / 2 - 8 * s, sy, 16 * s, fill=(120, 170, 230))
+        if c.has("stays_in_play"):
+            d.text((w / 2 + 10 * s, sy), "⚓", font=font(round(15 * s)), fill=(200, 200, 220), anchor="mm")
+    return img
+
+
+def wound_face(wound_type: str, lang: str = "en", width: int = 500) -> Image.Image:
+    """A wound card: its type in words and colour, and the base-set wound effect."""
+    s = width / BASE_W
+    w, h = width, card_height(width)
+    tint = WOUND_COLOURS.get(wound_type, WOUND_FRAME)
+    img = Image.new("RGB", (w, h), (0, 0, 0))
+    d = draw(img)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=round(14 * s), fill=WOUND_FRAME)
+    inset = round(6 * s)
+    d.rounded_rectangle((inset, inset, w - 1 - inset, h - 1 - inset), radius=round(10 * s), fill=(30, 14, 20))
+    word = WOUND_WORD.get(lang, "Wound")
+    d.text((w / 2, 34 * s), word.upper(), font=font(round(22 * s), "bold"), fill=TEXT, anchor="mm")
+    d.text(
+        (w / 2, 60 * s),
+        wound_name(wound_type, lang),
+        font=font(round(16 * s), "bold"),
+        fill=tint,
+        anchor="mm",
+    )
+    wound_icon(d, w / 2, 128 * s, 84 * s, wound_type)
+    effect = card_set().wound_effect
+    f = font(round(11.5 * s))
+    y = 196 * s
+    for line in wrap(effect, f, w - 32 * s):
+        d.text((16 * s, y), line, font=f, fill=INK, anchor="la")
+        y += round(11.5 * s * 1.3)
+    return img

@@ -1,0 +1,65 @@
+"""Write sample images of every kind: ``python -m render.screenshots docs/images``.
+
+The views come from :mod:`render.samples` (seeded games and built positions), so the files
+only change when the renderer or the engine does.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from engine.cards import card_set
+
+from . import render_card, render_draft, render_hand, render_results, render_table, samples
+
+
+def write_all(out: Path) -> list[Path]:
+    """Render every sample into ``out``; returns the files written, in order."""
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(name: str, data: bytes) -> None:
+        path = out / name
+        path.write_bytes(data)
+        written.append(path)
+
+    five = samples.five_player_chain()
+    save("table-5p.png", render_table(five.public_view()))
+    save("table-5p-pl.png", render_table(five.public_view(), lang="pl"))
+    two = samples.two_player_midgame()
+    save("table-2p.png", render_table(two.public_view()))
+    save("table-5p-combat.png", render_table(samples.five_player_combat().public_view()))
+    link = samples.five_player_link_decision()
+    save("table-5p-link.png", render_table(link.public_view()))
+    save("hand.png", render_hand(link.private_view("cleo")))
+    save("hand-pl.png", render_hand(link.private_view("cleo"), lang="pl"))
+    save("hand-2p.png", render_hand(two.private_view(two.public_view()["active"])))
+    draft = samples.draft_game()
+    save("draft.png", render_draft(draft.private_view("ada")))
+    save("draft-picked.png", render_draft(draft.private_view("cleo")))
+    save("table-draft.png", render_table(draft.public_view()))
+    done = samples.finished_game()
+    save("results.png", render_results(done.public_view()))
+    save("table-over.png", render_table(done.public_view()))
+    cards = out / "cards"
+    cards.mkdir(exist_ok=True)
+    for key in card_set().cards:
+        save(f"cards/{key}.png", render_card(key))
+    for key in ("bad_smoke", "hypnotic_presence", "indigo_six"):
+        save(f"cards/{key}-pl.png", render_card(key, lang="pl"))
+    for wound in card_set().wound_types:
+        save(f"cards/wound-{wound}.png", render_card(f"wound:{wound}"))
+    save("cards/wound-bite-ru.png", render_card("wound:bite", lang="ru"))
+    return written
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0] if argv else "docs/images")
+    for path in write_all(out):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,107 @@
+"""Colours, fonts and sizes shared by every image, so the table, hand and cards look like one game.
+
+The palette is a dark "night" theme with high contrast: images are read on phones at half size.
+Every card colour also has a letter (engine ``COLOUR_LETTERS``), drawn inside each moon, so links
+read without colour vision.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from io import BytesIO
+
+from PIL import ImageFont
+
+from engine.cards import COLOUR_LETTERS
+
+RGB = tuple[int, int, int]
+Font = ImageFont.FreeTypeFont
+
+#: Table width: about twice what a phone shows, so Discord's downscale stays sharp.
+TABLE_WIDTH = 1100
+MARGIN = 16
+GAP = 10
+
+BG_TOP: RGB = (14, 16, 30)
+BG_BOTTOM: RGB = (26, 18, 36)
+PANEL: RGB = (30, 32, 50)
+PANEL_DARK: RGB = (21, 22, 36)
+PANEL_LINE: RGB = (58, 62, 92)
+TEXT: RGB = (238, 236, 228)
+TEXT_DIM: RGB = (160, 162, 186)
+TEXT_FAINT: RGB = (108, 110, 138)
+GOLD: RGB = (244, 196, 72)
+GOLD_DARK: RGB = (120, 88, 20)
+#: Border of a seat whose turn it is.
+ACTIVE: RGB = (244, 196, 72)
+#: Border of a seat that must decide now, and of playable cards in a hand.
+DECIDE: RGB = (64, 224, 196)
+DANGER: RGB = (232, 70, 70)
+OK: RGB = (110, 210, 120)
+STRENGTH: RGB = (236, 120, 72)
+HEALTH: RGB = (226, 76, 96)
+HEALTH_LOST: RGB = (86, 60, 72)
+
+#: Card colours: distinct in hue and in lightness, readable on the dark background.
+COLOURS: dict[str, RGB] = {
+    "red": (214, 56, 52),
+    "white": (232, 230, 218),
+    "blue": (52, 120, 220),
+    "yellow": (240, 196, 30),
+    "purple": (150, 84, 206),
+    "green": (58, 170, 84),
+}
+LETTERS: dict[str, str] = dict(COLOUR_LETTERS)
+#: Letter colour inside a moon of each colour (dark on light moons).
+ON_COLOUR: dict[str, RGB] = {
+    "red": (255, 255, 255),
+    "white": (24, 24, 32),
+    "blue": (255, 255, 255),
+    "yellow": (30, 24, 8),
+    "purple": (255, 255, 255),
+    "green": (255, 255, 255),
+}
+WOUND_COLOURS: dict[str, RGB] = {"bite": (196, 60, 80), "burn": (232, 128, 40), "bleed": (150, 24, 40)}
+WOUND_FRAME: RGB = (110, 28, 36)
+PHASE_COLOURS: dict[str, RGB] = {
+    "draft": (120, 120, 200),
+    "combat": (214, 70, 60),
+    "chain": (64, 160, 230),
+    "claim": (240, 190, 60),
+    "cleanup": (140, 140, 160),
+    "over": (180, 60, 200),
+}
+
+_FONT_FILES = {
+    "regular": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "condensed": "DejaVuSansCondensed.ttf",
+    "condensed-bold": "DejaVuSansCondensed-Bold.ttf",
+    "italic": "DejaVuSans-Oblique.ttf",
+}
+
+
+@cache
+def _font_bytes(weight: str) -> bytes:
+    """The bundled font file, read once: the images must not depend on the machine's fonts.
+
+    Read through ``render.fonts`` (a plain resource folder), which resolves the same whether
+    ``render`` is installed, run from a checkout, or mapped by an older editable install.
+    """
+    return resources.files("render.fonts").joinpath(_FONT_FILES[weight]).read_bytes()
+
+
+@cache
+def font(size: int, weight: str = "regular") -> Font:
+    """A bundled DejaVu font; the basic layout engine gives the same pixels on every machine."""
+    return ImageFont.truetype(BytesIO(_font_bytes(weight)), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def colour(name: str | None) -> RGB:
+    return COLOURS.get(name or "", TEXT_FAINT)
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """``a`` moved ``t`` of the way to ``b``."""
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))

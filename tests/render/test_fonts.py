@@ -1,0 +1,37 @@
+"""The bundled fonts draw Polish and Cyrillic letters, on any machine, with their licence shipped."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw
+
+from render.theme import _FONT_FILES, _font_bytes, font
+
+POLISH = "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ"
+CYRILLIC = "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя"
+FONTS = Path(__file__).resolve().parents[2] / "render" / "fonts"
+
+
+def glyph(ch: str, weight: str) -> bytes:
+    img = Image.new("L", (48, 48), 0)
+    ImageDraw.Draw(img).text((8, 4), ch, font=font(28, weight), fill=255)
+    return img.tobytes()
+
+
+@pytest.mark.parametrize("weight", sorted(_FONT_FILES))
+def test_polish_and_cyrillic_are_not_blank_boxes(weight: str) -> None:
+    box = glyph("\ue000", weight)  # a private-use code point: the font's "missing glyph" box
+    for ch in POLISH + CYRILLIC:
+        g = glyph(ch, weight)
+        assert any(g), f"{ch!r} is blank in {weight}"
+        assert g != box, f"{ch!r} is a missing-glyph box in {weight}"
+
+
+def test_fonts_come_from_the_package_with_their_licence() -> None:
+    for weight, name in _FONT_FILES.items():
+        assert _font_bytes(weight) == (FONTS / name).read_bytes()
+    licence = resources.files("render.fonts").joinpath("LICENSE-DejaVu.txt").read_text(encoding="utf-8")
+    assert "Bitstream Vera" in licence and "Arev" in licence
