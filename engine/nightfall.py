@@ -70,6 +70,9 @@ KINDS: dict[str, tuple[str, ...]] = {
 class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, ScoringMixin, ViewsMixin):
     """One game of Nightfall. Pure and deterministic: same seed and actions, same game."""
 
+    #: the events of setting the game up (draft rounds, archives, first player); not persisted
+    setup_events: list[dict[str, Any]] = []  # noqa: RUF012
+
     # ------------------------------------------------------------------ creation
     @classmethod
     def new(cls, seats: list[str], seed: int = 0, options: Options | None = None) -> Game:
@@ -90,7 +93,7 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         game = cls(state)
         game._setup()
         game._advance()
-        game._events = []
+        game.setup_events, game._events = game._events, []
         return game
 
     @classmethod
@@ -202,10 +205,18 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
 
     def _advance(self) -> None:
         s = self.s
+        quiet_turns = 0
         while not s.waiting and s.phase != "over":
             if s.tasks:
                 TASKS[s.tasks[-1]["op"]](self, s.tasks[-1])
             elif s.step == "begin":
+                quiet_turns += 1
+                if quiet_turns > 2 * self.n:
+                    # every player has passed a whole round with nothing they could do, and
+                    # nothing will ever change: the game cannot go on, so it ends as it stands
+                    self.emit("stalled")
+                    self._finish()
+                    return
                 self._begin_turn()
             elif s.step == "combat-end":
                 self._end_combat()

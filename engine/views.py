@@ -55,6 +55,14 @@ class ViewsMixin(Core):
         )
         return v
 
+    def _chain_card(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """A chain entry's card; once it has left the chain its id is dropped, since the same
+        instance may already sit in a hand or a deck (a reshuffle and a draw)."""
+        v = self.card_view(entry["card"])
+        if entry["status"] not in ("waiting", "resolving"):
+            del v["id"]
+        return v
+
     def archive_view(self, k: int, viewer: int | None) -> dict[str, Any]:
         a = self.s.archives[k]
         visible = a["revealed"] or (viewer is not None and viewer == a["owner"])
@@ -136,7 +144,7 @@ class ViewsMixin(Core):
             "left_game": list(s.left_game),
             "chain": [
                 {
-                    **self.card_view(e["card"]),
+                    **self._chain_card(e),
                     "by": self.name(e["by"]),
                     "onto": e["onto"],
                     "kicker_active": e["kick"],

@@ -15,9 +15,7 @@ from .helpers import act, keys, kinds, texts, wounds
 
 
 def test_only_opponent_is_attacked_automatically_and_all_minions_attack() -> None:
-    pos = build(
-        ["a", "b"], phase="combat", in_play={"a": ["jj_mcteague", "enraged_wight"]}, hands={"a": ["vulko"]}
-    )
+    pos = build(["a", "b"], phase="combat", in_play={"a": ["jj_mcteague", "enraged_wight"]}, hands={"a": ["vulko"]})
     g = pos.game
     assert wounds(g, "b") == 4  # Ruling 2: no decision, 2 + 2 unblocked damage
     assert kinds(g) == [("a", "chain")]
@@ -80,9 +78,7 @@ def test_two_direct_damage_blockers_their_controller_orders_them() -> None:
 
 
 def test_alton_hickman_cannot_be_blocked_not_even_by_direct_damage_blockers() -> None:
-    pos = build(
-        ["a", "b"], phase="combat", in_play={"a": ["alton_hickman"], "b": ["vulko"]}, hands={"a": ["vulko"]}
-    )
+    pos = build(["a", "b"], phase="combat", in_play={"a": ["alton_hickman"], "b": ["vulko"]}, hands={"a": ["vulko"]})
     g = pos.game
     assert wounds(g, "b") == 2  # no block decision at all, Vulko does not absorb
     assert keys(g, g.s.in_play[1]) == ["vulko"]
@@ -96,9 +92,7 @@ def test_bad_smoke_stays_in_play_after_attacking() -> None:
 
 
 def test_attack_assignment_and_combat_order_with_several_opponents() -> None:
-    pos = build(
-        ["a", "b", "c"], phase="combat", in_play={"a": ["vulko", "jj_mcteague"]}, hands={"a": ["vulko"]}
-    )
+    pos = build(["a", "b", "c"], phase="combat", in_play={"a": ["vulko", "jj_mcteague"]}, hands={"a": ["vulko"]})
     g = pos.game
     vulko, jj = pos.card("a", "vulko", "play"), pos.card("a", "jj_mcteague", "play")
     assert texts(g, "a") == [f"attack {vulko} b", f"attack {vulko} c", f"attack {jj} b", f"attack {jj} c"]
@@ -111,9 +105,7 @@ def test_attack_assignment_and_combat_order_with_several_opponents() -> None:
 
 
 def test_combat_order_is_asked_when_attacks_go_to_different_defenders() -> None:
-    pos = build(
-        ["a", "b", "c"], phase="combat", in_play={"a": ["vulko", "jj_mcteague"]}, hands={"a": ["vulko"]}
-    )
+    pos = build(["a", "b", "c"], phase="combat", in_play={"a": ["vulko", "jj_mcteague"]}, hands={"a": ["vulko"]})
     g = pos.game
     vulko, jj = pos.card("a", "vulko", "play"), pos.card("a", "jj_mcteague", "play")
     act(g, "a", f"attack {vulko} b")
@@ -189,9 +181,7 @@ def test_without_auto_pass_everyone_is_asked_even_with_nothing_to_link() -> None
 
 
 def test_a_minion_enters_play_only_when_it_resolves_and_in_play_text_works_then() -> None:
-    pos = build(
-        ["a", "b"], phase="chain", hands={"a": ["vulko", "zacharias_sands"]}, in_play={"b": ["jj_mcteague"]}
-    )
+    pos = build(["a", "b"], phase="chain", hands={"a": ["vulko", "zacharias_sands"]}, in_play={"b": ["jj_mcteague"]})
     g = pos.game
     act(g, "a", f"chain {pos.card('a', 'vulko')}")
     act(g, "a", "pass")
@@ -257,9 +247,7 @@ def test_several_copies_and_empty_archives() -> None:
 
 
 def test_unspent_influence_is_lost_and_the_next_player_starts_with_two() -> None:
-    pos = build(
-        ["a", "b"], phase="claim", commons=["vulko"], influence=7, hands={"a": ["vulko"], "b": ["vulko"]}
-    )
+    pos = build(["a", "b"], phase="claim", commons=["vulko"], influence=7, hands={"a": ["vulko"], "b": ["vulko"]})
     g = pos.game
     act(g, "a", "done")
     assert g.s.active == 1 and g.s.influence == [0, 2]
@@ -372,3 +360,65 @@ def test_apocalypse_cup_tie_gives_several_winners() -> None:
     cup = ApocalypseCup(["a", "b", "c"], target=10)
     cup.add_game([("a", 5, {}), ("b", 5, {}), ("c", 10, {})])
     assert cup.winners() == ["a", "b"]
+
+
+# ---------------------------------------------------------------------------------------- regressions
+
+
+def test_a_game_where_nobody_can_ever_act_again_ends_instead_of_hanging() -> None:
+    """No cards anywhere for anyone: a whole round passes with no decision, so the game ends."""
+    pos = build(["ada", "bram"], phase="combat", in_play={"ada": ["jj_mcteague"], "bram": ["genesis_one"]})
+    g = pos.game
+    events = act(g, "bram", f"block {pos.card('bram', 'genesis_one', 'play')} {pos.card('ada', 'jj_mcteague', 'play')}")
+    assert g.is_over()
+    assert [e["type"] for e in events][-2:] == ["stalled", "game_over"]
+
+
+def test_resolved_chain_cards_lose_their_id_in_views_so_a_redrawn_card_stays_hidden() -> None:
+    """Lilith's draw reshuffles a resolved Blood Rage back into the hand: the chain must not name it."""
+    pos = build(["ada", "bram"], phase="chain", hands={"ada": ["blood_rage", "lilith_lawrence", "blood_rage"]})
+    g = pos.game
+    first, second = pos.card("ada", "blood_rage"), pos.card("ada", "blood_rage", nth=1)
+    act(g, "ada", f"chain {first}")
+    act(g, "ada", f"chain {pos.card('ada', 'lilith_lawrence')}")
+    act(g, "ada", f"chain {second}")
+    act(g, "ada", "target bram")  # the second Blood Rage resolves; Lilith's draw reshuffles and draws it
+    assert keys(g, g.s.hands[0]) == ["blood_rage"]
+    public = g.public_view()
+    assert [e["status"] for e in public["chain"]] == ["resolving", "resolved", "resolved"]
+    assert "id" not in public["chain"][2] and public["chain"][0]["id"] == first
+    from .invariants import check_views
+
+    check_views(g)
+
+
+def test_setup_events_are_kept_for_the_log() -> None:
+    g = Game.new(["a", "b"], seed=1, options=Options(draft="quick-start"))
+    types = [e["type"] for e in g.setup_events]
+    assert "archives_ready" in types and "first_player" in types
+    assert Game.from_json(g.to_json()).setup_events == []
+
+
+def test_summoned_yuri_gains_influence_when_the_summoner_started_the_chain() -> None:
+    """Ruling: a summoned minion's Your Chain text resolves if its controller started this chain."""
+    pos = build(
+        ["a", "b"], phase="chain", hands={"a": ["ghoul_summoning", "jj_mcteague"]}, discards={"a": ["yuri_koroviev"]}
+    )
+    g = pos.game
+    act(g, "a", f"chain {pos.card('a', 'ghoul_summoning')}")  # J. J. cannot link: the chain resolves
+    assert keys(g, g.s.in_play[0]) == ["yuri_koroviev"]
+    assert g.s.influence[0] == 4  # 2 to start with, 2 from Yuri
+
+
+def test_summoned_yuri_in_an_opponents_chain_gains_nothing() -> None:
+    pos = build(
+        ["a", "b"],
+        phase="chain",
+        hands={"a": ["death_grip", "jj_mcteague"], "b": ["ghoul_summoning"]},
+        discards={"b": ["yuri_koroviev"]},
+    )
+    g = pos.game
+    act(g, "a", f"chain {pos.card('a', 'death_grip')}")  # white: Ghoul Summoning (red) links onto it
+    act(g, "b", f"chain {pos.card('b', 'ghoul_summoning')}")
+    assert keys(g, g.s.in_play[1]) == ["yuri_koroviev"]
+    assert g.s.influence[1] == 0  # b did not start this chain
