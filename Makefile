@@ -37,5 +37,9 @@ bench: $(STAMP)
 screenshots: $(STAMP)
 	$(BIN)/python -m render.screenshots docs/images
 
+run: $(STAMP)
+	$(BIN)/python -m bot.migrate
+	$(BIN)/python -m bot
+
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache *.egg-info

@@ -1,0 +1,39 @@
+"""``python -m bot``: start the bot with the token from the environment or ``.env``."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from .app import create_bot
+from .settings import Settings
+
+NO_TOKEN = """\
+No DISCORD_TOKEN is set, so the bot cannot connect to Discord.
+
+To get one: open https://discord.com/developers/applications, create an application,
+open its "Bot" page, press "Reset Token" and copy the token into a file named .env here:
+
+    DISCORD_TOKEN=your-token-here
+
+(.env.example lists every setting.) The README explains how to invite the bot to a server.
+To watch a game without Discord at all, run:  make demo
+"""
+
+
+def main() -> int:
+    try:
+        settings = Settings.from_env()
+    except ValueError as e:
+        print(f"Bad setting: {e}. See .env.example.", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    create_bot(settings).run(settings.token, log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

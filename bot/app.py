@@ -1,0 +1,115 @@
+"""``create_bot``: the whole Discord application, wired to the store and the game service."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .components import MoveButton, MoveSelect, set_move_handler
+from .errors import UserError
+from .i18n import t
+from .notifier import Notifier
+from .prompts import build_prompt
+from .service import GameService
+from .settings import Settings
+from .store import Store
+
+log = logging.getLogger("nightfall")
+
+
+class NightfallBot(commands.Bot):
+    """The bot; ``store`` and ``service`` exist from ``setup_hook`` on."""
+
+    store: Store
+    service: GameService
+    notifier: Notifier
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        self.settings = settings
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.db_path)
+        self.service = GameService(self.store, self.settings)
+        self.notifier = Notifier(self)
+        self.service.listeners.append(self.notifier.on_change)
+        self.service.start_listeners.append(self.notifier.on_start)
+        set_move_handler(self.handle_move)
+        self.add_dynamic_items(MoveButton, MoveSelect)
+        from .cogs import info, lobby, play
+
+        await self.add_cog(lobby.Lobby(self))
+        await self.add_cog(play.Play(self))
+        await self.add_cog(info.Info(self))
+        if self.settings.guild_id:
+            guild = discord.Object(id=self.settings.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        await self.service.resume()
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if hasattr(self, "store"):
+                await self.store.close()
+
+    # ------------------------------------------------------------------ one path for every move
+    async def handle_move(
+        self, interaction: discord.Interaction[Any], game_id: int, since: int | None, text: str, via: str
+    ) -> None:
+        """A button, a select or a slash command: act, answer the player, then update Discord."""
+        try:
+            outcome = await self.service.act(game_id, user_id=interaction.user.id, text=text, since=since, source=via)
+        except UserError as e:
+            await _reply(interaction, e.text())
+            return
+        done = t("move.ok", label=outcome.label)
+        if via in ("button", "select") and interaction.message is not None:
+            prompt = await build_prompt(outcome.table, outcome.seat)
+            if prompt is not None:
+                await interaction.response.edit_message(
+                    content=f"{done}\n{prompt.content}", attachments=[prompt.file], view=prompt.view
+                )
+                await self.store.set_prompt(
+                    game_id, interaction.user.id, interaction.message.channel.id, interaction.message.id, prompt.since
+                )
+            else:
+                await interaction.response.edit_message(content=f"{interaction.message.content}\n{done}", view=None)
+                await self.store.clear_prompt(game_id, interaction.user.id)
+        else:
+            await _reply(interaction, done)
+        await self.service.publish(outcome)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """The one error listener: a friendly sentence for the user, the traceback for the log."""
+        original = getattr(error, "original", error)
+        if isinstance(original, UserError):
+            await _reply(interaction, original.text())
+            return
+        if isinstance(error, app_commands.CheckFailure):
+            await _reply(interaction, str(error))
+            return
+        log.error("command %s failed", interaction.command and interaction.command.name, exc_info=original)
+        await _reply(interaction, t("err.generic"))
+
+
+async def _reply(interaction: discord.Interaction[Any], text: str) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def create_bot(settings: Settings | None = None) -> NightfallBot:
+    """Build the bot. Safe to call again in the same process (a restart resumes every game)."""
+    return NightfallBot(settings or Settings.from_env())

@@ -1,0 +1,122 @@
+"""Every sentence the bot shows a user, in one place, so Polish and Russian can follow.
+
+``t("key", name=...)`` looks the key up in the catalogue of the locale and formats it.
+Card names come from the card data (``engine/data/cards.json``), never from here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.log import describe_event
+
+EN: dict[str, str] = {
+    # lobby
+    "lobby.opened": (
+        "🌙 **{host}** opened a game of **Nightfall** here ({variant}{secret}). "
+        "Type `/game join` to take a seat (2–5 players), `/game add-bot` for an AI seat; "
+        "the host starts with `/game start`."
+    ),
+    "lobby.secret": ", secret archives",
+    "lobby.joined": "**{name}** joins the game ({count}/5).",
+    "lobby.left": "**{name}** leaves the game ({count}/5).",
+    "lobby.host_left": "**{name}** gives up their seat but stays the host ({count}/5).",
+    "lobby.bot_added": "An AI player, **{name}**, takes a seat ({count}/5).",
+    "lobby.started": "The game begins with {players}. Check your DMs for your cards!",
+    "lobby.seats": "Seats: {players}.",
+    "lobby.abandoned": "The game was abandoned by **{name}**. This channel is free for a new game.",
+    "join.dm_ok": "You're in! I'll send your hand and your decisions by DM.",
+    "join.dm_closed": (
+        "You're in, but I can't send you direct messages. To get your hand and buttons by DM, open "
+        "**User Settings → Privacy & Safety** (or this server's **Privacy Settings**) and allow direct "
+        "messages from server members. Meanwhile `/hand` shows your hand here, privately, and every "
+        "move works as a slash command."
+    ),
+    "dm.welcome": "You joined the Nightfall game in **#{channel}**. Your hand and your decisions will come here.",
+    "dm.closed_in_channel": (
+        "{mention}, I can't DM you: open your DMs for this server, or use `/hand` and the slash commands here."
+    ),
+    # errors
+    "err.no_game": "There is no Nightfall game in this channel. Start one with `/game new`.",
+    "err.channel_busy": "This channel already has a game. Finish it, or open a thread and start one there.",
+    "err.not_lobby": "The game has already started; you can watch it, and join the next one.",
+    "err.already_seated": "You already have a seat in this game.",
+    "err.not_seated": "You don't have a seat in this game.",
+    "err.table_full": "The table is full (5 players).",
+    "err.not_host": "Only the host ({host}) can do that.",
+    "err.not_host_or_admin": "Only the host ({host}) or a member with Manage Server can abandon the game.",
+    "err.too_few": "Nightfall needs 2 to 5 players; there are {count}.",
+    "err.not_player": "You're watching this game: only its players can make moves.",
+    "err.game_over": "That game is over. `/game log` shows how it went.",
+    "err.not_your_turn": "Nothing is waiting for you right now. {who}",
+    "err.stale": "That button belongs to a decision that has moved on. Your current choices are in your latest DM.",
+    "err.already_done": "Already done — that choice was made.",
+    "err.illegal": "{reason}",
+    "err.unknown_move": "That isn't one of your moves right now. Pick one from the list.",
+    "err.unknown_card": "I don't know a card called “{name}”. Try `/card` and pick from the list.",
+    "err.which_game": "You're in several games. Use the command in the game's channel.",
+    "err.no_active_game": "You have no running game with a decision waiting.",
+    "err.generic": "Something went wrong on my side; nothing was changed. Please try again.",
+    # playing
+    "status.waiting": "Waiting for {who}.",
+    "status.phase": "Turn {turn} · {active} · {phase}",
+    "status.over": "The game is over.",
+    "prompt.header": "**Nightfall** in **#{channel}** — turn {turn}, {phase}.",
+    "prompt.draft": "Draft round {round} of {rounds}: pick a card.",
+    "prompt.attack": "All your minions must attack: choose whom each one attacks.",
+    "prompt.block": "You are attacked! Choose blockers (in the order they take damage), then **No more blocks**.",
+    "prompt.combat-order": "Choose which attack resolves next.",
+    "prompt.absorb-order": "Damage is coming at you: choose which of your minions absorbs it first.",
+    "prompt.player-order": "Choose which player takes the damage next.",
+    "prompt.chain_start": "Your chain phase: start a chain with any card, or start none.",
+    "prompt.chain_link": "Link a card onto **{last}** ({links}), or pass.",
+    "prompt.target": "**{source}**: choose a target.",
+    "prompt.choose": "**{source}**: choose a card from your hand to {purpose}.",
+    "prompt.claim": "Claim phase: you have **{influence}** influence. Claim, discard for +1, or end the phase.",
+    "prompt.wound": "Cleanup: use your wound effect (discard all wounds, draw 2 for each) or skip it.",
+    "prompt.more": "…and {n} more choices in the menus below.",
+    "prompt.done": "✓ {label}",
+    "prompt.moved_on": "This decision has moved on.",
+    "move.ok": "✓ {label}",
+    "hand.title": "Your hand in **#{channel}** ({count} cards):",
+    "hand.empty": "Your hand is empty.",
+    "table.title": "**Nightfall** in #{channel}",
+    "log.turn": "**Turn {turn} — {name}**",
+    "log.none": "Nothing has happened yet.",
+    "results.title": "🏁 **The game is over.**",
+    "results.line": "{place}. **{name}** — {wounds} wounds ({types})",
+    "results.tiebreak": "{name} is ahead of {other} by {reason}.",
+    "card.reconstructed": (
+        "⚠️ Parts of this card ({fields}) are reconstructed: no available source prints them. "
+        "A group that owns the printed card can correct `engine/data/cards.json`."
+    ),
+    "ai.name": "Bot {n}",
+}
+
+CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
+
+
+def t(key: str, locale: str = "en", **kwargs: Any) -> str:
+    """The sentence for ``key`` in ``locale`` (English when missing), formatted with ``kwargs``."""
+    template = CATALOGUES.get(locale, EN).get(key) or EN[key]
+    return template.format(**kwargs)
+
+
+def rename(event: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """The event with engine seat ids replaced by players' display names."""
+    out: dict[str, Any] = {}
+    for k, v in event.items():
+        if isinstance(v, str):
+            out[k] = names.get(v, v)
+        elif isinstance(v, list):
+            out[k] = [names.get(x, x) if isinstance(x, str) else x for x in v]
+        elif isinstance(v, dict) and k == "private":
+            out[k] = {names.get(x, x): y for x, y in v.items()}
+        else:
+            out[k] = v
+    return out
+
+
+def event_text(event: dict[str, Any], names: dict[str, str], locale: str = "en") -> str:
+    """One public log line for an engine event (English sentences from ``engine.log``)."""
+    return describe_event(rename(event, names))

@@ -1,0 +1,32 @@
+"""``python -m bot.migrate``: apply the numbered migrations to ``NIGHTFALL_DB`` and say which ran."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+from .settings import Settings
+from .store import Store
+
+
+async def _migrate(path: str) -> list[str]:
+    store = await Store.open(path)  # opening applies what is missing
+    try:
+        return [name for _, name in await store.applied_migrations()]
+    finally:
+        await store.close()
+
+
+def main() -> int:
+    try:
+        settings = Settings.from_env()
+    except ValueError as e:
+        print(f"Bad setting: {e}. See .env.example.", file=sys.stderr)
+        return 2
+    names = asyncio.run(_migrate(settings.db_path))
+    print(f"{settings.db_path}: schema at {names[-1] if names else 'nothing'} ({len(names)} migration(s) applied)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

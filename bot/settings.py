@@ -1,0 +1,57 @@
+"""Every setting the bot reads, from the environment or a ``.env`` file (see ``.env.example``)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None = None
+    db_path: str = "nightfall.db"
+    ai_delay: float = 2.0
+    guild_id: int | None = None
+    table_edit_interval: float = 2.0
+    snapshot_every: int = 25
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
+        """Read ``DISCORD_TOKEN`` and ``NIGHTFALL_*``; a ``.env`` file fills what the environment lacks."""
+        if env_file is not None and Path(env_file).is_file():
+            load_dotenv(env_file, override=False)
+        return cls(
+            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
+            db_path=os.environ.get("NIGHTFALL_DB", "nightfall.db").strip() or "nightfall.db",
+            ai_delay=_float("NIGHTFALL_AI_DELAY", 2.0),
+            guild_id=_int("NIGHTFALL_GUILD_ID", None),
+            table_edit_interval=_float("NIGHTFALL_TABLE_EDIT_INTERVAL", 2.0),
+            snapshot_every=_int("NIGHTFALL_SNAPSHOT_EVERY", 25) or 1,
+            log_level=os.environ.get("NIGHTFALL_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+        )
+
+
+def _int(name: str, default: int | None) -> int | None:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit():
+        raise ValueError(f"{name} must be a whole number, not {raw!r}")
+    return int(raw)
+
+
+def _float(name: str, default: float) -> float:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be a number, not {raw!r}") from None
+    if value < 0:
+        raise ValueError(f"{name} must not be negative")
+    return value

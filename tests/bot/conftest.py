@@ -1,0 +1,54 @@
+"""The real bot in SimCord: offline, no token, a fresh SQLite file per test."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot import Settings, create_bot
+from bot.app import NightfallBot
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(token=None, db_path=str(tmp_path / "nightfall.db"), ai_delay=0.0, table_edit_interval=0.0,
+                    snapshot_every=10)
+
+
+@pytest_asyncio.fixture
+async def make_bot(settings: Settings) -> AsyncIterator[Callable[[], NightfallBot]]:
+    """Builds bots (a restart builds another) and closes every one's database at the end.
+
+    SimCord detaches a bot without calling ``close()``, so the test closes the stores itself.
+    """
+    bots: list[NightfallBot] = []
+
+    def build() -> NightfallBot:
+        bot = create_bot(settings)
+        bots.append(bot)
+        return bot
+
+    yield build
+    for bot in bots:
+        if hasattr(bot, "store"):
+            await bot.store.close()
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[[], NightfallBot]) -> NightfallBot:
+    return make_bot()
+
+
+def user_errors_only(env: object) -> list[str]:
+    """Acknowledge the errors the bot answered with a friendly sentence; any other error fails the test."""
+    from bot.errors import UserError
+
+    texts = []
+    for error in env.errors:  # type: ignore[attr-defined]
+        original = getattr(error, "original", error)
+        assert isinstance(original, UserError), f"unexpected bot error: {error!r}"
+        texts.append(original.text())
+    return texts

@@ -1,0 +1,121 @@
+"""Driving the real bot through SimCord as players would: slash commands, DM buttons and menus."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from engine.ai import GreedyPlayer
+
+
+@dataclass
+class Party:
+    """A guild with a game channel, the players (user handle + member actor by name) and a spectator."""
+
+    env: Any
+    channel: Any
+    users: dict[str, Any] = field(default_factory=dict)
+    members: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def bot(self) -> Any:
+        return self.env.bot
+
+    async def table(self) -> Any:
+        row = await self.bot.store.last_game_in(self.channel.id)
+        return await self.bot.service.table(row.id)
+
+
+async def open_game(env: Any, humans: tuple[str, ...], ais: int = 0, variant: str = "quick-start",
+                    spectators: tuple[str, ...] = ("carol",), start: bool = True) -> Party:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("nightfall")
+    party = Party(env, channel)
+    for name in (*humans, *spectators):
+        user = env.create_user(name)
+        party.users[name] = user
+        party.members[name] = guild.add_member(user)
+    host = party.members[humans[0]]
+    await host.slash(channel, "game new", variant=variant)
+    for name in humans[1:]:
+        await party.members[name].slash(channel, "game join")
+    for _ in range(ais):
+        await host.slash(channel, "game add-bot")
+    if start:
+        await host.slash(channel, "game start")
+    return party
+
+
+def latest_prompt(user: Any) -> discord.Message | None:
+    """The newest DM with components: the player's current decision."""
+    for message in reversed(user.dm_channel.history()):
+        if message.components:
+            return message
+    return None
+
+
+def moves_in(message: discord.Message) -> dict[str, tuple[str, str]]:
+    """Move text -> ("button", custom id) or ("select", custom id) for every move a prompt offers."""
+    out: dict[str, tuple[str, str]] = {}
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if isinstance(child, discord.Button) and child.custom_id:
+                out[child.custom_id.split(":", 3)[3]] = ("button", child.custom_id)
+            elif isinstance(child, discord.SelectMenu) and child.custom_id:
+                for option in child.options:
+                    out[option.value] = ("select", child.custom_id)
+    return out
+
+
+async def press(user: Any, message: discord.Message, move: str) -> Any:
+    """Press the button (or pick the menu entry) for ``move`` in a DM prompt."""
+    kind, custom_id = moves_in(message)[move]
+    if kind == "button":
+        return await user.click(message, custom_id=custom_id)
+    return await user.select(message, [move], custom_id=custom_id)
+
+
+SLASH = {"chain": ("chain", "card"), "claim": ("claim", "archive"), "discard": ("discard", "card"),
+         "attack": ("attack", "move"), "block": ("block", "move"), "target": ("target", "choice"),
+         "order": ("target", "choice"), "choose": ("target", "choice"), "draft": ("draft", "card")}
+
+
+async def slash_move(member: Any, channel: Any, move: str) -> Any:
+    """Make ``move`` with its slash command, picking the value from the command's autocomplete."""
+    verb = move.split()[0]
+    if verb in ("pass", "done"):
+        return await member.slash(channel, verb)
+    if verb == "wound":
+        return await member.slash(channel, "wound", choice=move.split()[1])
+    command, option = SLASH[verb]
+    choices = await member.autocomplete(channel, command, option, "")
+    assert move in [c["value"] for c in choices], f"{move} not offered by /{command} autocomplete"
+    return await member.slash(channel, command, **{option: move})
+
+
+async def play_to_the_end(party: Party, max_moves: int = 3000, slash_every: int = 3) -> list[str]:
+    """Humans play greedy moves, mostly by DM buttons, every few moves by slash command."""
+    transcript: list[str] = []
+    players: dict[str, GreedyPlayer] = {}
+    for n in range(max_moves):
+        table = await party.table()
+        game = table.game
+        if game.is_over():
+            return transcript
+        seat = next(d.seat for d in game.pending() if not table.by_seat(d.seat).is_ai)
+        row = table.by_seat(seat)
+        name = next(k for k, u in party.users.items() if u.id == row.user_id)
+        move = str(players.setdefault(seat, GreedyPlayer(seed=n)).choose(game, seat))
+        if n % slash_every == 0:
+            result = await slash_move(party.members[name], party.channel, move)
+            assert result.ephemeral, "a move by slash command is answered privately"
+            transcript.append(f"{name}: /{move}  → {result.response.content}")
+        else:
+            prompt = latest_prompt(party.users[name])
+            assert prompt is not None, f"{name} has a decision but no DM prompt"
+            assert move in moves_in(prompt), f"{name}'s prompt lacks {move}: {sorted(moves_in(prompt))}"
+            await press(party.users[name], prompt, move)
+            transcript.append(f"{name}: [{move}] in DM")
+    raise AssertionError("the game did not end")

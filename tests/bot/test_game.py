@@ -1,0 +1,34 @@
+"""A whole game in a channel: two humans by DM buttons and slash commands, one AI seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import user_errors_only
+from .helpers import latest_prompt, moves_in, open_game, play_to_the_end
+
+
+@pytest.mark.simcord(settle_timeout=120)
+async def test_two_humans_and_an_ai_play_a_whole_game(simcord_env: Any) -> None:
+    party = await open_game(simcord_env, ("alice", "bob"), ais=1, variant="quick-start")
+    alice, bob, carol = (party.users[n] for n in ("alice", "bob", "carol"))
+    table = await party.table()
+    assert table.game is not None and [s.display_name for s in table.seats][:2] == ["alice", "bob"]
+    transcript = await play_to_the_end(party)
+    assert len(transcript) > 10
+    table = await party.table()
+    assert table.game.is_over() and table.row.status == "over"
+    channel_messages = party.channel.history(viewer=party.members["carol"])
+    files = [a.filename for m in channel_messages for a in m.attachments]
+    assert sum(1 for m in channel_messages if any(a.filename.endswith("-table.png") for a in m.attachments)) == 1
+    assert any(f.endswith("-results.png") for f in files)
+    assert not any("hand" in f for f in files), "a hand image reached the channel"
+    assert any("The game is over" in m.content for m in channel_messages)
+    for user in (alice, bob):
+        dm_files = [a.filename for m in user.dm_channel.history() for a in m.attachments]
+        assert any(f.endswith("-hand.png") for f in dm_files)
+        assert latest_prompt(user) is None or not moves_in(latest_prompt(user))
+    assert carol.dm_channel.history() == []
+    assert user_errors_only(simcord_env) == []
