@@ -71,6 +71,14 @@ class NightfallBot(commands.Bot):
         except UserError as e:
             await _reply(interaction, e.text())
             return
+        try:
+            await self._answer_move(interaction, outcome, game_id, via)
+        except discord.HTTPException:
+            # the move is committed whatever happens to this reply; the DM and the table still follow
+            log.warning("could not answer the interaction for move %s in game %s", text, game_id, exc_info=True)
+        await self.service.publish(outcome)
+
+    async def _answer_move(self, interaction: discord.Interaction[Any], outcome: Any, game_id: int, via: str) -> None:
         done = t("move.ok", label=outcome.label)
         if via in ("button", "select") and interaction.message is not None:
             prompt = await build_prompt(outcome.table, outcome.seat)
@@ -86,7 +94,6 @@ class NightfallBot(commands.Bot):
                 await self.store.clear_prompt(game_id, interaction.user.id)
         else:
             await _reply(interaction, done)
-        await self.service.publish(outcome)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -44,9 +44,9 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MoveButton:
-        return cls(int(match["game"]), int(match["since"]), match["action"], item.label or "")
+        return cls(int(match["game"]), int(match["since"]), match["action"], getattr(item, "label", None) or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _dispatch(interaction, self.game, self.since, self.action, "button")
@@ -73,12 +73,13 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MoveSelect:
-        return cls(int(match["game"]), int(match["since"]), int(match["part"]), item.options)
+        return cls(int(match["game"]), int(match["since"]), int(match["part"]), getattr(item, "options", ()))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        data = cast("dict[str, Any]", interaction.data or {})
+        values = data.get("values") or []
         if values:
             await _dispatch(interaction, self.game, self.since, str(values[0]), "select")
 

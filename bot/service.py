@@ -261,7 +261,7 @@ class GameService:
         self._schedule_ai(table)
         return table
 
-    async def abandon(self, channel_id: int, user_id: int, is_admin: bool) -> tuple[Table, str]:
+    async def abandon(self, channel_id: int, user_id: int, is_admin: bool) -> Table:
         table = await self.table_in(channel_id)
         async with self.lock(table.id):
             if user_id != table.row.host_id and not is_admin:
@@ -271,9 +271,7 @@ class GameService:
             task = self._ai_tasks.pop(table.id, None)
             if task:
                 task.cancel()
-            return await self._refresh(table.id), table.names.get(
-                table.seat_of(user_id).seat if table.seat_of(user_id) else "", ""
-            )
+            return await self._refresh(table.id)
 
     # ------------------------------------------------------------------ playing
     def seat_for(self, table: Table, user_id: int) -> SeatRow:

@@ -229,8 +229,8 @@ class Store:
         async with self.db.execute(
             "SELECT seq, text FROM log WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, posted)
         ) as cur:
-            rows = await cur.fetchall()
-        return (rows[-1][0] if rows else posted), [r[1] for r in rows]
+            rows = list(await cur.fetchall())
+        return (int(rows[-1][0]) if rows else posted), [str(r[1]) for r in rows]
 
     async def set_log_posted(self, game_id: int, seq: int) -> None:
         await self._run("UPDATE games SET log_posted_seq = ? WHERE id = ?", (seq, game_id))

@@ -20,16 +20,17 @@ if TYPE_CHECKING:
 
 
 def card_text(key: str) -> str:
+    """The card's full text, exactly as the data file says, and whether parts are reconstructed."""
     c = card_set().cards[key]
-    head = f"**{c.name}** · {c.names['pl']} · {c.colour} · links {', '.join(c.links)} · cost {c.cost}"
+    head = t("card.head", name=c.name, pl=c.names["pl"], colour=c.colour, links=", ".join(c.links), cost=c.cost)
     if c.is_minion:
-        head += f" · strength {c.strength}, health {c.health}"
+        head += t("card.stats", strength=c.strength, health=c.health)
     parts = [head, " • ".join(c.keywords) or c.type]
-    for key_, title in (("chain", "Chain"), ("your_chain", "Your Chain"), ("in_play", "In play")):
-        if key_ in c.text:
-            parts.append(f"**{title}:** {c.text[key_]}")
+    for part in ("chain", "your_chain", "in_play"):
+        if part in c.text:
+            parts.append(t(f"card.{part}", text=c.text[part]))
     if c.kicker:
-        parts.append(f"**Kicker ({c.kicker.colour}):** {c.kicker.text}")
+        parts.append(t("card.kicker", colour=c.kicker.colour, text=c.kicker.text))
     if c.reconstructed:
         parts.append(t("card.reconstructed", fields=", ".join(c.reconstructed_fields)))
     return "\n".join(parts)

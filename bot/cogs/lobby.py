@@ -123,9 +123,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
             pub = table.game.public_view()
             phase = t("status.phase", turn=pub["turn"], active=table.names[pub["active"]], phase=pub["phase"])
             stack = pub["wound_stack"]
-            text = (
-                f"{phase}\n{table.waiting_text()}\n{t('lobby.seats', players=seats)}\n"
-                f"Face-up wounds left: {stack['face_up']}/{stack['face_up_start']}"
+            text = f"{phase}\n{table.waiting_text()}\n{t('lobby.seats', players=seats)}\n" + t(
+                "status.wounds_left", left=stack["face_up"], start=stack["face_up_start"]
             )
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -143,7 +142,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
         perms = interaction.permissions
-        table, _ = await self.service.abandon(
+        table = await self.service.abandon(
             interaction.channel.id, interaction.user.id, is_admin=bool(perms and perms.manage_guild)
         )
         for seat in table.seats:

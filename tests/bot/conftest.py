@@ -14,8 +14,9 @@ from bot.app import NightfallBot
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(token=None, db_path=str(tmp_path / "nightfall.db"), ai_delay=0.0, table_edit_interval=0.0,
-                    snapshot_every=10)
+    return Settings(
+        token=None, db_path=str(tmp_path / "nightfall.db"), ai_delay=0.0, table_edit_interval=0.0, snapshot_every=10
+    )
 
 
 @pytest_asyncio.fixture

@@ -28,8 +28,14 @@ class Party:
         return await self.bot.service.table(row.id)
 
 
-async def open_game(env: Any, humans: tuple[str, ...], ais: int = 0, variant: str = "quick-start",
-                    spectators: tuple[str, ...] = ("carol",), start: bool = True) -> Party:
+async def open_game(
+    env: Any,
+    humans: tuple[str, ...],
+    ais: int = 0,
+    variant: str = "quick-start",
+    spectators: tuple[str, ...] = ("carol",),
+    start: bool = True,
+) -> Party:
     guild = env.create_guild()
     channel = guild.create_text_channel("nightfall")
     party = Party(env, channel)
@@ -77,9 +83,17 @@ async def press(user: Any, message: discord.Message, move: str) -> Any:
     return await user.select(message, [move], custom_id=custom_id)
 
 
-SLASH = {"chain": ("chain", "card"), "claim": ("claim", "archive"), "discard": ("discard", "card"),
-         "attack": ("attack", "move"), "block": ("block", "move"), "target": ("target", "choice"),
-         "order": ("target", "choice"), "choose": ("target", "choice"), "draft": ("draft", "card")}
+SLASH = {
+    "chain": ("chain", "card"),
+    "claim": ("claim", "archive"),
+    "discard": ("discard", "card"),
+    "attack": ("attack", "move"),
+    "block": ("block", "move"),
+    "target": ("target", "choice"),
+    "order": ("target", "choice"),
+    "choose": ("target", "choice"),
+    "draft": ("draft", "card"),
+}
 
 
 async def slash_move(member: Any, channel: Any, move: str) -> Any:
