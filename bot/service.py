@@ -24,6 +24,7 @@ from engine.nightfall import Decision, Game, Options
 
 from .errors import UserError
 from .i18n import event_text, t
+from .naming import label as named
 from .settings import Settings
 from .store import GameRow, Move, SeatRow, Store
 
@@ -329,7 +330,7 @@ class GameService:
             action = game.parse_action(seat, text)
         except ParseError:
             raise UserError("err.unknown_move") from None
-        label = game.describe(action) if action in game.legal_actions(seat) else text
+        label = named(game.describe(action), table.names) if action in game.legal_actions(seat) else text
         before = {d.seat: decision_key(d) for d in game.pending()}
         decision_since = table.since.get(seat, game.version)
         try:

@@ -30,8 +30,11 @@ async def test_a_whole_ai_game_makes_few_table_edits_and_one_table_message(simco
     row = await simcord_env.bot.store.last_game_in(channel.id)
     assert row.status == "over"
     moves = await simcord_env.bot.store.action_count(row.id)
-    edits = [r for r in simcord_env.http_requests
-             if r.method == "PATCH" and r.path.endswith(f"/messages/{row.table_message_id}")]
+    edits = [
+        r
+        for r in simcord_env.http_requests
+        if r.method == "PATCH" and r.path.endswith(f"/messages/{row.table_message_id}")
+    ]
     assert moves > 50
     assert len(edits) < moves / 5, f"{len(edits)} table edits for {moves} moves"
     tables = [m for m in channel.history() if any(a.filename.endswith("-table.png") for a in m.attachments)]

@@ -18,6 +18,11 @@ async def test_two_humans_and_an_ai_play_a_whole_game(simcord_env: Any) -> None:
     assert table.game is not None and [s.display_name for s in table.seats][:2] == ["alice", "bob"]
     transcript = await play_to_the_end(party)
     assert len(transcript) > 10
+    print("\n".join(transcript))  # shown with pytest -s: the whole game as the players made it
+    seat_ids = {"p1", "p2", "p3"}
+    assert not any(word in seat_ids for line in transcript for word in line.split("→")[-1].split()), (
+        "a reply shows an engine seat id instead of a player's name"
+    )
     table = await party.table()
     assert table.game.is_over() and table.row.status == "over"
     channel_messages = party.channel.history(viewer=party.members["carol"])
