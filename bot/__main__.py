@@ -6,7 +6,7 @@ import logging
 import sys
 
 from .app import create_bot
-from .settings import Settings
+from .settings import settings_or_exit
 
 NO_TOKEN = """\
 No DISCORD_TOKEN is set, so the bot cannot connect to Discord.
@@ -22,11 +22,7 @@ To watch a game without Discord at all, run:  make demo
 
 
 def main() -> int:
-    try:
-        settings = Settings.from_env()
-    except ValueError as e:
-        print(f"Bad setting: {e}. See .env.example.", file=sys.stderr)
-        return 2
+    settings = settings_or_exit()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)

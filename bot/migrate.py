@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from .settings import Settings
+from .settings import settings_or_exit
 from .store import Store
 
 
@@ -18,11 +18,7 @@ async def _migrate(path: str) -> list[str]:
 
 
 def main() -> int:
-    try:
-        settings = Settings.from_env()
-    except ValueError as e:
-        print(f"Bad setting: {e}. See .env.example.", file=sys.stderr)
-        return 2
+    settings = settings_or_exit()
     names = asyncio.run(_migrate(settings.db_path))
     print(f"{settings.db_path}: schema at {names[-1] if names else 'nothing'} ({len(names)} migration(s) applied)")
     return 0

@@ -35,6 +35,14 @@ class Settings:
         )
 
 
+def settings_or_exit() -> Settings:
+    """Settings for a command-line entry point: a bad value stops it with one clear line."""
+    try:
+        return Settings.from_env()
+    except ValueError as e:
+        raise SystemExit(f"Bad setting: {e}. See .env.example.") from None
+
+
 def _int(name: str, default: int | None) -> int | None:
     raw = os.environ.get(name, "").strip()
     if not raw:

@@ -8,75 +8,21 @@ and the position after the chain stays still while it is checked.
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.nightfall import Game
 from engine.position import build
 
-HOLD = "wound:bleed"  # a card that can never be chained; it keeps the claim phase waiting
-ZONES = ("hand", "deck", "discard", "play")
-
-
-def act(g: Game, seat: str, text: str) -> list[dict[str, Any]]:
-    """Apply one action given in its canonical text, as a player would."""
-    return g.apply(g.parse_action(seat, text))
-
-
-def cid(ref: str) -> int:
-    """The instance number of a card id text such as ``"c12"``."""
-    return int(ref[1:])
-
-
-def zone(g: Game, seat: str, where: str) -> list[int]:
-    s, i = g.s, g.seats.index(seat)
-    return {"hand": s.hands, "deck": s.decks, "discard": s.discards, "play": s.in_play}[where][i]
-
-
-def names(g: Game, seat: str, where: str) -> list[str]:
-    """Card keys in one of ``seat``'s zones, in zone order (top of a pile last)."""
-    return [g.s.cards[c] for c in zone(g, seat, where)]
-
-
-def wounds(g: Game, seat: str) -> int:
-    return sum(g.wounds_of(g.seats.index(seat)).values())
-
-
-def waiting(g: Game) -> list[tuple[str, str]]:
-    return [(d.seat, d.kind) for d in g.pending()]
-
-
-def options(g: Game, seat: str) -> list[str]:
-    return [str(a) for a in g.legal_actions(seat)]
-
-
-def damage(g: Game, ref: str) -> int:
-    """Damage marked on a minion; the minion must still be in play."""
-    place = where(g, ref)
-    assert place is not None and place[1] == "play", f"{ref} is not in play but in {place}"
-    return g.s.damage[cid(ref)]
-
-
-def exiled_orders(g: Game) -> list[str]:
-    """Keys of the exiled order cards (wounds left out), in the order they were exiled."""
-    return [g.s.cards[c] for c in g.s.exiled if not g.s.cards[c].startswith("wound:")]
-
-
-def where(g: Game, ref: str) -> tuple[str, str] | None:
-    """(seat, zone) holding the card, or None when it is in no player's zone."""
-    for seat in g.seats:
-        for z in ZONES:
-            if cid(ref) in zone(g, seat, z):
-                return seat, z
-    return None
-
-
-def archive_cards(g: Game, ref: str) -> list[int]:
-    return next(a["cards"] for a in g.s.archives if a["id"] == ref)
-
-
-def wounded_order(events: list[dict[str, Any]]) -> list[tuple[str, int]]:
-    return [(e["seat"], e["n"]) for e in events if e["type"] == "wounded"]
-
+from .helpers import (
+    HOLD,
+    act,
+    archive_cards,
+    damage,
+    exiled_orders,
+    kinds,
+    names,
+    texts,
+    where,
+    wounded_order,
+    wounds,
+)
 
 # ====================================================================== Flank Attack
 
@@ -88,7 +34,7 @@ def test_flank_attack_target_order_does_not_resolve() -> None:
     g = pos.game
     marcus = pos.card("alice", "marcus_toth")
     act(g, "alice", f"chain {marcus}")
-    assert waiting(g) == [("bob", "chain")]
+    assert kinds(g) == [("bob", "chain")]
     events = act(g, "bob", f"chain {pos.card('bob', 'flank_attack')}")
     assert g.phase == "claim"
     assert [e["card"] for e in events if e["type"] == "does_not_resolve"] == [marcus]
@@ -125,8 +71,8 @@ def test_flank_attack_kicker_of_card_linked_onto_cancelled_order_still_applies()
     act(g, "alice", f"chain {marcus}")
     act(g, "alice", f"chain {bite}")
     act(g, "bob", f"chain {pos.card('bob', 'flank_attack')}")
-    assert waiting(g) == [("bob", "target")]
-    assert options(g, "bob") == [f"target {bite}", f"target {marcus}"]  # not Flank Attack itself
+    assert kinds(g) == [("bob", "target")]
+    assert texts(g, "bob") == [f"target {bite}", f"target {marcus}"]  # not Flank Attack itself
     act(g, "bob", f"target {marcus}")
     assert g.phase == "claim"
     assert where(g, marcus) == ("alice", "discard")
@@ -151,8 +97,8 @@ def test_flank_attack_purple_kicker_free_claim_in_another_players_turn() -> None
     act(g, "alice", f"chain {pos.card('alice', 'lilith_lawrence')}")
     act(g, "bob", f"chain {pos.card('bob', 'flank_attack')}")
     # Lilith Lawrence is the only other order in the chain: cancelled without asking
-    assert waiting(g) == [("bob", "target")]
-    assert sorted(options(g, "bob")) == sorted([f"target {commons}", f"target {his}"])
+    assert kinds(g) == [("bob", "target")]
+    assert sorted(texts(g, "bob")) == sorted([f"target {commons}", f"target {his}"])
     act(g, "bob", f"target {his}")
     assert g.phase == "claim"
     assert names(g, "bob", "discard") == ["great_spirit", "flank_attack"]
@@ -240,7 +186,7 @@ def test_hypnotic_presence_target_minion_strikes_another_target_minion() -> None
     g = pos.game
     vulko, jj = pos.card("bob", "vulko", "play"), pos.card("bob", "jj_mcteague", "play")
     act(g, "alice", f"chain {pos.card('alice', 'hypnotic_presence')}")
-    assert sorted(options(g, "alice")) == sorted([f"target {vulko}", f"target {jj}"])
+    assert sorted(texts(g, "alice")) == sorted([f"target {vulko}", f"target {jj}"])
     act(g, "alice", f"target {vulko}")  # the other target is then the only one left
     assert g.phase == "claim"
     assert exiled_orders(g) == ["jj_mcteague"]
@@ -260,7 +206,7 @@ def test_hypnotic_presence_uses_the_strikers_current_strength() -> None:
     jj = pos.card("alice", "jj_mcteague", "play")
     act(g, "alice", f"chain {pos.card('alice', 'hypnotic_presence')}")
     act(g, "alice", f"target {jj}")
-    assert sorted(options(g, "alice")) == sorted([f"target {vulko}", f"target {lilith}"])
+    assert sorted(texts(g, "alice")) == sorted([f"target {vulko}", f"target {lilith}"])
     act(g, "alice", f"target {vulko}")
     assert g.phase == "claim"
     assert where(g, vulko) == ("bob", "discard")
@@ -411,7 +357,7 @@ def test_dark_awakening_puts_minion_into_play_and_resolves_its_chain_text() -> N
     zach, vulko = pos.card("alice", "zacharias_sands", "discard"), pos.card("bob", "vulko", "play")
     act(g, "alice", f"chain {pos.card('alice', 'dark_awakening')}")
     # Zacharias Sands is in play now and its Chain text asks for a minion (itself included)
-    assert sorted(options(g, "alice")) == sorted([f"target {vulko}", f"target {zach}"])
+    assert sorted(texts(g, "alice")) == sorted([f"target {vulko}", f"target {zach}"])
     act(g, "alice", f"target {vulko}")
     assert g.phase == "claim"
     assert damage(g, vulko) == 2
@@ -459,8 +405,8 @@ def test_grim_siege_each_opponent_in_the_order_the_controller_chooses() -> None:
     pos = build(["alice", "bob", "carol"], hands={"alice": ["grim_siege", HOLD]})
     g = pos.game
     act(g, "alice", f"chain {pos.card('alice', 'grim_siege')}")
-    assert waiting(g) == [("alice", "player-order")]
-    assert sorted(options(g, "alice")) == ["order bob", "order carol"]
+    assert kinds(g) == [("alice", "player-order")]
+    assert sorted(texts(g, "alice")) == ["order bob", "order carol"]
     events = act(g, "alice", "order carol")
     assert g.phase == "claim"
     assert wounded_order(events) == [("carol", 1), ("bob", 1)]
@@ -495,8 +441,8 @@ def test_grim_siege_red_kicker_each_opponent_discards_a_card_of_their_choice() -
     act(g, "alice", f"chain {pos.card('alice', 'vulko')}")
     act(g, "alice", f"chain {pos.card('alice', 'grim_siege')}")
     act(g, "alice", "order bob")
-    assert waiting(g) == [("bob", "choose")]
-    assert sorted(options(g, "bob")) == sorted([f"choose {ch}", f"choose {jj}"])
+    assert kinds(g) == [("bob", "choose")]
+    assert sorted(texts(g, "bob")) == sorted([f"choose {ch}", f"choose {jj}"])
     assert where(g, yuri) == ("carol", "discard")
     act(g, "bob", f"choose {ch}")
     assert g.phase == "claim"
@@ -553,8 +499,8 @@ def test_furious_melee_white_kicker_exiles_two_orders_from_target_archive() -> N
     act(g, "alice", f"chain {pos.card('alice', 'alton_hickman')}")
     act(g, "alice", f"chain {pos.card('alice', 'furious_melee')}")
     act(g, "alice", "target bob")
-    assert waiting(g) == [("alice", "target")]
-    assert sorted(options(g, "alice")) == sorted([f"target {commons}", f"target {his}"])
+    assert kinds(g) == [("alice", "target")]
+    assert sorted(texts(g, "alice")) == sorted([f"target {commons}", f"target {his}"])
     act(g, "alice", f"target {his}")
     assert g.phase == "claim"
     assert len(archive_cards(g, his)) == 5
@@ -634,7 +580,7 @@ def test_ghoul_summoning_starting_minion_into_play_its_chain_text_and_green_kick
     wight = pos.card("alice", "enraged_wight", "discard")
     act(g, "alice", f"chain {pos.card('alice', 'grim_siege')}")
     act(g, "alice", f"chain {pos.card('alice', 'ghoul_summoning')}")
-    assert waiting(g) == [("alice", "target")]  # Enraged Wight's target player
+    assert kinds(g) == [("alice", "target")]  # Enraged Wight's target player
     assert where(g, wight) == ("alice", "play")
     act(g, "alice", "target bob")
     assert g.phase == "claim"
@@ -685,7 +631,7 @@ def test_team_elimination_white_kicker_one_damage_on_each_opponent() -> None:
     vulko = pos.card("bob", "vulko", "play")
     act(g, "alice", f"chain {pos.card('alice', 'watcher_two')}")
     act(g, "alice", f"chain {pos.card('alice', 'team_elimination')}")
-    assert waiting(g) == [("alice", "player-order")]
+    assert kinds(g) == [("alice", "player-order")]
     assert damage(g, vulko) == 1
     act(g, "alice", "order bob")
     assert g.phase == "claim"
@@ -724,9 +670,9 @@ def test_leave_me_white_kicker_resolves_chain_text_once_more_with_a_new_target()
     ch = pos.card("bob", "charlotte_reyes", "play")
     act(g, "alice", f"chain {pos.card('alice', 'ivan_radinski')}")
     act(g, "alice", f"chain {pos.card('alice', 'leave_me')}")
-    assert sorted(options(g, "alice")) == sorted([f"target {vulko}", f"target {jj}", f"target {ch}"])
+    assert sorted(texts(g, "alice")) == sorted([f"target {vulko}", f"target {jj}", f"target {ch}"])
     act(g, "alice", f"target {vulko}")
-    assert sorted(options(g, "alice")) == sorted([f"target {jj}", f"target {ch}"])
+    assert sorted(texts(g, "alice")) == sorted([f"target {jj}", f"target {ch}"])
     act(g, "alice", f"target {jj}")
     assert g.phase == "claim"
     assert sorted(names(g, "bob", "hand")) == ["jj_mcteague", "vulko"]

@@ -8,80 +8,23 @@ phase waits for her and the position after the chain stays still while it is che
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.nightfall import Game
 from engine.position import build
 
-HOLD = "wound:bleed"  # a card that can never be chained; it keeps the claim phase waiting
-ZONES = ("hand", "deck", "discard", "play")
-
-
-def act(g: Game, seat: str, text: str) -> list[dict[str, Any]]:
-    """Apply one action given in its canonical text, as a player would."""
-    return g.apply(g.parse_action(seat, text))
-
-
-def cid(ref: str) -> int:
-    """The instance number of a card id text such as ``"c12"``."""
-    return int(ref[1:])
-
-
-def zone(g: Game, seat: str, where: str) -> list[int]:
-    s, i = g.s, g.seats.index(seat)
-    return {"hand": s.hands, "deck": s.decks, "discard": s.discards, "play": s.in_play}[where][i]
-
-
-def names(g: Game, seat: str, where: str) -> list[str]:
-    """Card keys in one of ``seat``'s zones, in zone order (top of a pile last)."""
-    return [g.s.cards[c] for c in zone(g, seat, where)]
-
-
-def wounds(g: Game, seat: str) -> int:
-    return sum(g.wounds_of(g.seats.index(seat)).values())
-
-
-def waiting(g: Game) -> list[tuple[str, str]]:
-    return [(d.seat, d.kind) for d in g.pending()]
-
-
-def options(g: Game, seat: str) -> list[str]:
-    return [str(a) for a in g.legal_actions(seat)]
-
-
-def damage(g: Game, ref: str) -> int:
-    """Damage marked on a minion; the minion must still be in play."""
-    place = where(g, ref)
-    assert place is not None and place[1] == "play", f"{ref} is not in play but in {place}"
-    return g.s.damage[cid(ref)]
-
-
-def exiled(g: Game, ref: str) -> bool:
-    return cid(ref) in g.s.exiled
-
-
-def exiled_orders(g: Game) -> list[str]:
-    """Keys of the exiled order cards (wounds left out), in the order they were exiled."""
-    return [g.s.cards[c] for c in g.s.exiled if not g.s.cards[c].startswith("wound:")]
-
-
-def where(g: Game, ref: str) -> tuple[str, str] | None:
-    """(seat, zone) holding the card, or None when it is in no player's zone."""
-    for seat in g.seats:
-        for z in ZONES:
-            if cid(ref) in zone(g, seat, z):
-                return seat, z
-    return None
-
-
-def fight_all(g: Game) -> list[dict[str, Any]]:
-    """Answer every 'which attack next' question with the first attack offered."""
-    events: list[dict[str, Any]] = []
-    while waiting(g) == [(g.seats[g.s.active], "combat-order")]:
-        seat = g.seats[g.s.active]
-        events += act(g, seat, options(g, seat)[0])
-    return events
-
+from .helpers import (
+    HOLD,
+    act,
+    cid,
+    damage,
+    exiled,
+    exiled_orders,
+    fight_all,
+    kinds,
+    names,
+    texts,
+    where,
+    wounds,
+    zone,
+)
 
 # ====================================================================== starting minions
 
@@ -109,7 +52,7 @@ def test_bad_smoke_blocks_damage_inflicted_on_you() -> None:
     g = pos.game
     smoke = pos.card("bob", "bad_smoke", "play")
     act(g, "alice", f"chain {pos.card('alice', 'enraged_wight')}")
-    assert waiting(g) == [("alice", "target")]
+    assert kinds(g) == [("alice", "target")]
     act(g, "alice", "target bob")
     assert wounds(g, "bob") == 0
     assert damage(g, smoke) == 1
@@ -126,7 +69,7 @@ def test_bad_smoke_absorbs_unblocked_attack_and_is_exiled_when_destroyed() -> No
     )
     g = pos.game
     smoke = pos.card("bob", "bad_smoke", "play")
-    assert waiting(g) == [("bob", "block")]
+    assert kinds(g) == [("bob", "block")]
     act(g, "bob", "done")
     fight_all(g)
     assert wounds(g, "bob") == 0
@@ -184,7 +127,7 @@ def test_enraged_wight_inflicts_one_damage_on_target_player() -> None:
     pos = build(["alice", "bob"], hands={"alice": ["enraged_wight", HOLD]})
     g = pos.game
     act(g, "alice", f"chain {pos.card('alice', 'enraged_wight')}")
-    assert sorted(options(g, "alice")) == ["target alice", "target bob"]
+    assert sorted(texts(g, "alice")) == ["target alice", "target bob"]
     act(g, "alice", "target bob")
     assert wounds(g, "bob") == 1
     assert wounds(g, "alice") == 1  # the HOLD wound in her hand only
@@ -288,7 +231,7 @@ def test_yuri_koroviev_your_chain_only_for_the_player_who_started_it() -> None:
     pos = build(["alice", "bob"], hands={"alice": ["yuri_koroviev", HOLD], "bob": ["yuri_koroviev"]})
     g = pos.game
     act(g, "alice", f"chain {pos.card('alice', 'yuri_koroviev')}")
-    assert waiting(g) == [("bob", "chain")]
+    assert kinds(g) == [("bob", "chain")]
     act(g, "bob", f"chain {pos.card('bob', 'yuri_koroviev')}")
     assert g.phase == "claim"
     assert g.s.influence == [2 + 2, 0]
@@ -319,7 +262,7 @@ def test_alton_hickman_cannot_be_blocked() -> None:
     )
     g = pos.game
     jj = pos.card("bob", "jj_mcteague", "play")
-    assert ("bob", "block") not in waiting(g)
+    assert ("bob", "block") not in kinds(g)
     fight_all(g)
     assert g.phase == "claim"
     assert wounds(g, "bob") == 2
@@ -340,8 +283,8 @@ def test_alton_hickman_red_kicker_puts_a_discard_card_on_top_of_deck() -> None:
     vulko = pos.card("alice", "vulko", "discard")
     act(g, "alice", f"chain {pos.card('alice', 'ghoul_summoning')}")
     act(g, "alice", f"chain {pos.card('alice', 'alton_hickman')}")
-    assert waiting(g) == [("alice", "target")]
-    assert sorted(options(g, "alice")) == sorted([f"target {shock}", f"target {vulko}"])
+    assert kinds(g) == [("alice", "target")]
+    assert sorted(texts(g, "alice")) == sorted([f"target {shock}", f"target {vulko}"])
     act(g, "alice", f"target {shock}")
     assert g.phase == "claim"
     assert names(g, "alice", "deck") == ["genesis_one", "shock_and_awe"]
@@ -388,7 +331,7 @@ def test_blaine_cordell_inflicts_two_damage_on_target_minion() -> None:
     g = pos.game
     mine, theirs = pos.card("alice", "vulko", "play"), pos.card("bob", "vulko", "play")
     act(g, "alice", f"chain {pos.card('alice', 'blaine_cordell')}")
-    assert sorted(options(g, "alice")) == sorted([f"target {mine}", f"target {theirs}"])
+    assert sorted(texts(g, "alice")) == sorted([f"target {mine}", f"target {theirs}"])
     act(g, "alice", f"target {theirs}")
     assert g.phase == "claim"
     assert damage(g, theirs) == 2
@@ -453,8 +396,8 @@ def test_franz_orlok_purple_kicker_that_player_exiles_an_order_of_their_choice()
     act(g, "alice", f"chain {pos.card('alice', 'jj_mcteague')}")
     act(g, "alice", f"chain {pos.card('alice', 'franz_orlok')}")
     act(g, "alice", "target bob")
-    assert waiting(g) == [("bob", "choose")]
-    assert sorted(options(g, "bob")) == sorted([f"choose {siege}", f"choose {ch}"])
+    assert kinds(g) == [("bob", "choose")]
+    assert sorted(texts(g, "bob")) == sorted([f"choose {siege}", f"choose {ch}"])
     act(g, "bob", f"choose {siege}")
     assert g.phase == "claim"
     assert exiled(g, siege)
@@ -531,7 +474,7 @@ def test_indigo_six_two_kickers_double_twice() -> None:
         ("indigo_six", 0),
     ):
         act(g, "alice", f"chain {pos.card('alice', key, nth=nth)}")
-    assert waiting(g) == [("alice", "target")]  # Watcher Two's yellow kicker
+    assert kinds(g) == [("alice", "target")]  # Watcher Two's yellow kicker
     assert g.s.influence[0] == 8
     act(g, "alice", "target bob")
     assert g.phase == "claim"
@@ -562,7 +505,7 @@ def test_ivan_radinski_green_kicker_inflicts_two_damage_on_target_minion() -> No
     vulko, jj = pos.card("bob", "vulko", "play"), pos.card("bob", "jj_mcteague", "play")
     act(g, "alice", f"chain {pos.card('alice', 'grim_siege')}")
     act(g, "alice", f"chain {pos.card('alice', 'ivan_radinski')}")
-    assert sorted(options(g, "alice")) == sorted([f"target {vulko}", f"target {jj}"])
+    assert sorted(texts(g, "alice")) == sorted([f"target {vulko}", f"target {jj}"])
     act(g, "alice", f"target {jj}")
     assert g.phase == "claim"
     assert exiled(g, jj)
@@ -685,7 +628,7 @@ def test_watcher_two_yellow_kicker_card_damage_ignores_direct_blockers() -> None
     act(g, "alice", f"chain {pos.card('alice', 'watcher_two', nth=0)}")
     act(g, "alice", f"chain {pos.card('alice', 'team_elimination')}")
     act(g, "alice", f"chain {pos.card('alice', 'watcher_two')}")
-    assert waiting(g) == [("alice", "target")]
+    assert kinds(g) == [("alice", "target")]
     act(g, "alice", "target bob")
     assert g.phase == "claim"
     assert damage(g, vulko) == 1
@@ -730,10 +673,10 @@ def test_watcher_two_kicker_lasts_until_end_of_turn() -> None:
     act(g, "alice", "done")
     # bob's turn: Bad Smoke attacks alice (1 wound) and stays; then bob's Enraged Wight hits himself
     assert g.s.active == 1
-    assert waiting(g) == [("alice", "block")]
+    assert kinds(g) == [("alice", "block")]
     act(g, "alice", "done")
     assert wounds(g, "alice") == 1
-    assert waiting(g) == [("bob", "chain")]
+    assert kinds(g) == [("bob", "chain")]
     act(g, "bob", f"chain {pos.card('bob', 'enraged_wight')}")
     act(g, "bob", "target bob")
     assert damage(g, smoke) == 1
@@ -750,7 +693,7 @@ def test_sir_john_travail_one_copy_makes_claims_cost_one_less() -> None:
     )
     g = pos.game
     lilith, watcher = pos.archive("lilith_lawrence"), pos.archive("watcher_two")
-    assert f"claim {lilith}" not in options(g, "alice")  # 4 - 1 = 3 > 2
+    assert f"claim {lilith}" not in texts(g, "alice")  # 4 - 1 = 3 > 2
     act(g, "alice", f"claim {watcher}")
     assert g.s.influence[0] == 1
 
@@ -766,7 +709,7 @@ def test_sir_john_travail_discounts_stack_to_a_minimum_of_zero() -> None:
     )
     g = pos.game
     lilith, watcher, vulko = pos.archive("lilith_lawrence"), pos.archive("watcher_two"), pos.archive("vulko")
-    assert f"claim {vulko}" not in options(g, "alice")
+    assert f"claim {vulko}" not in texts(g, "alice")
     act(g, "alice", f"claim {lilith}")
     assert g.s.influence[0] == 0
     act(g, "alice", f"claim {watcher}")
@@ -806,7 +749,7 @@ def test_sir_john_travail_purple_kicker_replays_action_and_its_purple_kicker() -
     rage = pos.card("alice", "blood_rage", "discard")
     act(g, "alice", f"chain {pos.card('alice', 'franz_orlok')}")
     act(g, "alice", f"chain {pos.card('alice', 'sir_john_travail')}")
-    assert waiting(g) == [("alice", "target")]  # Blood Rage's target player
+    assert kinds(g) == [("alice", "target")]  # Blood Rage's target player
     act(g, "alice", "target bob")
     assert wounds(g, "bob") == 1
     assert sorted(names(g, "alice", "hand")) == sorted([HOLD, "genesis_one"])
@@ -878,7 +821,7 @@ def test_vulko_absorbs_unblocked_combat_damage() -> None:
     )
     g = pos.game
     vulko = pos.card("bob", "vulko", "play")
-    assert waiting(g) == [("bob", "block")]
+    assert kinds(g) == [("bob", "block")]
     act(g, "bob", "done")
     fight_all(g)
     assert g.phase == "claim"
@@ -913,8 +856,8 @@ def test_vulko_with_bad_smoke_the_owner_chooses_who_absorbs_first() -> None:
     vulko, smoke = pos.card("bob", "vulko", "play"), pos.card("bob", "bad_smoke", "play")
     act(g, "alice", f"chain {pos.card('alice', 'franz_orlok')}")
     act(g, "alice", "target bob")
-    assert waiting(g) == [("bob", "absorb-order")]
-    assert sorted(options(g, "bob")) == sorted([f"order {vulko}", f"order {smoke}"])
+    assert kinds(g) == [("bob", "absorb-order")]
+    assert sorted(texts(g, "bob")) == sorted([f"order {vulko}", f"order {smoke}"])
     act(g, "bob", f"order {vulko}")
     assert g.phase == "claim"
     assert damage(g, vulko) == 2

@@ -18,9 +18,7 @@ MAX_STEPS = 20_000
 
 def random_game(players: int, seed: int, draft: str, secret: bool, auto_pass: bool = True) -> Game:
     seats = [f"p{i}" for i in range(players)]
-    return Game.new(
-        seats, seed=seed, options=Options(draft=draft, secret_archives=secret, auto_pass=auto_pass)
-    )
+    return Game.new(seats, seed=seed, options=Options(draft=draft, secret_archives=secret, auto_pass=auto_pass))
 
 
 def play(game: Game, rnd: random.Random, views_every: int = 25) -> list[str]:
@@ -61,9 +59,7 @@ def test_every_variant_and_size_plays_to_the_end(players: int, draft: str) -> No
     secret=st.booleans(),
     auto_pass=st.booleans(),
 )
-def test_random_games_keep_every_invariant(
-    players: int, seed: int, draft: str, secret: bool, auto_pass: bool
-) -> None:
+def test_random_games_keep_every_invariant(players: int, seed: int, draft: str, secret: bool, auto_pass: bool) -> None:
     game = random_game(players, seed, draft, secret, auto_pass)
     play(game, random.Random(seed), views_every=50)
 

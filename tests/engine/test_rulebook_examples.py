@@ -20,9 +20,7 @@ def test_combat_example_vulko_and_ivan_into_three_blockers_great_spirit_unblocke
     )
     g = pos.game
     vulko, ivan, spirit = (pos.card("andrzej", k, "play") for k in ("vulko", "ivan_radinski", "great_spirit"))
-    indigo, alton, zach = (
-        pos.card("bartek", k, "play") for k in ("indigo_six", "alton_hickman", "zacharias_sands")
-    )
+    indigo, alton, zach = (pos.card("bartek", k, "play") for k in ("indigo_six", "alton_hickman", "zacharias_sands"))
     assert kinds(g) == [("andrzej", "attack")]
     act(g, "andrzej", f"attack {vulko} bartek")
     act(g, "andrzej", f"attack {ivan} bartek")

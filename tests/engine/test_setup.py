@@ -116,9 +116,7 @@ def test_common_ground_every_pick_is_common(players: int, commons_count: int) ->
 def test_first_player_named_or_random() -> None:
     named = Game.new(["a", "b", "c"], seed=1, options=Options(draft="quick-start", first_player="c"))
     assert named.public_view()["first"] == "c"
-    firsts = {
-        Game.new(["a", "b", "c"], seed=s, options=Options(draft="quick-start")).s.first for s in range(30)
-    }
+    firsts = {Game.new(["a", "b", "c"], seed=s, options=Options(draft="quick-start")).s.first for s in range(30)}
     assert firsts == {0, 1, 2}
 
 
