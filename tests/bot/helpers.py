@@ -130,6 +130,16 @@ async def play_to_the_end(party: Party, max_moves: int = 3000, slash_every: int 
             prompt = latest_prompt(party.users[name])
             assert prompt is not None, f"{name} has a decision but no DM prompt"
             assert move in moves_in(prompt), f"{name}'s prompt lacks {move}: {sorted(moves_in(prompt))}"
+            asked = prompt.content.splitlines()[-1]
             await press(party.users[name], prompt, move)
-            transcript.append(f"{name}: [{move}] in DM")
+            label = next(
+                (
+                    c.label
+                    for row in prompt.components
+                    for c in getattr(row, "children", [])
+                    if getattr(c, "custom_id", "") and c.custom_id.endswith(f":{move}")
+                ),
+                move,
+            )
+            transcript.append(f"{name} (DM) sees “{asked}” → presses [{label}]")
     raise AssertionError("the game did not end")
