@@ -146,8 +146,21 @@ class Notifier:
                 if stored is None or stored[2] != since:
                     await self.send_prompt(table, seat.seat, seat.user_id, stored, edit_in_place=actor == seat.user_id)
             elif stored is not None:
-                await self._retire(stored)
-                await self.bot.store.clear_prompt(table.id, seat.user_id)
+                await self._drop_prompt(table.id, seat.user_id, stored)
+
+    async def retire_prompts(self, table: Table) -> None:
+        """Take the buttons off every open prompt of a game (it was abandoned)."""
+        for seat in table.seats:
+            if seat.user_id is None:
+                continue
+            stored = await self.bot.store.prompt(table.id, seat.user_id)
+            if stored is not None:
+                await self._drop_prompt(table.id, seat.user_id, stored)
+
+    async def _drop_prompt(self, game_id: int, user_id: int, stored: tuple[int, int, int]) -> None:
+        """A prompt whose decision is over: its buttons go, and it is forgotten."""
+        await self._retire(stored)
+        await self.bot.store.clear_prompt(game_id, user_id)
 
     async def send_prompt(
         self, table: Table, seat: str, user_id: int, stored: tuple[int, int, int] | None, edit_in_place: bool

@@ -57,8 +57,7 @@ async def build_prompt(table: Table, seat: str) -> Prompt | None:
     since = table.since.get(seat, game.version)
     names = table.names
     moves = [(str(a), label(game.describe(a), names)) for a in game.legal_actions(seat)]
-    pub = game.public_view()
-    header = t("prompt.header", channel=table.row.channel_name, turn=pub["turn"], phase=pub["phase"])
+    header = t("prompt.header", channel=table.row.channel_name, turn=game.s.turn + 1, phase=game.phase)
     content = f"{header}\n{_ask(table, seat, decision.kind, decision.info)}"
     if decision.kind == "draft":
         file = await draft_file(table, seat)

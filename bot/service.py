@@ -50,6 +50,10 @@ class Table:
         return self.row.id
 
     @property
+    def host_name(self) -> str:
+        return next((s.display_name for s in self.seats if s.user_id == self.row.host_id), "the host")
+
+    @property
     def names(self) -> dict[str, str]:
         return {s.seat: s.display_name for s in self.seats}
 
@@ -237,8 +241,7 @@ class GameService:
 
     def _host_only(self, table: Table, user_id: int) -> None:
         if user_id != table.row.host_id:
-            host = next((s.display_name for s in table.seats if s.user_id == table.row.host_id), "the host")
-            raise UserError("err.not_host", host=host)
+            raise UserError("err.not_host", host=table.host_name)
 
     async def start(self, channel_id: int, user_id: int) -> Table:
         table = await self._lobby(channel_id)
@@ -266,8 +269,7 @@ class GameService:
         table = await self.table_in(channel_id)
         async with self.lock(table.id):
             if user_id != table.row.host_id and not is_admin:
-                host = next((s.display_name for s in table.seats if s.user_id == table.row.host_id), "the host")
-                raise UserError("err.not_host_or_admin", host=host)
+                raise UserError("err.not_host_or_admin", host=table.host_name)
             await self.store.set_status(table.id, "abandoned")
             task = self._ai_tasks.pop(table.id, None)
             if task:
@@ -324,13 +326,14 @@ class GameService:
         if since is not None and since != table.since.get(seat):
             last = table.last_move.get(seat)
             raise UserError("err.already_done" if last == (since, text) else "err.stale")
-        if not game.legal_actions(seat):
+        legal = game.legal_actions(seat)
+        if not legal:
             raise UserError("err.not_your_turn", who=table.waiting_text())
         try:
             action = game.parse_action(seat, text)
         except ParseError:
             raise UserError("err.unknown_move") from None
-        label = named(game.describe(action), table.names) if action in game.legal_actions(seat) else text
+        label = named(game.describe(action), table.names) if action in legal else text
         before = {d.seat: decision_key(d) for d in game.pending()}
         decision_since = table.since.get(seat, game.version)
         try:

@@ -145,12 +145,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         table = await self.service.abandon(
             interaction.channel.id, interaction.user.id, is_admin=bool(perms and perms.manage_guild)
         )
-        for seat in table.seats:
-            if seat.user_id is not None:
-                stored = await self.bot.store.prompt(table.id, seat.user_id)
-                if stored is not None:
-                    await self.bot.notifier._retire(stored)
-                    await self.bot.store.clear_prompt(table.id, seat.user_id)
+        await self.bot.notifier.retire_prompts(table)
         await interaction.response.send_message(
             t("lobby.abandoned", name=_name(interaction.user)), allowed_mentions=discord.AllowedMentions.none()
         )
