@@ -7,11 +7,12 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from .components import MoveButton, MoveSelect, set_move_handler
+from .delivery import Deliverer
 from .errors import UserError
-from .i18n import t
+from .i18n import clip, t
 from .notifier import Notifier
 from .prompts import build_prompt
 from .service import GameService
@@ -20,6 +21,9 @@ from .store import Store
 
 log = logging.getLogger("nightfall")
 
+#: how often the watchdog checks that every running game can go on (AI seats, pending deliveries)
+WATCHDOG_SECONDS = 60.0
+
 
 class NightfallBot(commands.Bot):
     """The bot; ``store`` and ``service`` exist from ``setup_hook`` on."""
@@ -27,6 +31,7 @@ class NightfallBot(commands.Bot):
     store: Store
     service: GameService
     notifier: Notifier
+    deliverer: Deliverer
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
@@ -37,8 +42,8 @@ class NightfallBot(commands.Bot):
         self.store = await Store.open(self.settings.db_path)
         self.service = GameService(self.store, self.settings)
         self.notifier = Notifier(self)
-        self.service.listeners.append(self.notifier.on_change)
-        self.service.start_listeners.append(self.notifier.on_start)
+        self.deliverer = Deliverer(self, self.notifier)
+        self.service.wake = self.deliverer.wake
         set_move_handler(self.handle_move)
         self.add_dynamic_items(MoveButton, MoveSelect)
         from .cogs import info, lobby, play
@@ -53,9 +58,23 @@ class NightfallBot(commands.Bot):
         else:
             await self.tree.sync()
         await self.service.resume()
+        await self.deliverer.start()
+        self.watchdog.start()
+
+    @tasks.loop(seconds=WATCHDOG_SECONDS)
+    async def watchdog(self) -> None:
+        """No game stands still: AI seats that should move get a task; due deliveries get looked at."""
+        try:
+            await self.service.resume()
+        except Exception:
+            log.exception("the watchdog could not check the running games")
+        self.deliverer.wake()
 
     async def close(self) -> None:
         try:
+            self.watchdog.cancel()
+            if hasattr(self, "deliverer"):
+                self.deliverer.stop()
             await super().close()
         finally:
             if hasattr(self, "store"):
@@ -66,32 +85,38 @@ class NightfallBot(commands.Bot):
         self, interaction: discord.Interaction[Any], game_id: int, since: int | None, text: str, via: str
     ) -> None:
         """A button, a select or a slash command: act, answer the player, then update Discord."""
-        try:
-            outcome = await self.service.act(game_id, user_id=interaction.user.id, text=text, since=since, source=via)
-        except UserError as e:
-            await _reply(interaction, e.text())
-            return
-        try:
-            await self._answer_move(interaction, outcome, game_id, via)
-        except discord.HTTPException:
-            # the move is committed whatever happens to this reply; the DM and the table still follow
-            log.warning("could not answer the interaction for move %s in game %s", text, game_id, exc_info=True)
-        await self.service.publish(outcome)
+        user_id = interaction.user.id
+        with self.deliverer.answering(game_id, user_id):
+            try:
+                outcome = await self.service.act(game_id, user_id=user_id, text=text, since=since, source=via)
+            except UserError as e:
+                await _reply(interaction, e.text())
+                return
+            try:
+                await self._answer_move(interaction, outcome, game_id, via)
+            except discord.HTTPException:
+                # the move is committed whatever happens to this reply; its prompt delivery will follow
+                log.warning("could not answer the interaction for move %s in game %s", text, game_id, exc_info=True)
+        self.service.publish(outcome)
 
     async def _answer_move(self, interaction: discord.Interaction[Any], outcome: Any, game_id: int, via: str) -> None:
-        done = t("move.ok", label=outcome.label)
+        """A button edits its own DM into the next decision (or its result); a command answers privately."""
+        done = clip(t("move.ok", label=outcome.label), 300)
         if via in ("button", "select") and interaction.message is not None:
-            prompt = await build_prompt(outcome.table, outcome.seat)
+            async with self.service.lock(game_id):  # the prompt shows committed state only
+                prompt = await build_prompt(outcome.table, outcome.seat)
             if prompt is not None:
                 await interaction.response.edit_message(
-                    content=f"{done}\n{prompt.content}", attachments=[prompt.file], view=prompt.view
+                    content=clip(f"{done}\n{prompt.content}"), attachments=[prompt.file], view=prompt.view
                 )
                 await self.store.set_prompt(
                     game_id, interaction.user.id, interaction.message.channel.id, interaction.message.id, prompt.since
                 )
             else:
-                await interaction.response.edit_message(content=f"{interaction.message.content}\n{done}", view=None)
-                await self.store.clear_prompt(game_id, interaction.user.id)
+                await interaction.response.edit_message(
+                    content=clip(f"{interaction.message.content}\n{done}"), view=None
+                )
+                await self.store.clear_prompt(game_id, interaction.user.id, interaction.message.id)
         else:
             await _reply(interaction, done)
 
@@ -111,6 +136,8 @@ class NightfallBot(commands.Bot):
 
 
 async def _reply(interaction: discord.Interaction[Any], text: str) -> None:
+    """A private answer, cut to what Discord accepts."""
+    text = clip(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

@@ -33,6 +33,11 @@ EN: dict[str, str] = {
         "move works as a slash command."
     ),
     "dm.welcome": "You joined the Nightfall game in **#{channel}**. Your hand and your decisions will come here.",
+    "access.missing": (
+        "I can't post the Nightfall game in **#{channel}** any more (Discord says: {reason}). "
+        "Please give me **View Channel**, **Send Messages**, **Attach Files** and **Read Message History** "
+        "there; the game is kept and the table will come back as soon as I can post."
+    ),
     "dm.closed_in_channel": (
         "{mention}, I can't DM you: open your DMs for this server, or use `/hand` and the slash commands here."
     ),
@@ -54,8 +59,10 @@ EN: dict[str, str] = {
     "err.illegal": "{reason}",
     "err.unknown_move": "That isn't one of your moves right now. Pick one from the list.",
     "err.unknown_card": "I don't know a card called “{name}”. Try `/card` and pick from the list.",
-    "err.which_game": "You're in several games. Use the command in the game's channel.",
+    "err.which_game": "Several of your games wait on you ({games}): choose one with the `game` option.",
     "err.no_active_game": "You have no running game with a decision waiting.",
+    "err.unknown_game": "Pick the game from the list the `game` option offers.",
+    "err.other_channel": "That game is played in another channel: make its moves there, or in a DM.",
     "err.generic": "Something went wrong on my side; nothing was changed. Please try again.",
     # playing
     "status.waiting": "Waiting for {who}.",
@@ -97,6 +104,11 @@ EN: dict[str, str] = {
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
+
+
+def clip(text: str, limit: int = 2000) -> str:
+    """``text`` cut to ``limit`` characters (Discord refuses longer messages), marked with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def t(key: str, locale: str = "en", **kwargs: Any) -> str:

@@ -1,101 +1,84 @@
-"""Keeps Discord in step with the database after every committed move.
+"""What each delivery shows on Discord, derived from the stored game each time it runs.
 
-Each call re-reads the current state, so calls may come in any order and any number
-of times: the channel gets one table message edited in place (at most one edit every
-``table_edit_interval`` seconds, bursts coalesced) and the new log lines; each human
-player gets a DM for each new decision; the results are posted once.
+Every function here is idempotent: it compares what Discord shows (the markers in the
+database: log lines posted, the table message, the prompt a player was sent, results
+posted) with the game, does what is missing, and records each step once Discord has
+accepted it. So a delivery may run any number of times, after any failure or restart,
+and the channel and DMs end up matching the game. Failures are raised to the delivery
+worker (``bot.delivery``), which retries them or treats them as final.
 """
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from .i18n import t
+from .i18n import clip, t
 from .images import results_file, table_file
-from .prompts import build_prompt
-from .service import Outcome, Table
+from .prompts import Prompt, build_prompt
+from .service import Table
 
 if TYPE_CHECKING:
     from .app import NightfallBot
 
 log = logging.getLogger(__name__)
-DM_CLOSED = 50007
 MESSAGE_LIMIT = 1900
+UNKNOWN_MESSAGE = 10008
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+class DMClosed(Exception):
+    """The player does not accept DMs from the bot (Discord error 50007): final, not retried."""
 
 
 class Notifier:
     def __init__(self, bot: NightfallBot) -> None:
         self.bot = bot
-        self._pending: dict[int, asyncio.Task[None]] = {}
-        self._dm_warned: set[tuple[int, int]] = set()
 
     @property
     def service(self) -> Any:
         return self.bot.service
 
-    # ------------------------------------------------------------------ listeners
-    async def on_start(self, table: Table) -> None:
-        await self.refresh_channel(table.id)
-        await self.sync_prompts(table, actor=None)
-
-    async def on_change(self, outcome: Outcome) -> None:
-        table = outcome.table
-        if outcome.finished:
-            await self.refresh_channel(table.id)
-            await self.post_results(table)
-        else:
-            self.touch(table.id)
-        actor = table.by_seat(outcome.seat).user_id
-        await self.sync_prompts(table, actor=actor)
+    @property
+    def store(self) -> Any:
+        return self.bot.store
 
     # ------------------------------------------------------------------ channel
-    def touch(self, game_id: int) -> None:
-        """Refresh the channel soon; a burst of moves makes one edit."""
-        task = self._pending.get(game_id)
-        if task is None or task.done():
-            self._pending[game_id] = asyncio.create_task(self._refresh_later(game_id))
-
-    async def _refresh_later(self, game_id: int) -> None:
-        await asyncio.sleep(self.bot.settings.table_edit_interval)
-        try:
-            await self.refresh_channel(game_id)
-        except Exception:
-            log.exception("could not refresh the channel of game %s", game_id)
-
-    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
+    async def channel_of(self, channel_id: int) -> discord.abc.Messageable:
+        """The game's channel from the cache, else a partial one (no REST call to look it up)."""
         channel = self.bot.get_channel(channel_id)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
-                return None
-        return channel if isinstance(channel, discord.abc.Messageable) else None
+        if isinstance(channel, discord.abc.Messageable):
+            return channel
+        return self.bot.get_partial_messageable(channel_id)
 
-    async def refresh_channel(self, game_id: int) -> None:
-        """Post the new log lines, then edit the table message (or post it if it is gone)."""
-        table = await self.service.table(game_id)
-        channel = await self._channel(table.row.channel_id)
-        if channel is None or table.game is None:
-            return
-        store = self.bot.store
-        last, lines = await store.log_since(game_id)
-        for chunk in _chunks(lines):
-            await channel.send(chunk, allowed_mentions=discord.AllowedMentions.none())
-        if lines:
-            await store.set_log_posted(game_id, last)
-        pub = table.game.public_view()
-        content = (
-            f"{t('table.title', channel=table.row.channel_name)} · "
-            f"{t('status.phase', turn=pub['turn'], active=table.names[pub['active']], phase=pub['phase'])}\n"
-            f"{table.waiting_text()}"
-        )
-        file = await table_file(table)
-        row = await store.game(game_id)
+    async def sync_channel(self, game_id: int) -> None:
+        """Post the new log lines, edit the table message (post a fresh one if it is gone), then the results."""
+        async with self.service.lock(game_id):
+            table = await self.service.table(game_id)
+            if table.game is None:
+                return
+            content = self._table_content(table)
+            file = await table_file(table)
+            finished = table.game.is_over()
+            results = self._results_text(table) if finished else None
+            results_image = await results_file(table) if finished else None
+        channel = await self.channel_of(table.row.channel_id)
+        for last_seq, chunk in _chunks(await self.store.log_since(game_id)):
+            await channel.send(chunk, allowed_mentions=NO_MENTIONS)
+            await self.store.set_log_posted(game_id, last_seq)
+        await self._show_table(game_id, channel, content, file)
+        if results is not None and results_image is not None and not await self.store.results_posted(game_id):
+            await channel.send(results, file=results_image, allowed_mentions=NO_MENTIONS)
+            await self.store.set_results_posted(game_id)
+            self.service.forget(game_id)
+
+    async def _show_table(
+        self, game_id: int, channel: discord.abc.Messageable, content: str, file: discord.File
+    ) -> None:
+        row = await self.store.game(game_id)
         message_id = row.table_message_id if row else None
         if message_id is not None:
             try:
@@ -103,17 +86,25 @@ class Notifier:
                     content=content, attachments=[file]
                 )
                 return
-            except discord.NotFound:
-                file = await table_file(table)
-        message = await channel.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
-        await store.set_table_message(game_id, message.id)
+            except discord.NotFound as e:
+                if e.code != UNKNOWN_MESSAGE:
+                    raise
+                log.info("the table message of game %s was deleted; posting a new one", game_id)
+                file.reset()
+        message = await channel.send(content, file=file, allowed_mentions=NO_MENTIONS)
+        await self.store.set_table_message(game_id, message.id)
 
-    async def post_results(self, table: Table) -> None:
-        if table.game is None or not await self.bot.store.claim_results_post(table.id):
-            return
-        channel = await self._channel(table.row.channel_id)
-        if channel is None:
-            return
+    def _table_content(self, table: Table) -> str:
+        assert table.game is not None
+        pub = table.game.public_view()
+        return clip(
+            f"{t('table.title', channel=table.row.channel_name)} · "
+            f"{t('status.phase', turn=pub['turn'], active=table.names[pub['active']], phase=pub['phase'])}\n"
+            f"{table.waiting_text()}"
+        )
+
+    def _results_text(self, table: Table) -> str:
+        assert table.game is not None
         names = table.names
         lines = [t("results.title")]
         details = table.game.ranking_details()
@@ -127,98 +118,112 @@ class Notifier:
                 lines.append(
                     t("results.tiebreak", name=names[a["seat"]], other=names[b["seat"]], reason=a["ahead_of_next_by"])
                 )
-        await channel.send(
-            "\n".join(lines), file=await results_file(table), allowed_mentions=discord.AllowedMentions.none()
-        )
+        return clip("\n".join(lines))
 
     # ------------------------------------------------------------------ DMs
-    async def sync_prompts(self, table: Table, actor: int | None) -> None:
-        """Every human seat gets a DM for a new decision; prompts for finished decisions lose their buttons."""
-        if table.game is None:
-            return
-        pending = {d.seat for d in table.game.pending()}
-        for seat in table.seats:
-            if seat.user_id is None:
-                continue
-            stored = await self.bot.store.prompt(table.id, seat.user_id)
-            if seat.seat in pending:
-                since = table.since.get(seat.seat)
-                if stored is None or stored[2] != since:
-                    await self.send_prompt(table, seat.seat, seat.user_id, stored, edit_in_place=actor == seat.user_id)
-            elif stored is not None:
-                await self._drop_prompt(table.id, seat.user_id, stored)
-
-    async def retire_prompts(self, table: Table) -> None:
-        """Take the buttons off every open prompt of a game (it was abandoned)."""
-        for seat in table.seats:
-            if seat.user_id is None:
-                continue
-            stored = await self.bot.store.prompt(table.id, seat.user_id)
-            if stored is not None:
-                await self._drop_prompt(table.id, seat.user_id, stored)
-
-    async def _drop_prompt(self, game_id: int, user_id: int, stored: tuple[int, int, int]) -> None:
-        """A prompt whose decision is over: its buttons go, and it is forgotten."""
-        await self._retire(stored)
-        await self.bot.store.clear_prompt(game_id, user_id)
-
-    async def send_prompt(
-        self, table: Table, seat: str, user_id: int, stored: tuple[int, int, int] | None, edit_in_place: bool
-    ) -> None:
-        prompt = await build_prompt(table, seat)
+    async def sync_prompt(self, game_id: int, user_id: int, edit_in_place: bool) -> None:
+        """Make the player's DM show their current decision, or take the buttons off a finished one."""
+        async with self.service.lock(game_id):
+            table = await self.service.table(game_id)
+            seat = table.seat_of(user_id)
+            stored = await self.store.prompt(game_id, user_id)
+            waiting = (
+                seat is not None
+                and not seat.is_ai
+                and table.row.status == "active"
+                and table.game is not None
+                and any(d.seat == seat.seat for d in table.game.pending())
+            )
+            if waiting and seat is not None and stored is not None and stored[2] == table.since.get(seat.seat):
+                return  # the player already has this decision's prompt
+            prompt = await build_prompt(table, seat.seat) if waiting and seat is not None else None
         if prompt is None:
+            if stored is not None:
+                await self.retire(stored)
+                await self.store.clear_prompt(game_id, user_id, stored[1])
             return
-        if stored is not None and edit_in_place:
-            channel = self.bot.get_partial_messageable(stored[0])
-            try:
-                await channel.get_partial_message(stored[1]).edit(
-                    content=prompt.content, attachments=[prompt.file], view=prompt.view
-                )
-                await self.bot.store.set_prompt(table.id, user_id, stored[0], stored[1], prompt.since)
-                return
-            except discord.HTTPException:
-                prompt = await build_prompt(table, seat) or prompt
-        if stored is not None:
-            await self._retire(stored)
+        if stored is not None and edit_in_place and await self._edit(stored, prompt):
+            await self.store.set_prompt(game_id, user_id, stored[0], stored[1], prompt.since)
+            return
+        message = await self._send_dm(user_id, prompt)
+        await self.store.set_prompt(game_id, user_id, message.channel.id, message.id, prompt.since)
+        if stored is not None and stored[1] != message.id:
+            await self.retire(stored)
+
+    async def _edit(self, stored: tuple[int, int, int], prompt: Prompt) -> bool:
+        """Edit the player's last prompt in place; False if that message is gone."""
+        channel = self.bot.get_partial_messageable(stored[0])
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            message = await user.send(prompt.content, file=prompt.file, view=prompt.view)
+            await channel.get_partial_message(stored[1]).edit(
+                content=prompt.content, attachments=[prompt.file], view=prompt.view
+            )
+        except discord.NotFound:
+            prompt.file.reset()
+            return False
+        return True
+
+    async def _send_dm(self, user_id: int, prompt: Prompt) -> discord.Message:
+        channel_id = await self.store.dm_channel(user_id)
+        try:
+            if channel_id is not None:
+                target: discord.abc.Messageable = self.bot.get_partial_messageable(
+                    channel_id, type=discord.ChannelType.private
+                )
+            else:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                target = await user.create_dm()
+                await self.store.set_dm_channel(user_id, target.id)
+            return await target.send(prompt.content, file=prompt.file, view=prompt.view)
         except discord.Forbidden as e:
             if e.code == DM_CLOSED:
-                await self.warn_dm_closed(table, user_id)
-                return
+                raise DMClosed(str(user_id)) from e
             raise
-        await self.bot.store.set_prompt(table.id, user_id, message.channel.id, message.id, prompt.since)
 
-    async def _retire(self, stored: tuple[int, int, int]) -> None:
-        """An old prompt keeps its text but loses its buttons."""
+    async def retire(self, stored: tuple[int, int, int]) -> None:
+        """An old prompt keeps its text but loses its buttons (best effort: a stale button is refused anyway)."""
         channel = self.bot.get_partial_messageable(stored[0])
         try:
             await channel.get_partial_message(stored[1]).edit(view=None)
-        except discord.HTTPException:
-            log.info("could not retire prompt %s", stored[1])
+        except discord.HTTPException as e:
+            log.info("could not retire prompt %s: %s", stored[1], e)
 
-    async def warn_dm_closed(self, table: Table, user_id: int) -> None:
-        """Tell the player in the game's channel, once per game, that their DMs are closed."""
-        if (table.id, user_id) in self._dm_warned:
-            return
-        self._dm_warned.add((table.id, user_id))
-        channel = await self._channel(table.row.channel_id)
-        if channel is not None:
-            await channel.send(
-                t("dm.closed_in_channel", mention=f"<@{user_id}>"), allowed_mentions=discord.AllowedMentions(users=True)
+    # ------------------------------------------------------------------ one-time notices
+    async def dm_closed_notice(self, game_id: int, user_id: int) -> None:
+        """Tell the player in the game's channel that their DMs are closed (asked for once per game)."""
+        table = await self.service.table(game_id)
+        channel = await self.channel_of(table.row.channel_id)
+        await channel.send(
+            t("dm.closed_in_channel", mention=f"<@{user_id}>"), allowed_mentions=discord.AllowedMentions(users=True)
+        )
+
+    async def no_access_notice(self, game_id: int, host_id: int, reason: str) -> None:
+        """Tell the host by DM that the bot cannot post in the game's channel (asked for once per game)."""
+        table = await self.service.table(game_id)
+        channel_id = await self.store.dm_channel(host_id)
+        if channel_id is not None:
+            target: discord.abc.Messageable = self.bot.get_partial_messageable(
+                channel_id, type=discord.ChannelType.private
             )
+        else:
+            user = self.bot.get_user(host_id) or await self.bot.fetch_user(host_id)
+            target = await user.create_dm()
+        await target.send(t("access.missing", channel=table.row.channel_name, reason=clip(reason, 200)))
 
 
-def _chunks(lines: list[str]) -> list[str]:
-    out: list[str] = []
-    current = ""
-    for line in lines:
-        line = line[:MESSAGE_LIMIT]
+DM_CLOSED = 50007
+
+
+def _chunks(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Log lines packed into messages under Discord's limit, each with the seq of its last line."""
+    out: list[tuple[int, str]] = []
+    current, last = "", 0
+    for seq, line in lines:
+        line = clip(line, MESSAGE_LIMIT)
         if current and len(current) + len(line) + 1 > MESSAGE_LIMIT:
-            out.append(current)
+            out.append((last, current))
             current = ""
         current = f"{current}\n{line}" if current else line
+        last = seq
     if current:
-        out.append(current)
+        out.append((last, current))
     return out

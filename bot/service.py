@@ -1,10 +1,13 @@
 """One game service for every input: command, button, select, AI and (later) timeouts.
 
     lock the game → check the user holds the seat and the decision is current
-    → ``Game.apply`` → commit to SQLite → only then tell Discord (listeners).
+    → ``Game.apply`` → commit the move *and the deliveries it calls for* → wake the
+    delivery worker, which talks to Discord.
 
-Discord is never called inside the transaction, and a failed Discord call cannot
-lose a committed move: listeners run after the commit and their errors are logged.
+Discord is never called inside the transaction, and a failed Discord call cannot lose a
+committed move: what Discord must show is a row written with the move, delivered (and
+retried) by ``bot.delivery``. The in-memory games are a cache: the version
+compare-and-set in the store decides, and a cache that fell behind is reloaded.
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ import asyncio
 import json
 import logging
 import random
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.actions import Action, IllegalAction, ParseError
@@ -23,10 +27,10 @@ from engine.log import public_events
 from engine.nightfall import Decision, Game, Options
 
 from .errors import UserError
-from .i18n import event_text, t
+from .i18n import clip, event_text, t
 from .naming import label as named
 from .settings import Settings
-from .store import GameRow, Move, SeatRow, Store
+from .store import GameRow, Move, SeatRow, StaleVersion, Store, Want
 
 log = logging.getLogger(__name__)
 
@@ -84,9 +88,8 @@ class Outcome:
     log_lines: list[str]
     new_decisions: list[str]
     finished: bool
+    version: int = 0
 
-
-Listener = Callable[[Outcome], Awaitable[None]]
 
 
 def decision_key(d: Decision) -> str:
@@ -101,8 +104,8 @@ class GameService:
         self._tables: dict[int, Table] = {}
         self._ai: dict[tuple[int, str], GreedyPlayer] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
-        self.listeners: list[Listener] = []
-        self.start_listeners: list[Callable[[Table], Awaitable[None]]] = []
+        #: called after every commit that asked for deliveries (the bot wakes its delivery worker)
+        self.wake: Callable[[], None] = lambda: None
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -144,36 +147,77 @@ class GameService:
             raise UserError("err.no_game")
         return await self.table(row.id)
 
-    async def table_for_user(self, user_id: int, channel_id: int | None, kind: str | None = None) -> Table:
-        """The game a command means: the channel's game, or (in a DM) the user's game waiting on them."""
+    async def table_for_move(
+        self, user_id: int, channel_id: int | None, game_id: int | None = None, verbs: tuple[str, ...] = ()
+    ) -> Table:
+        """The game a move command means.
+
+        In a server channel or thread: that channel's game and no other (``game_id``, if
+        given, must be it). In a DM: the chosen game, or else the one game waiting on this
+        user (for one of ``verbs``); with several, the player must choose.
+        """
         if channel_id is not None:
             row = await self.store.open_game_in(channel_id)
-            if row is not None:
-                return await self.table(row.id)
-        candidates = []
+            if row is None:
+                raise UserError("err.no_game")
+            if game_id is not None and game_id != row.id:
+                raise UserError("err.other_channel")
+            return await self.table(row.id)
+        if game_id is not None:
+            table = await self.table(game_id)
+            if table.seat_of(user_id) is None:
+                raise UserError("err.not_player")
+            return table
+        candidates = await self.waiting_on(user_id, verbs)
+        if not candidates:
+            raise UserError("err.no_active_game")
+        if len(candidates) > 1:
+            raise UserError("err.which_game", games=", ".join(f"#{t.row.channel_name}" for t in candidates))
+        return candidates[0]
+
+    async def waiting_on(self, user_id: int, verbs: tuple[str, ...] = ()) -> list[Table]:
+        """The user's running games in which a decision (with one of ``verbs``, if given) waits on them."""
+        found = []
         for row in await self.store.active_games_of(user_id):
             table = await self.table(row.id)
             seat = table.seat_of(user_id)
-            if (
-                table.game
-                and seat
-                and any(d.seat == seat.seat and (kind is None or d.kind == kind) for d in table.game.pending())
-            ):
-                candidates.append(table)
-        if not candidates:
-            raise UserError("err.no_game" if channel_id is not None else "err.no_active_game")
-        if len(candidates) > 1:
-            raise UserError("err.which_game")
-        return candidates[0]
+            if table.game is None or seat is None:
+                continue
+            actions = table.game.legal_actions(seat.seat)
+            if actions and (not verbs or any(a.verb in verbs for a in actions)):
+                found.append(table)
+        return found
+
+    async def games_of(self, user_id: int) -> list[Table]:
+        """Every running game the user has a seat in."""
+        return [await self.table(row.id) for row in await self.store.active_games_of(user_id)]
 
     async def resume(self) -> list[Table]:
-        """After a (re)start: load every running game and let AI seats continue."""
+        """After a (re)start, and periodically: load every running game and make sure AI seats move.
+
+        This is also the watchdog: a game that waits on an AI seat without a live AI task
+        (it died, or was never started) gets one.
+        """
         tables = []
         for row in await self.store.games_with_status("active"):
-            table = await self.table(row.id)
+            try:
+                table = await self.table(row.id)
+            except Exception:
+                log.exception("game %s could not be loaded", row.id)
+                continue
             tables.append(table)
             self._schedule_ai(table)
         return tables
+
+    def forget(self, game_id: int) -> None:
+        """Drop a game that ended from memory (it reloads from its final snapshot if asked for)."""
+        table = self._tables.get(game_id)
+        if table is not None and table.row.status == "active":
+            return
+        self._tables.pop(game_id, None)
+        self._locks.pop(game_id, None)
+        for key in [k for k in self._ai if k[0] == game_id]:
+            del self._ai[key]
 
     # ------------------------------------------------------------------ lobby
     async def new_lobby(
@@ -243,12 +287,18 @@ class GameService:
         if user_id != table.row.host_id:
             raise UserError("err.not_host", host=table.host_name)
 
-    async def start(self, channel_id: int, user_id: int) -> Table:
+    async def check_start(self, channel_id: int, user_id: int) -> Table:
+        """Everything ``start`` refuses, checked before the channel is told anything."""
         table = await self._lobby(channel_id)
+        self._host_only(table, user_id)
+        if not 2 <= len(table.seats) <= MAX_SEATS:
+            raise UserError("err.too_few", count=len(table.seats))
+        return table
+
+    async def start(self, channel_id: int, user_id: int) -> Table:
+        table = await self.check_start(channel_id, user_id)
         async with self.lock(table.id):
-            self._host_only(table, user_id)
-            if not 2 <= len(table.seats) <= MAX_SEATS:
-                raise UserError("err.too_few", count=len(table.seats))
+            table = await self.check_start(channel_id, user_id)
             game = Game.new(
                 [s.seat for s in table.seats],
                 seed=table.row.seed,
@@ -256,12 +306,14 @@ class GameService:
             )
             since = {d.seat: game.version for d in game.pending()}
             players = ", ".join(s.display_name for s in table.seats)
-            await self.store.start_game(
-                table.id, game.to_json(), since, [t("lobby.started", players=players)], game.version
+            wants = [Want("channel")] + [Want("prompt", s.user_id) for s in table.seats if s.user_id and not s.is_ai]
+            started = await self.store.start_game(
+                table.id, game.to_json(), since, [t("lobby.started", players=players)], game.version, wants
             )
             table = await self._refresh(table.id)
-        for listener in self.start_listeners:
-            await _safely(listener(table))
+            if not started:
+                raise UserError("err.not_lobby")
+        self.wake()
         self._schedule_ai(table)
         return table
 
@@ -270,11 +322,15 @@ class GameService:
         async with self.lock(table.id):
             if user_id != table.row.host_id and not is_admin:
                 raise UserError("err.not_host_or_admin", host=table.host_name)
-            await self.store.set_status(table.id, "abandoned")
+            humans = [s.user_id for s in table.seats if s.user_id is not None and not s.is_ai]
+            if not await self.store.abandon(table.id, humans):
+                raise UserError("err.game_over")
             task = self._ai_tasks.pop(table.id, None)
             if task:
                 task.cancel()
-            return await self._refresh(table.id)
+            table = await self._refresh(table.id)
+        self.wake()
+        return table
 
     # ------------------------------------------------------------------ playing
     def seat_for(self, table: Table, user_id: int) -> SeatRow:
@@ -293,14 +349,16 @@ class GameService:
         source: str = "command",
         seat: str | None = None,
     ) -> Outcome:
-        """Apply one move for a user (or for an AI ``seat``) and commit it; Discord comes after, in ``publish``."""
+        """Apply one move for a user (or for an AI ``seat``) and commit it with its deliveries.
+
+        Discord comes after: the caller answers its interaction, then calls ``publish``.
+        """
         async with self.lock(game_id):
             return await self._act_locked(game_id, user_id, text, since, source, seat)
 
-    async def publish(self, outcome: Outcome) -> None:
-        """After the caller has answered its interaction: update Discord and let AI seats move."""
-        for listener in self.listeners:
-            await _safely(listener(outcome))
+    def publish(self, outcome: Outcome) -> None:
+        """After the caller has answered its interaction: deliver to Discord and let AI seats move."""
+        self.wake()
         self._schedule_ai(outcome.table)
 
     async def _act_locked(
@@ -333,13 +391,17 @@ class GameService:
             action = game.parse_action(seat, text)
         except ParseError:
             raise UserError("err.unknown_move") from None
-        label = named(game.describe(action), table.names) if action in legal else text
+        label = named(game.describe(action), table.names) if action in legal else clip(text, 100)
         before = {d.seat: decision_key(d) for d in game.pending()}
         decision_since = table.since.get(seat, game.version)
         try:
             events = game.apply(action)
         except IllegalAction as e:
-            raise UserError("err.illegal", reason=str(e)) from None
+            raise UserError("err.illegal", reason=clip(str(e), 300)) from None
+        except Exception:
+            log.exception("the engine failed on move %r of game %s", text, game_id)
+            self._tables.pop(game_id, None)  # the cached game may be half-changed: reload it
+            raise UserError("err.generic") from None
         version = game.version
         since_now: dict[str, int] = {}
         new_decisions = []
@@ -354,6 +416,14 @@ class GameService:
         lines = [event_text(e, names) for e in public_events(events)]
         finished = game.is_over()
         every = max(1, self.settings.snapshot_every)
+        wants = [Want("channel", delay=0.0 if finished else self.settings.table_edit_interval)]
+        for s in table.seats:
+            if s.user_id is None or s.is_ai:
+                continue
+            ended = s.seat in before and s.seat not in since_now
+            if finished or ended or s.seat in new_decisions:
+                # the mover's own follow-up decision edits their DM in place; others get a new DM
+                wants.append(Want("prompt", s.user_id, hint="edit" if s.seat == seat else ""))
         move = Move(
             game_id=game_id,
             version=version,
@@ -365,18 +435,22 @@ class GameService:
             log_lines=lines,
             snapshot=game.to_json() if finished or version % every == 0 else None,
             finished=finished,
+            wants=wants,
         )
         try:
             await self.store.record(move)
-        except Exception:
+        except StaleVersion:
+            # another writer committed first: this cache was stale; reload and let the player retry
+            self._tables.pop(game_id, None)
+            raise UserError("err.stale") from None
+        except BaseException:
             log.exception("could not commit move %s of game %s", move.text, game_id)
             self._tables.pop(game_id, None)  # the cached game ran ahead of the database: reload it
             raise UserError("err.generic") from None
         table.since = since_now
         table.last_move[seat] = (decision_since, str(action))
-        if finished:
-            table.row = await self.store.game(game_id) or table.row
-        return Outcome(table, seat, action, label, events, lines, new_decisions, finished)
+        table.row = _with(table.row, version=version, decision_since=since_now, status="over" if finished else "active")
+        return Outcome(table, seat, action, label, events, lines, new_decisions, finished, version)
 
     # ------------------------------------------------------------------ AI seats
     def _schedule_ai(self, table: Table) -> None:
@@ -391,33 +465,46 @@ class GameService:
         self._ai_tasks[table.id] = asyncio.create_task(self._run_ai(table.id), name=f"nightfall-ai-{table.id}")
 
     async def _run_ai(self, game_id: int) -> None:
-        """AI seats think for ``NIGHTFALL_AI_DELAY`` seconds, then move, until a human must act."""
+        """AI seats think for ``NIGHTFALL_AI_DELAY`` seconds, then move, until a human must act.
+
+        A refused or failed move is retried after reloading the game, with a growing pause,
+        so a game never stands still while an AI seat could act.
+        """
+        failures = 0
         while True:
-            await asyncio.sleep(self.settings.ai_delay)
-            table = await self.table(game_id)
-            game = table.game
-            if game is None or game.is_over() or table.row.status != "active":
-                return
-            ai_seats = [s for s in table.seats if s.is_ai]
-            pending = {d.seat for d in game.pending()}
-            seat = next((s for s in ai_seats if s.seat in pending), None)
-            if seat is None:
-                return
-            player = self._ai.setdefault((game_id, seat.seat), GreedyPlayer(seed=table.row.seed + seat.position))
-            action = player.choose(game, seat.seat)
+            pause = self.settings.ai_delay if failures == 0 else min(AI_RETRY_CAP, AI_RETRY_BASE * 2 ** (failures - 1))
+            await asyncio.sleep(pause)
             try:
                 async with self.lock(game_id):
-                    outcome = await self._act_locked(game_id, None, str(action), None, "ai", seat.seat)
-            except UserError:
-                log.exception("AI move refused in game %s", game_id)
-                return
-            for listener in self.listeners:
-                await _safely(listener(outcome))
+                    table = await self.table(game_id)
+                    game = table.game
+                    if game is None or game.is_over() or table.row.status != "active":
+                        return
+                    ai_seats = [s for s in table.seats if s.is_ai]
+                    pending = {d.seat for d in game.pending()}
+                    seat = next((s for s in ai_seats if s.seat in pending), None)
+                    if seat is None:
+                        return
+                    player = self._ai.setdefault(
+                        (game_id, seat.seat), GreedyPlayer(seed=table.row.seed + seat.position)
+                    )
+                    action = player.choose(game, seat.seat)
+                    await self._act_locked(game_id, None, str(action), None, "ai", seat.seat)
+            except asyncio.CancelledError:
+                raise
+            except (UserError, StaleVersion, sqlite3.Error, LookupError, RuntimeError, ValueError) as e:
+                failures += 1
+                log.warning("AI move failed in game %s (attempt %s): %s; reloading and retrying", game_id, failures, e)
+                self._tables.pop(game_id, None)
+                self._ai = {k: v for k, v in self._ai.items() if k[0] != game_id}
+                continue
+            failures = 0
+            self.wake()
 
 
-async def _safely(awaitable: Awaitable[None]) -> None:
-    """Run a Discord-side listener; its failure is logged, never lost into the move."""
-    try:
-        await awaitable
-    except Exception:
-        log.exception("a listener failed after a committed move")
+AI_RETRY_BASE = 1.0
+AI_RETRY_CAP = 60.0
+
+
+def _with(row: GameRow, **changes: Any) -> GameRow:
+    return replace(row, **changes)

@@ -1,28 +1,34 @@
-"""SQLite storage through aiosqlite: migrations, games, seats, the action log and snapshots.
+"""All of the bot's SQL, behind one small interface: games, seats, moves, snapshots, deliveries.
 
-Every write that belongs to one move happens in one transaction, so a crash leaves
-either the whole move or none of it. A game loads from its latest snapshot plus the
-actions after it.
+Every write that belongs to one move — the action, the new version, log lines, a snapshot,
+and the deliveries Discord must get — is one ``BEGIN IMMEDIATE`` transaction run in one hop
+on the writer thread, so a crash keeps either the whole move or none of it, and no two
+transactions ever interleave. Reads go through their own connection (WAL). A game loads
+from its latest snapshot plus the actions after it.
+
+Nothing here keeps game state in memory: the version compare-and-set in ``record`` decides
+which move wins, so a second process (or a stale cache) can never commit over another.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+import sqlite3
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
+import discord
+
+from .database import Database, DatabaseStats, one, rows
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+Clock = Callable[[], datetime]
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,16 @@ class SeatRow:
 
 
 @dataclass(frozen=True)
+class Want:
+    """A delivery a move asks for: ``kind`` for ``target`` (a user id, or 0 for the channel)."""
+
+    kind: str
+    target: int = 0
+    delay: float = 0.0
+    hint: str = ""
+
+
+@dataclass(frozen=True)
 class Move:
     """One applied action, ready to be written with everything it changed."""
 
@@ -64,80 +80,122 @@ class Move:
     log_lines: Sequence[str]
     snapshot: str | None
     finished: bool
+    wants: Sequence[Want] = ()
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """A claimed delivery row; ``wanted`` is what the worker marks done when it succeeds."""
+
+    game_id: int
+    kind: str
+    target: int
+    wanted: int
+    attempts: int
+    hint: str
+
+    @property
+    def key(self) -> tuple[int, str, int]:
+        return (self.game_id, self.kind, self.target)
+
+
+class StaleVersion(RuntimeError):
+    """The game moved on in the database since this move was computed (another writer won)."""
 
 
 _GAME_COLS = (
     "id, guild_id, channel_id, channel_name, host_id, status, variant, secret_archives, seed, "
     "version, decision_since, table_message_id"
 )
+_G_GAME_COLS = ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
 
 
-def _game(row: Iterable[Any]) -> GameRow:
-    r = list(row)
+def _game(r: Sequence[Any]) -> GameRow:
     return GameRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9], json.loads(r[10]), r[11])
 
 
 class Store:
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self.db = db
+    """The bot's database. ``stats`` counts round trips and commits for the benchmark."""
+
+    def __init__(self, writer: Database, reader: Database, clock: Clock, stats: DatabaseStats) -> None:
+        self.writer = writer
+        self.reader = reader
+        self.clock = clock
+        self.stats = stats
 
     @classmethod
-    async def open(cls, path: str, migrations: Path = MIGRATIONS_DIR) -> Store:
-        db = await aiosqlite.connect(path, isolation_level=None)
-        store = cls(db)
-        for pragma in ("journal_mode=WAL", "busy_timeout=5000", "foreign_keys=ON", "synchronous=NORMAL"):
-            await store._run(f"PRAGMA {pragma}")
+    async def open(
+        cls, path: str, migrations: Path = MIGRATIONS_DIR, clock: Clock = discord.utils.utcnow
+    ) -> Store:
+        stats = DatabaseStats()
+        writer = await Database.open(path, "writer", stats)
+        store = cls(writer, writer, clock, stats)
         await store.migrate(migrations)
+        if path != ":memory:":
+            store.reader = await Database.open(path, "reader", stats)
         return store
 
-    async def _run(self, sql: str, params: Sequence[Any] = ()) -> aiosqlite.Cursor:
-        """Execute and close the cursor at once (an open cursor would block COMMIT)."""
-        cur = await self.db.execute(sql, params)
-        await cur.close()
-        return cur
-
-    async def _run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        cur = await self.db.executemany(sql, rows)
-        await cur.close()
-
     async def close(self) -> None:
-        await self.db.close()
+        if self.reader is not self.writer:
+            await self.reader.close()
+        await self.writer.close()
+
+    def now(self) -> str:
+        return self.clock().isoformat(timespec="seconds")
+
+    def epoch(self) -> float:
+        return self.clock().timestamp()
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return await self.reader.call(lambda c: rows(c, sql, tuple(params)))
+
+    async def _read_one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        return await self.reader.call(lambda c: one(c, sql, tuple(params)))
+
+    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement in its own transaction; returns the number of rows it changed."""
+        return await self.writer.transaction(lambda c: c.execute(sql, tuple(params)).rowcount)
 
     # ------------------------------------------------------------------ migrations
     async def migrate(self, folder: Path = MIGRATIONS_DIR) -> list[str]:
-        """Apply the numbered ``.sql`` files not applied yet, in order; returns their names."""
-        await self._run(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
-            "applied_at TEXT NOT NULL)"
-        )
-        async with self.db.execute("SELECT version FROM schema_migrations") as cur:
-            done = {r[0] for r in await cur.fetchall()}
-        applied = []
+        """Apply the numbered ``.sql`` files not applied yet, in order, each in its own transaction."""
+        files = []
         for path in sorted(folder.glob("*.sql")):
             m = _MIGRATION_NAME.match(path.name)
             if not m:
                 raise ValueError(f"migration file {path.name} must be named NNNN_name.sql")
-            version = int(m.group(1))
-            if version in done:
-                continue
-            await self._run("BEGIN IMMEDIATE")
-            try:
-                for statement in _statements(path.read_text(encoding="utf-8")):
-                    await self._run(statement)
-                await self._run(
-                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                    (version, path.name, now()),
-                )
-                await self._run("COMMIT")
-            except BaseException:
-                await self._run("ROLLBACK")
-                raise
-            applied.append(path.name)
-        return applied
+            files.append((int(m.group(1)), path.name, _statements(path.read_text(encoding="utf-8"))))
+        now = self.now()
+
+        def apply(conn: sqlite3.Connection) -> list[str]:
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                "applied_at TEXT NOT NULL)"
+            )
+            done = {r[0] for r in rows(conn, "SELECT version FROM schema_migrations")}
+            applied = []
+            for version, name, statements in files:
+                if version in done:
+                    continue
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in statements:
+                        conn.execute(statement)
+                    conn.execute(
+                        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                        (version, name, now),
+                    )
+                    conn.execute("COMMIT")
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                applied.append(name)
+            return applied
+
+        return await self.writer.call(apply)
 
     async def applied_migrations(self) -> list[tuple[int, str]]:
-        async with self.db.execute("SELECT version, name FROM schema_migrations ORDER BY version") as cur:
-            return [(r[0], r[1]) for r in await cur.fetchall()]
+        return [(r[0], r[1]) for r in await self._read("SELECT version, name FROM schema_migrations ORDER BY version")]
 
     # ------------------------------------------------------------------ games
     async def create_game(
@@ -153,253 +211,371 @@ class Store:
         seed: int,
     ) -> int:
         """A new lobby with its host in the first seat (fails if the channel has an open game)."""
-        await self._run("BEGIN IMMEDIATE")
-        try:
-            cur = await self._run(
+        now = self.now()
+
+        def create(conn: sqlite3.Connection) -> int:
+            cur = conn.execute(
                 "INSERT INTO games (guild_id, channel_id, channel_name, host_id, status, variant, "
                 "secret_archives, seed, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    channel_name,
-                    host_id,
-                    variant,
-                    int(secret_archives),
-                    seed,
-                    now(),
-                    now(),
-                ),
+                (guild_id, channel_id, channel_name, host_id, variant, int(secret_archives), seed, now, now),
             )
             game_id = cur.lastrowid
             assert game_id is not None
-            await self._run(
+            conn.execute(
                 "INSERT INTO seats (game_id, position, seat, user_id, display_name, is_ai) VALUES (?, 0, 'p1', ?, ?, 0)",
                 (game_id, host_id, host_name),
             )
-            await self._run("COMMIT")
-        except BaseException:
-            await self._run("ROLLBACK")
-            raise
-        return game_id
+            return game_id
+
+        return await self.writer.transaction(create)
 
     async def game(self, game_id: int) -> GameRow | None:
-        async with self.db.execute(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._read_one(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
         return _game(row) if row else None
 
     async def open_game_in(self, channel_id: int) -> GameRow | None:
-        async with self.db.execute(
-            f"SELECT {_GAME_COLS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
-            (channel_id,),
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self._read_one(
+            f"SELECT {_GAME_COLS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+        )
         return _game(row) if row else None
 
     async def last_game_in(self, channel_id: int) -> GameRow | None:
-        async with self.db.execute(
+        row = await self._read_one(
             f"SELECT {_GAME_COLS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return _game(row) if row else None
 
     async def games_with_status(self, status: str) -> list[GameRow]:
-        async with self.db.execute(f"SELECT {_GAME_COLS} FROM games WHERE status = ? ORDER BY id", (status,)) as cur:
-            return [_game(r) for r in await cur.fetchall()]
+        return [_game(r) for r in await self._read(f"SELECT {_GAME_COLS} FROM games WHERE status = ? ORDER BY id", (status,))]
 
     async def active_games_of(self, user_id: int) -> list[GameRow]:
-        async with self.db.execute(
-            f"SELECT {', '.join('g.' + c.strip() for c in _GAME_COLS.split(','))} FROM games g "
-            "JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? AND g.status = 'active' ORDER BY g.id",
+        found = await self._read(
+            f"SELECT {_G_GAME_COLS} FROM games g JOIN seats s ON s.game_id = g.id "
+            "WHERE s.user_id = ? AND g.status = 'active' ORDER BY g.id",
             (user_id,),
-        ) as cur:
-            return [_game(r) for r in await cur.fetchall()]
-
-    async def set_status(self, game_id: int, status: str) -> None:
-        finished = now() if status in ("over", "abandoned") else None
-        await self._run(
-            "UPDATE games SET status = ?, updated_at = ?, finished_at = COALESCE(?, finished_at) WHERE id = ?",
-            (status, now(), finished, game_id),
         )
+        return [_game(r) for r in found]
 
-    async def log_since(self, game_id: int) -> tuple[int, list[str]]:
-        """Log lines not yet posted to the channel, and the seq of the last one."""
-        async with self.db.execute("SELECT log_posted_seq FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        posted = int(row[0]) if row else 0
-        async with self.db.execute(
-            "SELECT seq, text FROM log WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, posted)
-        ) as cur:
-            rows = list(await cur.fetchall())
-        return (int(rows[-1][0]) if rows else posted), [str(r[1]) for r in rows]
+    async def abandon(self, game_id: int, user_ids: Sequence[int]) -> bool:
+        """End a game by hand; every player's prompt loses its buttons (a delivery). False if it had ended."""
+        now, epoch = self.now(), self.epoch()
+
+        def run(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
+                "UPDATE games SET status = 'abandoned', updated_at = ?, finished_at = ? "
+                "WHERE id = ? AND status IN ('lobby', 'active')",
+                (now, now, game_id),
+            )
+            if cur.rowcount != 1:
+                return False
+            _want(conn, game_id, [Want("prompt", u) for u in user_ids], epoch)
+            return True
+
+        return await self.writer.transaction(run)
+
+    async def log_since(self, game_id: int) -> list[tuple[int, str]]:
+        """Log lines not yet posted to the channel, as (seq, text)."""
+        found = await self._read(
+            "SELECT l.seq, l.text FROM log l JOIN games g ON g.id = l.game_id "
+            "WHERE l.game_id = ? AND l.seq > g.log_posted_seq ORDER BY l.seq",
+            (game_id,),
+        )
+        return [(int(r[0]), str(r[1])) for r in found]
 
     async def set_log_posted(self, game_id: int, seq: int) -> None:
-        await self._run("UPDATE games SET log_posted_seq = ? WHERE id = ?", (seq, game_id))
+        await self._write("UPDATE games SET log_posted_seq = MAX(log_posted_seq, ?) WHERE id = ?", (seq, game_id))
 
-    async def claim_results_post(self, game_id: int) -> bool:
-        """True exactly once per game: whoever gets True posts the results."""
-        cur = await self._run("UPDATE games SET results_posted = 1 WHERE id = ? AND results_posted = 0", (game_id,))
-        return cur.rowcount == 1
+    async def results_posted(self, game_id: int) -> bool:
+        row = await self._read_one("SELECT results_posted FROM games WHERE id = ?", (game_id,))
+        return bool(row and row[0])
+
+    async def set_results_posted(self, game_id: int) -> None:
+        """Recorded only after the results message was sent, so a failed send is retried."""
+        await self._write("UPDATE games SET results_posted = 1 WHERE id = ?", (game_id,))
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
-        await self._run("UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id))
+        await self._write("UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id))
 
     # ------------------------------------------------------------------ seats
     async def seats(self, game_id: int) -> list[SeatRow]:
-        async with self.db.execute(
+        found = await self._read(
             "SELECT position, seat, user_id, display_name, is_ai FROM seats WHERE game_id = ? ORDER BY position",
             (game_id,),
-        ) as cur:
-            return [SeatRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in await cur.fetchall()]
+        )
+        return [SeatRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in found]
 
     async def add_seat(self, game_id: int, user_id: int | None, name: str, is_ai: bool) -> None:
-        await self._run("BEGIN IMMEDIATE")
-        try:
-            async with self.db.execute(
-                "SELECT COALESCE(MAX(position), -1) + 1 FROM seats WHERE game_id = ?", (game_id,)
-            ) as cur:
-                row = await cur.fetchone()
+        def add(conn: sqlite3.Connection) -> None:
+            row = one(conn, "SELECT COALESCE(MAX(position), -1) + 1 FROM seats WHERE game_id = ?", (game_id,))
             position = int(row[0]) if row else 0
-            await self._run(
+            conn.execute(
                 "INSERT INTO seats (game_id, position, seat, user_id, display_name, is_ai) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, position, f"p{position + 1}", user_id, name, int(is_ai)),
             )
-            await self._run("COMMIT")
-        except BaseException:
-            await self._run("ROLLBACK")
-            raise
+
+        await self.writer.transaction(add)
 
     async def remove_seat(self, game_id: int, position: int) -> None:
         """Remove a lobby seat and renumber the rest, so seats stay p1..pN in order."""
-        await self._run("BEGIN IMMEDIATE")
-        try:
-            await self._run("DELETE FROM seats WHERE game_id = ? AND position = ?", (game_id, position))
-            async with self.db.execute(
-                "SELECT position FROM seats WHERE game_id = ? ORDER BY position", (game_id,)
-            ) as cur:
-                rest = [r[0] for r in await cur.fetchall()]
+
+        def remove(conn: sqlite3.Connection) -> None:
+            conn.execute("DELETE FROM seats WHERE game_id = ? AND position = ?", (game_id, position))
+            rest = [r[0] for r in rows(conn, "SELECT position FROM seats WHERE game_id = ? ORDER BY position", (game_id,))]
             for new, old in enumerate(rest):
-                await self._run(
+                conn.execute(
                     "UPDATE seats SET position = ?, seat = ? WHERE game_id = ? AND position = ?",
                     (new, f"p{new + 1}", game_id, old),
                 )
-            await self._run("COMMIT")
-        except BaseException:
-            await self._run("ROLLBACK")
-            raise
+
+        await self.writer.transaction(remove)
 
     # ------------------------------------------------------------------ playing
     async def start_game(
-        self, game_id: int, state: str, decision_since: dict[str, int], log_lines: Sequence[str], version: int
-    ) -> None:
-        await self._run("BEGIN IMMEDIATE")
-        try:
-            await self._run(
-                "UPDATE games SET status = 'active', version = ?, decision_since = ?, updated_at = ? WHERE id = ?",
-                (version, json.dumps(decision_since), now(), game_id),
+        self,
+        game_id: int,
+        state: str,
+        decision_since: dict[str, int],
+        log_lines: Sequence[str],
+        version: int,
+        wants: Sequence[Want] = (),
+    ) -> bool:
+        """Lobby → active with the first snapshot; False if the lobby was already started or closed."""
+        now, epoch = self.now(), self.epoch()
+
+        def start(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
+                "UPDATE games SET status = 'active', version = ?, decision_since = ?, updated_at = ? "
+                "WHERE id = ? AND status = 'lobby'",
+                (version, json.dumps(decision_since), now, game_id),
             )
-            await self._run(
-                "INSERT INTO snapshots (game_id, version, state, at) VALUES (?, ?, ?, ?)",
-                (game_id, version, state, now()),
+            if cur.rowcount != 1:
+                return False
+            conn.execute(
+                "INSERT INTO snapshots (game_id, version, state, at) VALUES (?, ?, ?, ?)", (game_id, version, state, now)
             )
-            await self._add_log(game_id, version, log_lines)
-            await self._run("COMMIT")
-        except BaseException:
-            await self._run("ROLLBACK")
-            raise
+            _add_log(conn, game_id, version, log_lines, now)
+            _want(conn, game_id, wants, epoch)
+            return True
+
+        return await self.writer.transaction(start)
 
     async def record(self, move: Move) -> None:
-        """Commit one applied move: the action, the new version, log lines, maybe a snapshot."""
-        await self._run("BEGIN IMMEDIATE")
-        try:
-            cur = await self._run(
+        """Commit one applied move and the deliveries it calls for, in one transaction.
+
+        Raises ``StaleVersion`` (and writes nothing) if the game is no longer at the version
+        the move was computed from.
+        """
+        now, epoch = self.now(), self.epoch()
+
+        def write(conn: sqlite3.Connection) -> None:
+            cur = conn.execute(
                 "UPDATE games SET version = ?, decision_since = ?, updated_at = ?, status = ?, "
-                "finished_at = CASE WHEN ? THEN ? ELSE finished_at END WHERE id = ? AND version = ?",
+                "finished_at = CASE WHEN ? THEN ? ELSE finished_at END WHERE id = ? AND version = ? AND status = 'active'",
                 (
                     move.version,
                     json.dumps(move.decision_since),
-                    now(),
+                    now,
                     "over" if move.finished else "active",
                     int(move.finished),
-                    now(),
+                    now,
                     move.game_id,
                     move.version - 1,
                 ),
             )
             if cur.rowcount != 1:
-                raise RuntimeError(f"game {move.game_id} is not at version {move.version - 1}")
-            await self._run(
+                raise StaleVersion(f"game {move.game_id} is not at version {move.version - 1}")
+            conn.execute(
                 "INSERT INTO actions (game_id, seq, seat, user_id, text, source, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (move.game_id, move.version, move.seat, move.user_id, move.text, move.source, now()),
+                (move.game_id, move.version, move.seat, move.user_id, move.text, move.source, now),
             )
             if move.snapshot is not None:
-                await self._run(
+                conn.execute(
                     "INSERT INTO snapshots (game_id, version, state, at) VALUES (?, ?, ?, ?)",
-                    (move.game_id, move.version, move.snapshot, now()),
+                    (move.game_id, move.version, move.snapshot, now),
                 )
-            await self._add_log(move.game_id, move.version, move.log_lines)
-            await self._run("COMMIT")
-        except BaseException:
-            await self._run("ROLLBACK")
-            raise
+            _add_log(conn, move.game_id, move.version, move.log_lines, now)
+            _want(conn, move.game_id, move.wants, epoch)
 
-    async def _add_log(self, game_id: int, version: int, lines: Sequence[str]) -> None:
-        if not lines:
-            return
-        async with self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        seq = int(row[0]) if row else 0
-        await self._run_many(
-            "INSERT INTO log (game_id, seq, version, text, at) VALUES (?, ?, ?, ?, ?)",
-            [(game_id, seq + k + 1, version, line, now()) for k, line in enumerate(lines)],
-        )
+        await self.writer.transaction(write)
 
     async def load(self, game_id: int) -> tuple[str, list[tuple[int, str, str]]]:
-        """The latest snapshot and every action after it as (seq, seat, text)."""
-        async with self.db.execute(
-            "SELECT version, state FROM snapshots WHERE game_id = ? ORDER BY version DESC LIMIT 1", (game_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        if row is None:
-            raise LookupError(f"game {game_id} has no snapshot")
-        version, state = row
-        async with self.db.execute(
-            "SELECT seq, seat, text FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
-            (game_id, version),
-        ) as cur:
-            actions = [(r[0], r[1], r[2]) for r in await cur.fetchall()]
-        return state, actions
+        """The latest snapshot and every action after it as (seq, seat, text), read in one transaction."""
+
+        def read(conn: sqlite3.Connection) -> tuple[str, list[tuple[int, str, str]]]:
+            conn.execute("BEGIN")
+            try:
+                row = one(
+                    conn,
+                    "SELECT version, state FROM snapshots WHERE game_id = ? ORDER BY version DESC LIMIT 1",
+                    (game_id,),
+                )
+                if row is None:
+                    raise LookupError(f"game {game_id} has no snapshot")
+                actions = rows(
+                    conn, "SELECT seq, seat, text FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, row[0])
+                )
+            finally:
+                conn.execute("COMMIT")
+            return str(row[1]), [(int(r[0]), str(r[1]), str(r[2])) for r in actions]
+
+        return await self.reader.call(read)
 
     async def log_tail(self, game_id: int, limit: int) -> list[str]:
-        async with self.db.execute(
+        found = await self._read(
             "SELECT text FROM (SELECT seq, text FROM log WHERE game_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq",
             (game_id, limit),
-        ) as cur:
-            return [r[0] for r in await cur.fetchall()]
+        )
+        return [r[0] for r in found]
 
     async def action_count(self, game_id: int) -> int:
-        async with self.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._read_one("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
         return int(row[0]) if row else 0
+
+    async def action(self, game_id: int, seq: int) -> tuple[int | None, str, str] | None:
+        """(user id, text, source) of one stored action."""
+        row = await self._read_one("SELECT user_id, text, source FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq))
+        return (row[0], row[1], row[2]) if row else None
 
     # ------------------------------------------------------------------ DM prompts
     async def prompt(self, game_id: int, user_id: int) -> tuple[int, int, int] | None:
-        async with self.db.execute(
-            "SELECT channel_id, message_id, since FROM prompts WHERE game_id = ? AND user_id = ?",
-            (game_id, user_id),
-        ) as cur:
-            row = await cur.fetchone()
+        """(DM channel id, message id, decision since) of the prompt a player was last sent."""
+        row = await self._read_one(
+            "SELECT channel_id, message_id, since FROM prompts WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+        )
         return (row[0], row[1], row[2]) if row else None
 
     async def set_prompt(self, game_id: int, user_id: int, channel_id: int, message_id: int, since: int) -> None:
-        await self._run(
-            "INSERT INTO prompts (game_id, user_id, channel_id, message_id, since) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
-            "message_id = excluded.message_id, since = excluded.since",
-            (game_id, user_id, channel_id, message_id, since),
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO prompts (game_id, user_id, channel_id, message_id, since) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
+                "message_id = excluded.message_id, since = excluded.since",
+                (game_id, user_id, channel_id, message_id, since),
+            )
+            conn.execute(
+                "INSERT INTO dm_channels (user_id, channel_id) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id",
+                (user_id, channel_id),
+            )
+
+        await self.writer.transaction(write)
+
+    async def clear_prompt(self, game_id: int, user_id: int, message_id: int | None = None) -> None:
+        """Forget a player's prompt (only that message's, if ``message_id`` is given)."""
+        if message_id is None:
+            await self._write("DELETE FROM prompts WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        else:
+            await self._write(
+                "DELETE FROM prompts WHERE game_id = ? AND user_id = ? AND message_id = ?", (game_id, user_id, message_id)
+            )
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        row = await self._read_one("SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,))
+        return int(row[0]) if row else None
+
+    async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
+        await self._write(
+            "INSERT INTO dm_channels (user_id, channel_id) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id",
+            (user_id, channel_id),
         )
 
-    async def clear_prompt(self, game_id: int, user_id: int) -> None:
-        await self._run("DELETE FROM prompts WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+    # ------------------------------------------------------------------ deliveries
+    async def want(self, game_id: int, wants: Sequence[Want]) -> None:
+        """Ask for deliveries outside a move (a restart check, a notice)."""
+        epoch = self.epoch()
+        await self.writer.transaction(lambda c: _want(c, game_id, wants, epoch))
+
+    async def want_once(self, game_id: int, kind: str, target: int, hint: str = "") -> bool:
+        """A one-time delivery (a notice): True if it was new, False if it was asked for before."""
+        return (
+            await self._write(
+                "INSERT OR IGNORE INTO deliveries (game_id, kind, target, due_at, hint) VALUES (?, ?, ?, ?, ?)",
+                (game_id, kind, target, self.epoch(), hint),
+            )
+            == 1
+        )
+
+    async def release_leases(self) -> None:
+        """At start-up of the only worker: leases of a process that died are void."""
+        await self._write("UPDATE deliveries SET lease_until = 0 WHERE lease_until > 0")
+
+    async def claim_deliveries(self, limit: int, lease: float, skip: Sequence[tuple[int, str, int]] = ()) -> list[Delivery]:
+        """Lease up to ``limit`` due deliveries (oldest due first) for ``lease`` seconds."""
+        if limit <= 0:
+            return []
+        now = self.epoch()
+
+        def claim(conn: sqlite3.Connection) -> list[Delivery]:
+            found = rows(
+                conn,
+                "SELECT game_id, kind, target, wanted, attempts, hint FROM deliveries "
+                "WHERE wanted > done AND due_at <= ? AND lease_until <= ? ORDER BY due_at LIMIT ?",
+                (now, now, limit + len(skip)),
+            )
+            skipped = set(skip)
+            claimed = [Delivery(*r) for r in found if (r[0], r[1], r[2]) not in skipped][:limit]
+            for d in claimed:
+                conn.execute(
+                    "UPDATE deliveries SET lease_until = ? WHERE game_id = ? AND kind = ? AND target = ?",
+                    (now + lease, *d.key),
+                )
+            return claimed
+
+        return await self.writer.transaction(claim)
+
+    async def next_due(self) -> float | None:
+        """The epoch second at which the next delivery falls due (None: nothing waits)."""
+        row = await self._read_one("SELECT MIN(MAX(due_at, lease_until)) FROM deliveries WHERE wanted > done")
+        return float(row[0]) if row and row[0] is not None else None
+
+    async def delivered(self, d: Delivery, gap: float = 0.0) -> None:
+        """Mark what was claimed as delivered; requests that came meanwhile wait at least ``gap`` seconds."""
+        await self._write(
+            "UPDATE deliveries SET done = MAX(done, ?), attempts = 0, last_error = NULL, lease_until = 0, "
+            "due_at = CASE WHEN wanted > ? THEN MAX(due_at, ?) ELSE due_at END "
+            "WHERE game_id = ? AND kind = ? AND target = ?",
+            (d.wanted, d.wanted, self.epoch() + gap, *d.key),
+        )
+
+    async def retry_later(self, d: Delivery, delay: float, error: str) -> None:
+        await self._write(
+            "UPDATE deliveries SET attempts = attempts + 1, due_at = ?, last_error = ?, lease_until = 0 "
+            "WHERE game_id = ? AND kind = ? AND target = ?",
+            (self.epoch() + delay, error[:500], *d.key),
+        )
+
+    async def pending_deliveries(self) -> list[tuple[int, str, int, int, int, float, str | None]]:
+        """(game, kind, target, wanted, done, due_at, last error) of every undelivered row (for checks and tests)."""
+        found = await self._read(
+            "SELECT game_id, kind, target, wanted, done, due_at, last_error FROM deliveries WHERE wanted > done"
+        )
+        return [tuple(r) for r in found]
+
+
+def _want(conn: sqlite3.Connection, game_id: int, wants: Sequence[Want], epoch: float) -> None:
+    """Ask for each delivery: a new row, or one more request on the row (keeping a retry's back-off)."""
+    for w in wants:
+        conn.execute(
+            "INSERT INTO deliveries (game_id, kind, target, wanted, done, due_at, hint) VALUES (?, ?, ?, 1, 0, ?, ?) "
+            "ON CONFLICT (game_id, kind, target) DO UPDATE SET "
+            "wanted = MAX(deliveries.wanted, deliveries.done) + 1, hint = excluded.hint, "
+            "due_at = CASE WHEN deliveries.attempts > 0 THEN deliveries.due_at "
+            "WHEN deliveries.wanted > deliveries.done THEN MIN(deliveries.due_at, excluded.due_at) "
+            "ELSE excluded.due_at END",
+            (game_id, w.kind, w.target, epoch + w.delay, w.hint),
+        )
+
+
+def _add_log(conn: sqlite3.Connection, game_id: int, version: int, lines: Sequence[str], now: str) -> None:
+    if not lines:
+        return
+    row = one(conn, "SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id = ?", (game_id,))
+    seq = int(row[0]) if row else 0
+    conn.executemany(
+        "INSERT INTO log (game_id, seq, version, text, at) VALUES (?, ?, ?, ?, ?)",
+        [(game_id, seq + k + 1, version, line, now) for k, line in enumerate(lines)],
+    )
 
 
 def _statements(sql: str) -> list[str]:

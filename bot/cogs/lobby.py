@@ -104,10 +104,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
-        await interaction.response.defer()
+        # every refusal comes before the channel is told anything, so it stays private
+        await self.service.check_start(interaction.channel.id, interaction.user.id)
         table = await self.service.start(interaction.channel.id, interaction.user.id)
         players = ", ".join(s.display_name for s in table.seats)
-        await interaction.followup.send(
+        await interaction.response.send_message(
             t("lobby.started", players=players), allowed_mentions=discord.AllowedMentions.none()
         )
 
@@ -142,10 +143,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
         perms = interaction.permissions
-        table = await self.service.abandon(
+        await self.service.abandon(
             interaction.channel.id, interaction.user.id, is_admin=bool(perms and perms.manage_guild)
         )
-        await self.bot.notifier.retire_prompts(table)
         await interaction.response.send_message(
             t("lobby.abandoned", name=_name(interaction.user)), allowed_mentions=discord.AllowedMentions.none()
         )

@@ -38,10 +38,8 @@ async def test_restart_mid_game_old_buttons_work_and_the_game_finishes(simcord_e
     move = next(iter(moves_in(old_prompt)))
     result = await press(user, old_prompt, move)  # a button sent before the restart
     assert not result.ephemeral and "✓" in result.response.content
-    async with simcord_env.bot.store.db.execute(
-        "SELECT user_id, text, source FROM actions WHERE game_id = ? AND seq = ?", (resumed.id, version + 1)
-    ) as cur:
-        assert await cur.fetchone() == (user.id, move, "button")  # (AI seats may have moved after it)
+    stored = await simcord_env.bot.store.action(resumed.id, version + 1)
+    assert stored == (user.id, move, "button")  # (AI seats may have moved after it)
     await play_to_the_end(party)
     assert (await party.table()).row.status == "over"
     user_errors_only(simcord_env)
@@ -106,11 +104,10 @@ async def test_info_commands(simcord_env: Any) -> None:
 async def test_migrations_are_applied_once(settings: Settings) -> None:
     first = await Store.open(settings.db_path)
     applied = await first.applied_migrations()
-    assert [name for _, name in applied] == ["0001_init.sql"]
+    assert [name for _, name in applied] == ["0001_init.sql", "0002_delivery.sql"]
     assert await first.migrate() == []  # nothing left to apply
     await first.close()
     second = await Store.open(settings.db_path)
     assert await second.applied_migrations() == applied
-    async with second.db.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"
+    assert await second.reader.call(lambda c: c.execute("PRAGMA journal_mode").fetchone()[0]) == "wal"
     await second.close()
