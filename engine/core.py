@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import IllegalAction
+from .actions import IllegalAction, clip, is_archive_ref, is_card_ref
 from .cards import CardDef, card_set
 from .rng import Rng
 from .state import State
@@ -62,10 +62,10 @@ class Core:
         return len(self.s.seats)
 
     def seat_index(self, seat: str) -> int:
-        try:
+        """The index of a seat by name; a name that does not play here is an ``IllegalAction``."""
+        if isinstance(seat, str) and seat in self.s.seats:
             return self.s.seats.index(seat)
-        except ValueError:
-            raise IllegalAction(f"'{seat}' is not a player in this game.") from None
+        raise IllegalAction(f"'{clip(seat)}' is not a player in this game.")
 
     def name(self, i: int) -> str:
         return self.s.seats[i]
@@ -111,11 +111,13 @@ class Core:
         return self.d(cid).name
 
     def parse_card(self, ref: str) -> int:
-        if len(ref) > 1 and ref[0] == "c" and ref[1:].isdigit():
+        """The card instance named by a canonical reference such as ``c12`` (ASCII digits, no
+        leading zero, at most a few of them); anything else is an ``IllegalAction``."""
+        if is_card_ref(ref):
             cid = int(ref[1:])
             if cid < len(self.s.cards):
                 return cid
-        raise IllegalAction(f"'{ref}' is not a card in this game.")
+        raise IllegalAction(f"'{clip(ref)}' is not a card in this game.")
 
     # ------------------------------------------------------------------ minions
     def controller(self, cid: int) -> int | None:
@@ -324,10 +326,12 @@ class Core:
         )
 
     def archive_index(self, ref: str) -> int:
-        for k, a in enumerate(self.s.archives):
-            if a["id"] == ref:
-                return k
-        raise IllegalAction(f"'{ref}' is not an archive in this game.")
+        """The index of the archive named by a canonical reference such as ``a3``."""
+        if is_archive_ref(ref):
+            for k, a in enumerate(self.s.archives):
+                if a["id"] == ref:
+                    return k
+        raise IllegalAction(f"'{clip(ref)}' is not an archive in this game.")
 
     def archive_label(self, k: int, viewer: int | None) -> str:
         a = self.s.archives[k]

@@ -10,12 +10,20 @@ Every input is one atomic ``Action``; ``apply`` refuses anything not in
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, ActionError, IllegalAction, ParseError
+from .actions import (
+    Action,
+    ActionError,
+    IllegalAction,
+    ParseError,
+    clip,
+    is_archive_ref,
+    is_card_ref,
+    is_seat_name,
+)
 from .chain import ChainMixin
 from .combat import CombatMixin
 from .core import cref
@@ -37,9 +45,6 @@ __all__ = [
     "Options",
     "ParseError",
 ]
-
-SEAT_RE = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
-RESERVED_RE = re.compile(r"^[ca]\d+$")
 
 
 @dataclass(frozen=True)
@@ -82,9 +87,9 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         if len(set(seats)) != len(seats):
             raise ValueError("Seat names must be different.")
         for seat in seats:
-            if not SEAT_RE.match(seat) or RESERVED_RE.match(seat):
+            if not is_seat_name(seat):
                 raise ValueError(
-                    f"'{seat}' cannot be a seat name (letters, digits, _ . - only; "
+                    f"'{clip(seat)}' cannot be a seat name (letters, digits, _ . - only; "
                     "not c<number> or a<number>)."
                 )
         if options.first_player is not None and options.first_player not in seats:
@@ -162,7 +167,9 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         return [Action.parse(text, seat) for text in self._option_texts(i, w)]
 
     def parse_action(self, seat: str, text: str) -> Action:
-        """Read an action from its canonical text (raises ``ParseError``)."""
+        """Read an action from its canonical text, exactly as ``str(action)`` prints it (ASCII
+        whitespace around it is ignored). Raises ``ParseError`` for text that is not a move, and
+        ``IllegalAction`` if ``seat`` does not play here; never anything else."""
         self.seat_index(seat)
         return Action.parse(text, seat)
 
@@ -188,12 +195,19 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
     def apply(self, action: Action) -> list[dict[str, Any]]:
         """Apply one legal action and play on to the next decision; returns the events."""
         s = self.s
+        if not isinstance(action, Action):
+            raise IllegalAction("That is not a move.")
         if s.phase == "over":
             raise IllegalAction("This game is over.")
         i = self.seat_index(action.seat)
+        try:
+            # hand-made actions too: only what ``parse_action`` could have given goes any further
+            action.check()
+        except ParseError as e:
+            raise IllegalAction(str(e)) from None
         w = self._waiting_for(i)
         if w is None:
-            raise IllegalAction(f"Nothing is waiting for {action.seat} right now.")
+            raise IllegalAction(f"Nothing is waiting for {clip(action.seat)} right now.")
         if action.verb not in KINDS[w["kind"]] or str(action) not in self._option_texts(i, w):
             raise IllegalAction(self._explain(i, w, action))
         self._events = []
@@ -321,9 +335,9 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
             return "Pass" if self.s.chain_started else "Start no chain"
         if v in ("target", "order"):
             ref = args[0]
-            if RESERVED_RE.match(ref) and ref[0] == "a":
+            if is_archive_ref(ref):
                 label = self.archive_label(self.archive_index(ref), i)
-            elif RESERVED_RE.match(ref):
+            elif is_card_ref(ref):
                 label = c(ref)
             else:
                 label = ref
