@@ -82,6 +82,10 @@ class Database:
 
         return await self._submit(run)
 
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
     def _connection(self) -> sqlite3.Connection:
         assert self._conn is not None, "the database is not open"
         return self._conn

@@ -5,7 +5,7 @@ prompt, one-time notices); this worker claims due rows and carries each out with
 ``bot.notifier``. What it does with a failure:
 
 - **passing** (HTTP 5xx, network errors, timeouts): retried with exponential back-off and
-  full jitter, for as long as it takes. discord.py's HTTP client has by then already
+  jitter, for as long as it takes. discord.py's HTTP client has by then already
   retried 5xx a few times and waited out 429s itself; this is the layer above it, which
   survives longer outages and restarts.
 - **429** that reaches us (a long ``retry_after``, or a shared limit): retried after the
@@ -71,6 +71,11 @@ class Deliverer:
     def store(self) -> Store:
         return self.bot.store
 
+    @property
+    def busy(self) -> bool:
+        """True while deliveries are being claimed or carried out."""
+        return bool(self._running) or (self._drain is not None and not self._drain.done())
+
     # ------------------------------------------------------------------ scheduling
     async def start(self) -> None:
         """At start-up: this process is the only worker, so leases left by a dead one are void."""
@@ -86,12 +91,14 @@ class Deliverer:
         self._drain = asyncio.create_task(self._run(), name="nightfall-deliveries")
 
     async def _run(self) -> None:
-        while True:
+        while not self.store.closed:
             self._again = False
             free = self.concurrency - len(self._running)
             try:
                 claimed = await self.store.claim_deliveries(free, self.lease, skip=list(self._running))
             except Exception:
+                if self.store.closed:
+                    return
                 log.exception("could not read the deliveries; trying again shortly")
                 self._wake_at(self.store.epoch() + self.retry_base)
                 return
@@ -109,7 +116,7 @@ class Deliverer:
 
     async def _plan_next(self) -> None:
         """Sleep until the next row falls due (a retry's back-off, or the table's edit interval)."""
-        if len(self._running) >= self.concurrency:
+        if len(self._running) >= self.concurrency or self.store.closed:
             return  # a finishing delivery wakes the worker
         try:
             due = await self.store.next_due()
@@ -132,7 +139,8 @@ class Deliverer:
     def _on_timer(self) -> None:
         self._timer = None
         self._timer_at = None
-        self.wake()
+        if not self.store.closed:
+            self.wake()
 
     def stop(self) -> None:
         if self._timer is not None:
@@ -161,6 +169,8 @@ class Deliverer:
         except asyncio.CancelledError:
             raise
         except Exception as e:
+            if self.store.closed:
+                return  # shutting down: the row stays owed and the next start delivers it
             await self._failed(d, e)
             return
         self.delivered += 1
@@ -230,9 +240,13 @@ class Deliverer:
         return self._backoff(attempts)
 
     def _backoff(self, attempts: int) -> float:
-        """Exponential back-off with full jitter: a random pause up to base·2ⁿ (at most ``retry_cap``)."""
+        """Exponential back-off with jitter: between half and all of base·2ⁿ (at most ``retry_cap``).
+
+        The jitter spreads the retries of many deliveries that failed together (one outage);
+        the half that is fixed keeps a retry from coming back at once.
+        """
         ceiling = min(self.retry_cap, self.retry_base * 2**attempts)
-        return max(self.retry_base / 4, self._random.uniform(0, ceiling))
+        return ceiling / 2 + self._random.uniform(0, ceiling / 2)
 
 
 def _retry_after_header(error: discord.HTTPException) -> float | None:

@@ -135,6 +135,10 @@ class Store:
             store.reader = await Database.open(path, "reader", stats)
         return store
 
+    @property
+    def closed(self) -> bool:
+        return self.writer.closed
+
     async def close(self) -> None:
         if self.reader is not self.writer:
             await self.reader.close()

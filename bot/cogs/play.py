@@ -34,7 +34,7 @@ def _game_id(value: str | None) -> int | None:
 
 def _typed_move(table: Table, user_id: int, value: str, verbs: tuple[str, ...]) -> str:
     """The move a command names: its canonical text (from autocomplete), or a typed label of a legal move."""
-    text = value.strip()
+    text = value.strip(" \t\n\r\f\v")  # ASCII only: the engine reads nothing else
     if len(text) > MAX_MOVE_TEXT:
         raise UserError("err.unknown_move")
     seat = table.seat_of(user_id)
