@@ -106,9 +106,11 @@ class Deliverer:
                 task = asyncio.create_task(self._deliver(d), name=f"nightfall-delivery-{d.kind}-{d.game_id}")
                 self._running[d.key] = task
                 task.add_done_callback(partial(self._finished, d.key))
-            if not claimed and not self._again:
-                break
-        await self._plan_next()
+            if claimed or self._again:
+                continue
+            await self._plan_next()
+            if not self._again:
+                return  # a wake() while the next due time was read would otherwise be lost
 
     def _finished(self, key: tuple[int, str, int], _task: asyncio.Task[None]) -> None:
         self._running.pop(key, None)

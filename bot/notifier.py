@@ -169,9 +169,8 @@ class Notifier:
                 target: discord.abc.Messageable = self.bot.get_partial_messageable(
                     channel_id, type=discord.ChannelType.private
                 )
-            else:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                target = await user.create_dm()
+            else:  # one REST call opens the DM channel; no need to fetch the user first
+                target = await self.bot.create_dm(discord.Object(id=user_id))
                 await self.store.set_dm_channel(user_id, target.id)
             return await target.send(prompt.content, file=prompt.file, view=prompt.view)
         except discord.Forbidden as e:
@@ -205,8 +204,7 @@ class Notifier:
                 channel_id, type=discord.ChannelType.private
             )
         else:
-            user = self.bot.get_user(host_id) or await self.bot.fetch_user(host_id)
-            target = await user.create_dm()
+            target = await self.bot.create_dm(discord.Object(id=host_id))
         await target.send(t("access.missing", channel=table.row.channel_name, reason=clip(reason, 200)))
 
 

@@ -215,7 +215,9 @@ class GameService:
         if table is not None and table.row.status == "active":
             return
         self._tables.pop(game_id, None)
-        self._locks.pop(game_id, None)
+        lock = self._locks.get(game_id)
+        if lock is not None and not lock.locked():
+            del self._locks[game_id]
         for key in [k for k in self._ai if k[0] == game_id]:
             del self._ai[key]
 
