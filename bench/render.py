@@ -1,28 +1,44 @@
 """Render benchmark: median time to draw the 5-player table, a 10-card hand and one card, and PNG sizes.
 
-    python bench/render.py [--repeat 30]
+    python bench/render.py [--repeat 30] [--workers 2] [--moves 60]
 
 Targets on the reference machine: table <= 60 ms, hand <= 40 ms, every PNG <= 500 KB.
 "Warm" is the steady state of a running bot (card faces and tiles cached); "cold" clears the
-caches first, as after a restart.
+caches first, as after a restart. The stage lines split a warm render into drawing, mapping
+to the fixed palette and PNG encoding.
+
+``--workers N`` adds the bot's view (``bot.images``): the tables and hands of ``--moves`` moves
+of random games, each asked for twice as the bot does (the second is a cache hit), rendered in
+threads of this process and then in N worker processes: wall time per image drawn, the longest
+stall of the event loop while they ran, and the counters of ``bot.images.stats``. Worker
+processes only pay off with idle cores: on a busy 2-core host they trade a little throughput
+for a responsive event loop.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import io
+import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from render import clear_caches, render_card, render_hand, render_table
+from render.hand import draw_hand
+from render.palette import quantize
+from render.primitives import PNG_COMPRESS_LEVEL
 from render.samples import five_player_chain, five_player_link_decision
+from render.table import draw_table
 
 TARGETS_MS = {"table (5 players)": 60.0, "hand (10 cards)": 40.0}
 MAX_PNG = 500 * 1024
@@ -42,9 +58,100 @@ def timed(fn: Callable[[], bytes], repeat: int) -> tuple[float, float, bytes]:
     return cold, statistics.median(runs), data
 
 
+def median_ms(fn: Callable[[], object], repeat: int) -> float:
+    runs = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        runs.append((time.perf_counter() - t) * 1000)
+    return statistics.median(runs)
+
+
+def stages(name: str, draw: Callable[[], Image.Image], repeat: int) -> None:
+    """Warm medians of the three stages of one render."""
+    img = draw()
+    pal = quantize(img)
+
+    def encode() -> None:
+        pal.save(io.BytesIO(), format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+
+    d, q, e = median_ms(draw, repeat), median_ms(lambda: quantize(img), repeat), median_ms(encode, repeat)
+    print(f"  {name:<24}draw {d:5.1f} ms   palette map {q:4.1f} ms   PNG encode {e:4.1f} ms")
+
+
+def bot_views(moves: int) -> list[tuple[str, dict[str, Any]]]:
+    """(kind, view) for each move of random 5-player games: the table and the deciding seat's hand."""
+    from bot.naming import named_view
+    from engine.nightfall import Game, Options
+    from render.samples import play_random
+
+    names = {f"p{i}": name for i, name in enumerate(["Ada", "Bram", "Cleo", "Dmitri", "Eve"], 1)}
+    out: list[tuple[str, dict[str, Any]]] = []
+    seed = 0
+    while len(out) < 2 * moves:
+        game = Game.new(list(names), seed=seed, options=Options())
+        rnd = random.Random(seed)
+        play_random(game, rnd, 12)  # past the draft
+        while not game.is_over() and len(out) < 2 * moves:
+            play_random(game, rnd, 1)
+            seat = game.pending()[0].seat if game.pending() else "p1"
+            out.append(("table", named_view(game.public_view(), names)))
+            out.append(("hand", named_view(game.private_view(seat), names)))
+        seed += 1
+    return out
+
+
+async def through_images(workers: int, views: list[tuple[str, dict[str, Any]]], concurrency: int) -> None:
+    """Render ``views`` through ``bot.images``: a first pass warms the renderer's caches (in every
+    worker, as in a bot that has run a while), the second is measured."""
+    from bot import images
+
+    renderers = {"table": render_table, "hand": render_hand}
+    images.shutdown()
+    images.configure(workers)
+    t = time.perf_counter()
+    await images.render_png("card", render_card, "vulko", "en")  # starts the pool, if any
+    start_ms = (time.perf_counter() - t) * 1000
+
+    worst = 0.0
+    running = True
+
+    async def ticker() -> None:
+        nonlocal worst
+        while running:
+            t0 = time.perf_counter()
+            await asyncio.sleep(0.001)
+            worst = max(worst, (time.perf_counter() - t0) * 1000 - 1)
+
+    for _pass in ("warm-up", "measured"):
+        images.clear_cache()
+        images.stats.reset()
+        worst = 0.0
+        tick = asyncio.create_task(ticker())
+        t = time.perf_counter()
+        for i in range(0, len(views), concurrency):
+            batch = views[i : i + concurrency]
+            for _ in range(2):  # the bot asks again when nothing changed: a cache hit
+                await asyncio.gather(*(images.render_png(kind, renderers[kind], view) for kind, view in batch))
+        wall = (time.perf_counter() - t) * 1000
+        running = False
+        await tick
+        running = True
+    s = images.stats
+    where = "in threads" if workers == 0 else f"in {workers} worker process{'es' if workers > 1 else ''}"
+    print(
+        f"  {where:<24}{wall / s.renders:5.1f} ms per image   worst loop stall {worst:5.1f} ms   "
+        f"first image {start_ms:4.0f} ms   stats {s.as_dict()}"
+    )
+    images.shutdown()
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--workers", type=int, default=0, help="also render through bot.images in N processes")
+    parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument("--concurrency", type=int, default=8, help="images asked for at once (--workers)")
     args = parser.parse_args()
     table_view = five_player_chain().public_view()
     hand_view = five_player_link_decision().private_view("cleo")
@@ -64,6 +171,14 @@ def main() -> int:
         ok = ok and good
         tgt = f"{target:.0f}" if target else "-"
         print(f"{name:<26}{cold:>9.1f}{warm:>9.1f}{tgt:>8}{len(data) / 1024:>9.1f}  {w}x{h}{'' if good else '  OVER'}")
+    print("stages of a warm render:")
+    stages("table (5 players)", lambda: draw_table(table_view), args.repeat)
+    stages("hand (10 cards)", lambda: draw_hand(hand_view), args.repeat)
+    if args.workers > 0:
+        views = bot_views(args.moves)
+        print(f"bot.images: {len(views)} distinct images, each asked for twice, {args.concurrency} at once:")
+        for workers in (0, args.workers):
+            asyncio.run(through_images(workers, views, args.concurrency))
     print("all targets met" if ok else "some targets missed")
     return 0 if ok else 1
 

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from . import images
 from .components import MoveButton, MoveSelect, set_move_handler
 from .delivery import Deliverer
 from .errors import UserError
@@ -39,6 +40,7 @@ class NightfallBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
+        images.configure(self.settings.render_workers)
         self.store = await Store.open(self.settings.db_path)
         self.service = GameService(self.store, self.settings)
         self.notifier = Notifier(self)
@@ -79,6 +81,7 @@ class NightfallBot(commands.Bot):
         finally:
             if hasattr(self, "store"):
                 await self.store.close()
+            images.shutdown(wait=False)
 
     # ------------------------------------------------------------------ one path for every move
     async def handle_move(

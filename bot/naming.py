@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import copy
 import re
+from collections.abc import Callable
 from typing import Any
 
 SEAT_TOKEN = re.compile(r"\bp[1-5]\b")
@@ -15,32 +15,52 @@ def label(text: str, names: dict[str, str]) -> str:
 
 
 def named_view(view: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-    """A copy of an engine view in which every seat id reads as the player's display name."""
-    v = copy.deepcopy(view)
+    """A copy of an engine view in which every seat id reads as the player's display name.
+
+    Only the dicts and lists on the way to a renamed value are copied; every other part is
+    shared with ``view``, which is never changed. Treat the result as read-only too (the
+    renderers and the image cache only read it).
+    """
 
     def n(x: Any) -> Any:
         return names.get(x, x) if isinstance(x, str) else x
 
+    v = dict(view)
     for key in ("active", "first", "you"):
         if key in v:
             v[key] = n(v[key])
-    for seat in v.get("seats", []):
-        seat["seat"] = n(seat["seat"])
-        for a in seat.get("archives", []):
-            a["owner"] = n(a.get("owner"))
-    for entry in v.get("chain", []):
-        entry["by"] = n(entry["by"])
-    for fight in v.get("combat", []):
-        fight["defender"] = n(fight["defender"])
-    for p in v.get("pending", []):
-        p["seat"] = n(p["seat"])
-        if "options" in p:
-            p["options"] = [n(o) for o in p["options"]]
-    for r in v.get("result", []) or []:
-        r["seat"] = n(r["seat"])
+    if "seats" in v:
+        v["seats"] = [_named_seat(seat, n) for seat in v["seats"]]
+    if "chain" in v:
+        v["chain"] = [{**entry, "by": n(entry["by"])} for entry in v["chain"]]
+    if "combat" in v:
+        v["combat"] = [{**fight, "defender": n(fight["defender"])} for fight in v["combat"]]
+    if "pending" in v:
+        v["pending"] = [_named_pending(p, n) for p in v["pending"]]
+    if v.get("result"):
+        v["result"] = [{**r, "seat": n(r["seat"])} for r in v["result"]]
     if "draft" in v and "waiting" in v["draft"]:
-        v["draft"]["waiting"] = [n(x) for x in v["draft"]["waiting"]]
-    for d in v.get("decisions", []):
-        for a in d.get("actions", []):
-            a["label"] = label(a["label"], names)
+        v["draft"] = {**v["draft"], "waiting": [n(x) for x in v["draft"]["waiting"]]}
+    if "decisions" in v:
+        v["decisions"] = [_named_decision(d, names) for d in v["decisions"]]
     return v
+
+
+def _named_seat(seat: dict[str, Any], n: Callable[[Any], Any]) -> dict[str, Any]:
+    out = {**seat, "seat": n(seat["seat"])}
+    if "archives" in seat:
+        out["archives"] = [{**a, "owner": n(a.get("owner"))} for a in seat["archives"]]
+    return out
+
+
+def _named_pending(p: dict[str, Any], n: Callable[[Any], Any]) -> dict[str, Any]:
+    out = {**p, "seat": n(p["seat"])}
+    if "options" in p:
+        out["options"] = [n(o) for o in p["options"]]
+    return out
+
+
+def _named_decision(d: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    if "actions" not in d:
+        return d
+    return {**d, "actions": [{**a, "label": label(a["label"], names)} for a in d["actions"]]}

@@ -18,6 +18,8 @@ class Settings:
     table_edit_interval: float = 2.0
     snapshot_every: int = 25
     log_level: str = "INFO"
+    #: Worker processes that draw the images; 0 draws them in a thread of the bot's process.
+    render_workers: int = 0
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -32,6 +34,7 @@ class Settings:
             table_edit_interval=_float("NIGHTFALL_TABLE_EDIT_INTERVAL", 2.0),
             snapshot_every=_int("NIGHTFALL_SNAPSHOT_EVERY", 25) or 1,
             log_level=os.environ.get("NIGHTFALL_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            render_workers=_int("NIGHTFALL_RENDER_WORKERS", 0) or 0,
         )
 
 

@@ -220,3 +220,40 @@ def five_player_combat() -> Game:
     if game.legal_actions("eve"):
         _act(pos, "eve", "done")
     return game
+
+
+def palette_views() -> list[tuple[str, View, str]]:
+    """Every sample view plus a few random games at several stages, as (kind, view, lang).
+
+    :mod:`render.palette_build` draws these to choose the fixed palette; kinds are ``table``,
+    ``hand``, ``draft`` and ``results``.
+    """
+    out: list[tuple[str, View, str]] = []
+    five = five_player_chain()
+    link = five_player_link_decision()
+    two = two_player_midgame()
+    draft = draft_game()
+    done = finished_game()
+    for game in (five, link, two, five_player_combat(), draft, done):
+        out.append(("table", game.public_view(), "en"))
+    out.append(("table", five.public_view(), "pl"))
+    out.append(("hand", link.private_view("cleo"), "en"))
+    out.append(("hand", link.private_view("cleo"), "pl"))
+    out.append(("hand", two.private_view(two.public_view()["active"]), "en"))
+    out.append(("draft", draft.private_view("ada"), "en"))
+    out.append(("draft", draft.private_view("cleo"), "en"))
+    out.append(("results", done.public_view(), "en"))
+    for seed in range(100, 106):
+        seats = SEATS5[: 2 + seed % 4]
+        game = Game.new(seats, seed=seed, options=Options(draft="two-player") if len(seats) == 2 else Options())
+        rnd = random.Random(seed)
+        for steps in (3, 60, 150, 400, 5000):
+            play_random(game, rnd, steps)
+            out.append(("table", game.public_view(), "en"))
+            seat = rnd.choice(seats)
+            if game.is_over():
+                out.append(("results", game.public_view(), "en"))
+                break
+            kind = "draft" if game.phase == "draft" else "hand"
+            out.append((kind, game.private_view(seat), "en"))
+    return out
