@@ -33,6 +33,7 @@ demo: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/render.py
+	$(BIN)/python bench/bot.py
 
 screenshots: $(STAMP)
 	$(BIN)/python -m render.screenshots docs/images
