@@ -12,7 +12,8 @@ prompt, one-time notices); this worker claims due rows and carries each out with
   ``retry_after`` Discord gave.
 - **final**: closed DMs (50007) → a one-time notice in the channel; missing access or
   permissions in the channel (50001, 50013, or the channel is gone) → the host is told once
-  by DM; any other 4xx is logged and dropped, as retrying cannot help. A deleted table
+  by DM, and the channel is tried again every few minutes until it works (so the results
+  still come); any other 4xx is logged and dropped, as retrying cannot help. A deleted table
   message (10008) is not a failure: ``notifier`` posts a fresh table.
 
 Each row is its own task, so one player's failing DM never delays another's; the rows of
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NO_ACCESS = {50001, 50013, 10003}  # missing access, missing permissions, unknown channel
+NO_ACCESS_RETRY = 300.0  # seconds between tries at a channel the bot may not post in
 
 
 class Deliverer:
@@ -214,12 +216,17 @@ class Deliverer:
                 self._wake_at(self.store.epoch() + delay)
                 return
             if isinstance(error, discord.HTTPException) and error.code in NO_ACCESS and d.kind == "channel":
+                # the host is told once; the channel stays owed (the results above all) and is tried
+                # again slowly, so the table comes back by itself once the permissions are fixed
                 log.warning("no access to the channel of game %s: %s", d.game_id, error)
                 game = await self.store.game(d.game_id)
                 if game is not None and await self.store.want_once(d.game_id, "no_access", game.host_id, error.text):
                     self.wake()
-            else:
-                log.error("delivery %s failed for good: %r", d.key, error, exc_info=error)
+                delay = max(self._backoff(d.attempts), NO_ACCESS_RETRY)
+                await self.store.retry_later(d, delay, repr(error))
+                self._wake_at(self.store.epoch() + delay)
+                return
+            log.error("delivery %s failed for good: %r", d.key, error, exc_info=error)
             await self.store.delivered(d)
         except Exception:
             log.exception("could not record the failure of delivery %s; it will run again", d.key)
