@@ -105,6 +105,8 @@ async def slash_move(member: Any, channel: Any, move: str) -> Any:
         return await member.slash(channel, "wound", choice=move.split()[1])
     command, option = SLASH[verb]
     choices = await member.autocomplete(channel, command, option, "")
+    if move not in [c["value"] for c in choices]:  # Discord lists 25 choices: type to narrow them down
+        choices = await member.autocomplete(channel, command, option, move)
     assert move in [c["value"] for c in choices], f"{move} not offered by /{command} autocomplete"
     return await member.slash(channel, command, **{option: move})
 
