@@ -56,7 +56,7 @@ async def move_once(party: Party, n: int, by_prompt: bool = True) -> str:
 
 def _since(prompt: Any) -> int:
     """The decision a prompt's buttons belong to (a prompt whose update is still being retried is behind)."""
-    kind, custom_id = next(iter(moves_in(prompt).values()))
+    _kind, custom_id = next(iter(moves_in(prompt).values()))
     return int(custom_id.split(":")[2])
 
 
