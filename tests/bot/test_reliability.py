@@ -204,11 +204,7 @@ async def test_results_are_posted_after_a_failed_final_edit(simcord_env: Any) ->
     """The release bug: results were marked posted before they were sent, so a failure lost them."""
     party = await open_game(simcord_env, ("alice", "bob"), variant="quick-start")
     n = 0
-    while await human_to_move(party) is not None and (await party.table()).game.public_view()["wound_stack"][
-        "face_up"
-    ] > 3:
-        await move_once(party, n)
-        n += 1
+    # the channel fails from here to the end of the game (DMs work, so the game goes on)
     simcord_env.inject_error("PATCH", f"/channels/{party.channel.id}/messages/*", status=500, times=None)
     simcord_env.inject_error("POST", f"/channels/{party.channel.id}/messages", status=503, times=None)
     while await human_to_move(party) is not None:
