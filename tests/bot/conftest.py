@@ -11,6 +11,18 @@ import pytest_asyncio
 from bot import Settings, create_bot
 from bot.app import NightfallBot
 
+#: seconds before a failed delivery is retried (it doubles after that): far beyond SimCord's settle
+#: window, so a retry waits for ``env.advance_time`` as it waits for the clock in production, and a
+#: test that leaves Discord failing never spins on real-time retries
+RETRY_BASE = 20.0
+
+
+@pytest.fixture(autouse=True)
+def far_apart_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.delivery import Deliverer
+
+    monkeypatch.setattr(Deliverer, "retry_base", RETRY_BASE)
+
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:

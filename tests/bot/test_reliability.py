@@ -12,18 +12,10 @@ from typing import Any
 
 import pytest
 
-from bot.delivery import Deliverer
 from engine.ai import GreedyPlayer
 
-from .conftest import user_errors_only
+from .conftest import RETRY_BASE, user_errors_only
 from .helpers import Party, latest_prompt, moves_in, open_game, press, slash_move
-
-RETRY_BASE = 20.0
-
-
-@pytest.fixture(autouse=True)
-def far_apart_retries(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Deliverer, "retry_base", RETRY_BASE)
 
 
 # ---------------------------------------------------------------------------------------------- helpers
