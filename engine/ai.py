@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from .cards import CardDef, card
 from .nightfall import Action, Decision, Game
-from .setup import DRAFT_PLANS
+from .setup import draft_plan
 
 __all__ = ["GreedyPlayer", "Player", "RandomPlayer", "card_worth", "play_out"]
 
@@ -522,8 +522,8 @@ class GreedyPlayer:
         # Every destination wants the strongest card: a private archive to claim from, the
         # commons everyone shares, or (two-player draft) the game's bin, which denies it to
         # the opponent the packet goes to next.
-        plan = DRAFT_PLANS.get(e.s.options["draft"])
-        dest = plan[0][dec.info.get("round", 0)] if plan else "private"
+        plan = draft_plan(e.s.options["draft"], e.s.rules)
+        dest = plan.rounds[dec.info.get("round", 0)] if plan else "private"
         bonus = PRIVATE_BONUS if dest == "private" else 0.0
         return self._best(actions, lambda a: card_worth(a.args[0]) + bonus)
 

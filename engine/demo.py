@@ -18,15 +18,11 @@ from typing import Any, TextIO
 from .ai import GreedyPlayer, Player, RandomPlayer, play_out
 from .log import describe_event, public_events
 from .nightfall import Action, Game, Options
+from .scoring import tie_break_text
 from .state import DRAFTS
 
 SEAT_NAMES = ("ada", "bram", "cleo", "dmitri", "eve")
 AIS: dict[str, Callable[[int], Player]] = {"greedy": GreedyPlayer, "random": RandomPlayer}
-DECIDED_BY = {
-    "wounds": "fewer wounds",
-    "wound types": "tie on wounds, decided by the largest wound type",
-    "seat": "tie on wounds and types, decided by seat (fewer turns)",
-}
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -46,15 +42,18 @@ def ranking_lines(game: Game) -> list[str]:
     """The final ranking with wounds by type and what put each place ahead of the next."""
     lines = ["Final ranking:"]
     width = max(len(seat) for seat in game.seats)
-    for row in game.ranking_details():
+    rows = game.ranking_details()
+    for row, after in zip(rows, [*rows[1:], None], strict=True):
         by_type = ", ".join(f"{n} {t}" for t, n in row["by_type"].items())
-        why = row["ahead_of_next_by"]
-        tail = f"  ahead of the next: {DECIDED_BY.get(why, why)}" if why else ""
-        lines.append(
-            f"  {row['place']}. {row['seat']:<{width}}  {row['wounds']:>2} wounds ({by_type}), "
-            f"{row['turns']} turns{tail}"
-        )
+        wounds = f"{row['wounds']:>2} {plural(row['wounds'], 'wound')} ({by_type})"
+        turns = f"{row['turns']} {plural(row['turns'], 'turn')}"
+        tail = f"  ahead of the next: {tie_break_text(row, after)}" if after else ""
+        lines.append(f"  {row['place']}. {row['seat']:<{width}}  {wounds}, {turns}{tail}")
     return lines
+
+
+def plural(n: int, word: str) -> str:
+    return word if n == 1 else word + "s"
 
 
 def archive_lines(game: Game) -> list[str]:
@@ -112,7 +111,7 @@ def run(args: argparse.Namespace, out: TextIO) -> Game:
     started = time.perf_counter()
     steps = play_out(game, players, on_step=None if args.quiet else show)
     elapsed = time.perf_counter() - started
-    turns = game.public_view()["turn"]
+    turns = sum(game.turns_played(i) for i in range(len(seats)))  # the last one counts, if begun
     print(f"\nGame over after {turns} turns and {steps} actions ({elapsed * 1000:.0f} ms).", file=out)
     for line in ranking_lines(game):
         print(line, file=out)

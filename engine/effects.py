@@ -10,6 +10,10 @@ damage_each_opposing_minion, damage_each_minion_of, minion_strikes, draw,
 gain_influence, double_influence, heal, destroy, exile_from_hand,
 each_opponent_discards, exile_from_archive, put_on_deck, replay_action, summon,
 cancel_order, free_claim, return_to_hand, repeat_chain, no_text_blocks.
+
+``replay_action`` (Sir John Travail's kicker) resolves an action from the discard pile where it
+lies: its Chain text and, if it has one, its Kicker whatever the kicker's colour (rules version 2;
+under rules 1 the kicker applied only if its colour was the one the replaying card was linked onto).
 """
 
 from __future__ import annotations
@@ -428,7 +432,12 @@ def _replay_action(g: EffectsMixin, t: dict[str, Any], st: dict[str, Any]) -> st
     if c is None or c not in g.s.discards[t["ctl"]]:
         return NEXT
     d = g.d(c)
-    kick = bool(d.kicker and d.kicker.colour == t["onto"])
+    if g.s.rules >= 2:
+        # the Polish FAQ (p.33): the chosen card's text and its kicker, if it has one, whatever
+        # the kicker's colour
+        kick = d.kicker is not None
+    else:  # rules 1: only a kicker of the colour this card was linked onto
+        kick = bool(d.kicker and d.kicker.colour == t["onto"])
     g.emit("replays", seat=g.name(t["ctl"]), card=cref(c), name=d.name, kicker=kick)
     steps = g.card_steps(c, t["ctl"], kicker=kick)
     g.s.tasks.append(g.fx_task(t["ctl"], c, steps, kick, t["onto"]))

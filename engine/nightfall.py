@@ -31,7 +31,7 @@ from .effects import EffectsMixin
 from .rng import next_state
 from .scoring import ApocalypseCup, ScoringMixin
 from .setup import SetupMixin
-from .state import Options, State
+from .state import RULES, Options, State, check_rules
 from .turn import TurnMixin
 from .views import ViewsMixin
 
@@ -80,8 +80,11 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def new(cls, seats: list[str], seed: int = 0, options: Options | None = None) -> Game:
+    def new(cls, seats: list[str], seed: int = 0, options: Options | None = None, *, rules: int = RULES) -> Game:
+        """A new game, set up and played to its first decision. ``rules`` picks the rules
+        version (see ``engine.state.RULES``); only tests and replays want an older one."""
         options = options or Options()
+        check_rules(rules)
         if not 2 <= len(seats) <= 5:
             raise ValueError("Nightfall is played by 2 to 5 players.")
         if len(set(seats)) != len(seats):
@@ -94,7 +97,9 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
                 )
         if options.first_player is not None and options.first_player not in seats:
             raise ValueError(f"first player '{options.first_player}' is not one of the seats")
-        state = State(seats=list(seats), options=options.to_dict(), rng=next_state(seed & ((1 << 64) - 1))[1])
+        state = State(
+            seats=list(seats), options=options.to_dict(), rng=next_state(seed & ((1 << 64) - 1))[1], rules=rules
+        )
         game = cls(state)
         game._setup()
         game._advance()
@@ -112,6 +117,11 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
     def version(self) -> int:
         """Goes up by one with every applied action: a stale button carries an older one."""
         return self.s.version
+
+    @property
+    def rules(self) -> int:
+        """The rules version the game was started under; it never changes during a game."""
+        return self.s.rules
 
     @property
     def seats(self) -> list[str]:

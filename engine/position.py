@@ -18,7 +18,7 @@ from .cards import card_set
 from .core import cref
 from .nightfall import Game
 from .rng import next_state
-from .state import Options, State
+from .state import RULES, Options, State, check_rules
 
 CardSpec = str | tuple[str, int]  # a card key, or (minion key, damage already marked)
 
@@ -59,15 +59,18 @@ def build(
     influence: int | None = None,
     secret_archives: bool = False,
     seed: int = 0,
+    rules: int = RULES,
 ) -> Position:
     """A game of ``seats`` at the start of ``phase`` (combat, chain or claim) of ``active``'s turn.
 
     Hand, deck, discard and play entries are card keys, or ``"wound:bite"`` etc.
     ``wounds_up`` is the face-up stack (a count, or wound types bottom to top).
+    ``rules`` is the rules version the game plays under (``engine.state.RULES``, the newest).
     """
+    check_rules(rules)
     cs = card_set()
     opts = Options(secret_archives=secret_archives, auto_pass=True)
-    state = State(seats=list(seats), options=opts.to_dict(), rng=next_state(seed)[1])
+    state = State(seats=list(seats), options=opts.to_dict(), rng=next_state(seed)[1], rules=rules)
     g = Game(state)
     n = len(seats)
     s = g.s

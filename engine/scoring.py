@@ -29,32 +29,102 @@ class ScoringMixin(Core):
     def ranking(self) -> list[int]:
         return sorted(range(self.n), key=self._rank_key)
 
+    def _turn_under_way(self) -> bool:
+        """True while the active player's turn has begun and not ended. A game that is over
+        ended during its active player's turn (the last face-up wound is given out in a combat
+        or a chain, and the game ends when that phase is done), unless it stalled before that
+        turn began (then no wound was pending: ``ending`` is false)."""
+        s = self.s
+        if s.phase == "over":
+            return s.ending
+        return s.phase != "draft" and s.step != "begin"
+
+    def turns_played(self, i: int) -> int:
+        """Turns seat ``i`` has had, the one under way (or the one the game ended in) included:
+        what the rulebook's last tie-break, "fewer turns", counts."""
+        s = self.s
+        return s.turns_taken[i] + (1 if i == s.active and self._turn_under_way() else 0)
+
     def ranking_details(self) -> list[dict[str, Any]]:
-        """The ranking, each place saying what put it ahead of the next one."""
+        """The ranking, each place saying what put it ahead of the next one.
+
+        ``ahead_of_next_by`` names the tie-break step: "wounds", "wound types" or "seat" (the
+        last one: seated closest to the right of the first player, i.e. fewer turns).
+        ``decided_by`` says exactly what differed (one of ``DECIDERS``): for "wound types", which
+        of the sorted type counts; for "seat", "fewer turns" when the turns differ and "seat"
+        when they were equal too. Both are None for the last place. ``turns`` counts the turn
+        the game ended in (``turns_played``).
+        """
         order = self.ranking()
         out: list[dict[str, Any]] = []
         for pos, i in enumerate(order):
             counts = self.wounds_of(i)
-            decided = None
+            step = decided = None
             if pos + 1 < len(order):
-                a, b = self._rank_key(i), self._rank_key(order[pos + 1])
+                j = order[pos + 1]
+                a, b = self._rank_key(i), self._rank_key(j)
                 if a[0] != b[0]:
-                    decided = "wounds"
+                    step = decided = "wounds"
                 elif a[1] != b[1]:
-                    decided = "wound types"
+                    step = "wound types"
+                    k = next(k for k, (x, y) in enumerate(zip(a[1], b[1], strict=True)) if x != y)
+                    decided = DECIDERS[1 + k]
                 else:
-                    decided = "seat"
+                    step = "seat"
+                    decided = "fewer turns" if self.turns_played(i) != self.turns_played(j) else "seat"
             out.append(
                 {
                     "seat": self.name(i),
                     "place": pos + 1,
                     "wounds": sum(counts.values()),
                     "by_type": counts,
-                    "turns": self.s.turns_taken[i],
-                    "ahead_of_next_by": decided,
+                    "turns": self.turns_played(i),
+                    "ahead_of_next_by": step,
+                    "decided_by": decided,
                 }
             )
         return out
+
+
+#: What puts a place ahead of the next, in the rulebook's order (p.28): fewer wounds; then the
+#: largest wound-type count, the second and the third (lower wins); then the seat closest to the
+#: right of the first player, who had the fewest turns ("fewer turns" when the turns differ,
+#: "seat" when they are equal too).
+DECIDERS = (
+    "wounds",
+    "largest wound type",
+    "second-largest wound type",
+    "third-largest wound type",
+    "fewer turns",
+    "seat",
+)
+
+
+def tie_break_text(a: dict[str, Any], b: dict[str, Any]) -> str:
+    """Why ranking row ``a`` is ahead of the next row ``b`` (two rows of ``ranking_details``),
+    in words; "" for the last place."""
+    how = a.get("decided_by")
+    if how is None:
+        return ""
+    tie = f"tie on {_count(a['wounds'], 'wound')}"
+    if how == "wounds":
+        return f"fewer wounds ({a['wounds']} against {b['wounds']})"
+    ta = sorted(a["by_type"].values(), reverse=True)
+    tb = sorted(b["by_type"].values(), reverse=True)
+    if how in DECIDERS[1:4]:
+        k = DECIDERS.index(how) - 1
+        same = "".join(f" and on the {DECIDERS[1 + m]} count ({ta[m]} each)" for m in range(k))
+        return f"{tie}{same}, decided by the {how} count ({ta[k]} against {tb[k]})"
+    if how == "fewer turns":
+        return f"{tie} and on wound types, decided by fewer turns ({a['turns']} against {b['turns']})"
+    return (
+        f"{tie}, on wound types and on turns ({a['turns']} each), decided by seat: "
+        "closest to the right of the first player"
+    )
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 @dataclass

@@ -2,21 +2,43 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from .actions import Action
 from .cards import card_set
 from .core import Core
 
-#: For each draft: where the pick of each round goes, and where the last card goes.
-DRAFT_PLANS: dict[str, tuple[list[str], str, int]] = {
-    # draft: (destination per round, destination of the card left over, cards dealt)
-    "standard": (["private", "private", "commons"], "out", 4),
-    "two-player": (["out", "private", "private"], "commons", 4),
-    "open": (["private", "private"], "out", 3),
-    "common-ground": (["commons", "commons"], "out", 4),
+
+class DraftPlan(NamedTuple):
+    """How one draft runs: where each round's pick goes ("private", "commons" or "out"), where
+    the card left in each hand goes, how many cards each player is dealt, and whether the
+    commons are then filled up to ``COMMONS`` from the undealt draft cards."""
+
+    rounds: tuple[str, ...]
+    leftover: str
+    dealt: int
+    fill_up: bool = True
+
+
+#: Every draft with a dealt hand, under the current rules (``engine.state.RULES``).
+DRAFT_PLANS: dict[str, DraftPlan] = {
+    "standard": DraftPlan(("private", "private", "commons"), "out", 4),
+    "two-player": DraftPlan(("out", "private", "private"), "commons", 4),
+    "open": DraftPlan(("private", "private"), "out", 3),
+    # Ruling 8 (corrected): every pick is a commons; everything else leaves the game
+    "common-ground": DraftPlan(("commons", "commons", "commons"), "out", 4, fill_up=False),
+}
+#: Where an older rules version planned a draft differently (see ``engine.state.RULES``).
+OLD_DRAFT_PLANS: dict[int, dict[str, DraftPlan]] = {
+    1: {"common-ground": DraftPlan(("commons", "commons"), "out", 4)},
 }
 COMMONS = 8
+
+
+def draft_plan(draft: str, rules: int) -> DraftPlan | None:
+    """The plan of ``draft`` under rules version ``rules``; None for a draft with no dealt hand
+    (quick start)."""
+    return OLD_DRAFT_PLANS.get(rules, {}).get(draft) or DRAFT_PLANS.get(draft)
 
 
 class SetupMixin(Core):
@@ -49,7 +71,9 @@ class SetupMixin(Core):
             rest = [k for k in draft_keys if k not in used]
             self._finish_draft(rest[:COMMONS], privates, rest[COMMONS:])
             return
-        plan, _, dealt = DRAFT_PLANS[opt["draft"]]
+        plan = draft_plan(opt["draft"], s.rules)
+        assert plan is not None
+        dealt = plan.dealt
         commons: list[str] = []
         if opt["draft"] == "open":
             commons, draft_keys = draft_keys[:COMMONS], draft_keys[COMMONS:]
@@ -61,7 +85,7 @@ class SetupMixin(Core):
             "chosen": [None] * self.n,
             "commons": commons,
             "undealt": draft_keys[self.n * dealt :],
-            "rounds": len(plan),
+            "rounds": len(plan.rounds),
         }
         s.phase, s.step = "draft", "pick"
         self._ask_draft()
@@ -90,8 +114,9 @@ class SetupMixin(Core):
         if self.s.waiting:
             return
         # everyone has picked: apply the round, pass the rest to the left
-        plan, leftover, _ = DRAFT_PLANS[self.s.options["draft"]]
-        dest = plan[d["round"]]
+        plan = draft_plan(self.s.options["draft"], self.s.rules)
+        assert plan is not None
+        dest = plan.rounds[d["round"]]
         for j in range(self.n):
             key = d["chosen"][j]
             d["packets"][j].remove(key)
@@ -109,9 +134,9 @@ class SetupMixin(Core):
             privates.append([k for dst, k in d["picks"][j] if dst == "private"])
             commons.extend(k for dst, k in d["picks"][j] if dst == "commons")
             out.extend(k for dst, k in d["picks"][j] if dst == "out")
-            (commons if leftover == "commons" else out).extend(d["packets"][j])
+            (commons if plan.leftover == "commons" else out).extend(d["packets"][j])
         undealt = list(d["undealt"])
-        while len(commons) < COMMONS and undealt:
+        while plan.fill_up and len(commons) < COMMONS and undealt:
             commons.append(undealt.pop(0))
         self._finish_draft(commons, privates, out + undealt)
 

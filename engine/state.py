@@ -12,6 +12,21 @@ from typing import Any
 
 DRAFTS = ("standard", "two-player", "quick-start", "open", "common-ground")
 
+#: The rules a game is played under. Every game keeps the version it was started under
+#: (``State.rules``), so a stored game replays move for move; new games get ``RULES``.
+#:
+#: 1. The first release. Common-ground draft: two rounds, both picks to the commons, the last
+#:    two cards of each hand leave the game, the commons filled up to 8 from the undealt cards.
+#:    Sir John Travail's kicker resolves the chosen action's Kicker only if that kicker's colour
+#:    is the colour Sir John was linked onto (purple).
+#: 2. Common ground per Ruling 8 (corrected): three rounds, all three picks to the commons, the
+#:    last card of each hand and the undealt cards leave the game, no fill-up. Sir John
+#:    Travail's kicker resolves the action's Chain text and its Kicker, whatever its colour.
+RULES = 2
+#: the version of a state written before states said which rules they follow
+LEGACY_RULES = 1
+RULES_VERSIONS = (1, 2)
+
 
 @dataclass(frozen=True)
 class Options:
@@ -43,6 +58,8 @@ class State:
     options: dict[str, Any]
     rng: int
     version: int = 0
+    #: the rules version this game was started under (see ``RULES``)
+    rules: int = RULES
     #: kind of every card instance, indexed by card id: a card key, or "wound:<type>"
     cards: list[str] = field(default_factory=list)
     #: damage marked on each card id (only meaningful while a minion is in play)
@@ -84,4 +101,14 @@ class State:
 
     @classmethod
     def from_json(cls, text: str) -> State:
-        return cls(**json.loads(text))
+        data = json.loads(text)
+        data.setdefault("rules", LEGACY_RULES)  # stored before the field existed
+        check_rules(data["rules"])
+        return cls(**data)
+
+
+def check_rules(rules: object) -> None:
+    """Refuse a rules version this engine cannot play (e.g. a state from a newer engine)."""
+    if type(rules) is not int or rules not in RULES_VERSIONS:
+        known = ", ".join(map(str, RULES_VERSIONS))
+        raise ValueError(f"rules version {rules!r} is unknown to this engine (it plays {known})")

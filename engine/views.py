@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .core import Core, cref
+from .setup import draft_plan
 
 PUBLIC_OPTION_KINDS = ("target", "combat-order", "absorb-order", "player-order")
 
@@ -125,6 +126,7 @@ class ViewsMixin(Core):
         view: dict[str, Any] = {
             "game": "nightfall",
             "version": s.version,
+            "rules": s.rules,
             "phase": s.phase,
             "step": s.step,
             "turn": s.turn + 1,
@@ -166,9 +168,13 @@ class ViewsMixin(Core):
         }
         if s.phase == "draft":
             d = s.draft
+            plan = draft_plan(s.options["draft"], s.rules)
             view["draft"] = {
                 "round": d["round"] + 1,
                 "rounds": d["rounds"],
+                # where each round's pick goes ("private", "commons" or "out"), then the last card
+                "plan": list(plan.rounds) if plan else [],
+                "leftover": plan.leftover if plan else None,
                 "waiting": [self.name(w["seat"]) for w in s.waiting],
                 "packet_sizes": [len(p) for p in d["packets"]],
                 "commons": [self._defs[k].name for k in d["commons"]],

@@ -250,11 +250,19 @@ PICK_GOES = {
 }
 
 
+PLAN_WORDS = {"private": "your private archives", "commons": "the commons", "out": "leaving the game"}
+
+
 def _destination(view: View) -> str:
-    """Where this round's pick goes; the view does not say, so it follows the rulebook's draft."""
+    """Where this round's pick goes: from the view's draft plan (the game's own rules version),
+    else from the rulebook's draft for the variant (views written before the plan was shown)."""
+    draft = view.get("draft") or {}
+    rnd = int(draft.get("round", 1)) - 1
+    plan = draft.get("plan")
+    if plan:
+        return PLAN_WORDS.get(str(plan[rnd]), "") if 0 <= rnd < len(plan) else ""
     variant = (view.get("options") or {}).get("draft", "standard")
     goes = PICK_GOES.get(variant, ())
-    rnd = int((view.get("draft") or {}).get("round", 1)) - 1
     return goes[rnd] if 0 <= rnd < len(goes) else ""
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 
 from engine.actions import Action
 from engine.cards import card_set
@@ -64,9 +65,25 @@ def check_state(game: Game) -> None:
                 assert Action.parse(str(a), a.seat) == a
 
 
-def check_views(game: Game) -> None:
-    """No seat's hand or any deck appears in another seat's view or in the public view."""
+def check_ranking(game: Game) -> None:
+    """Turns count the turn the game ended in; the last tie-break (the seat closest to the right
+    of the first player) never puts a player with more turns ahead, and it says "fewer turns"
+    exactly when the turns differ."""
     s = game.s
+    rows = game.ranking_details()
+    assert sum(r["turns"] for r in rows) == s.turn + (1 if s.ending else 0)
+    for a, b in pairwise(rows):
+        if a["ahead_of_next_by"] == "seat":
+            assert a["turns"] <= b["turns"], (a, b)
+            assert (a["decided_by"] == "fewer turns") == (a["turns"] < b["turns"]), (a, b)
+
+
+def check_views(game: Game) -> None:
+    """No seat's hand or any deck appears in another seat's view or in the public view; the
+    final ranking of a finished game is consistent (``check_ranking``)."""
+    s = game.s
+    if game.is_over():
+        check_ranking(game)
     public = json.dumps(game.public_view())
     assert '"hand": [' not in public and '"you"' not in public
     privates = {seat: json.dumps(game.private_view(seat)) for seat in s.seats}

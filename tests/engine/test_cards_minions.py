@@ -8,6 +8,7 @@ phase waits for her and the position after the chain stays still while it is che
 
 from __future__ import annotations
 
+from engine.cards import card_set
 from engine.position import build
 
 from .helpers import (
@@ -761,9 +762,10 @@ def test_sir_john_travail_purple_kicker_replays_action_and_its_purple_kicker() -
     assert names(g, "alice", "play") == ["jj_mcteague", "sir_john_travail", "franz_orlok"]
 
 
-def test_sir_john_travail_replayed_action_keeps_non_purple_kicker_off() -> None:
-    """Shock and Awe replayed through Sir John's kicker deals its 3 damage but its yellow kicker
-    (draw) does not apply: Sir John was linked onto purple."""
+def test_sir_john_travail_kicker_resolves_chain_text_and_kicker_of_any_colour() -> None:
+    """The Polish FAQ (p.33): Sir John's kicker resolves the chosen action's text and its kicker
+    if it has one. Shock and Awe's kicker is yellow, yet it applies: 3 damage destroy bob's
+    Vulko, and alice draws 1 card. Shock and Awe stays in the discard pile."""
     pos = build(
         ["alice", "bob"],
         hands={"alice": ["franz_orlok", "sir_john_travail", HOLD]},
@@ -773,9 +775,67 @@ def test_sir_john_travail_replayed_action_keeps_non_purple_kicker_off() -> None:
     )
     g = pos.game
     vulko = pos.card("bob", "vulko", "play")
+    shock = pos.card("alice", "shock_and_awe", "discard")
+    act(g, "alice", f"chain {pos.card('alice', 'franz_orlok')}")
+    events = act(g, "alice", f"chain {pos.card('alice', 'sir_john_travail')}")
+    assert [(e["name"], e["kicker"]) for e in events if e["type"] == "replays"] == [("Shock and Awe", True)]
+    # Shock and Awe's only target is bob's Vulko: destroyed; then Franz Orlok asks for its player
+    assert where(g, vulko) == ("bob", "discard")
+    assert names(g, "alice", "hand") == [HOLD, "genesis_one"]
+    assert names(g, "alice", "deck") == []
+    assert where(g, shock) == ("alice", "discard")
+    act(g, "alice", "target bob")
+    assert g.phase == "claim"
+    assert wounds(g, "bob") == 2
+    assert names(g, "alice", "discard") == ["shock_and_awe"]
+    assert names(g, "alice", "play") == ["sir_john_travail", "franz_orlok"]
+
+
+def test_sir_john_travail_replayed_death_grip_red_kicker_gives_two_wounds_instead_of_damage() -> None:
+    """Death Grip's kicker is red: replayed through Sir John (linked onto purple) it still applies,
+    so bob receives 2 wounds, which his Vulko cannot block, instead of 3 damage Vulko would
+    absorb."""
+    pos = build(
+        ["alice", "bob"],
+        hands={"alice": ["franz_orlok", "sir_john_travail", HOLD]},
+        discards={"alice": ["death_grip"]},
+        in_play={"bob": ["vulko"]},
+        wounds_up=["bleed", "bleed", "burn", "bite", "bite", "burn", "bleed", "bite"],
+    )
+    g = pos.game
+    vulko = pos.card("bob", "vulko", "play")
     act(g, "alice", f"chain {pos.card('alice', 'franz_orlok')}")
     act(g, "alice", f"chain {pos.card('alice', 'sir_john_travail')}")
-    # Shock and Awe's only target is bob's Vulko: destroyed; then Franz Orlok asks for its player
+    assert kinds(g) == [("alice", "target")]  # Death Grip's target player
+    events = act(g, "alice", "target bob")
+    assert [(e["seat"], e["types"]) for e in events if e["type"] == "wounded"] == [("bob", ["bite", "bleed"])]
+    assert damage(g, vulko) == 0
+    assert kinds(g) == [("alice", "target")]  # now Franz Orlok's target player
+    act(g, "alice", "target bob")  # 2 damage: this time Vulko absorbs them
+    assert g.phase == "claim"
+    assert damage(g, vulko) == 2
+    assert wounds(g, "bob") == 2
+    assert names(g, "bob", "discard") == ["wound:bite", "wound:bleed"]
+    assert names(g, "alice", "discard") == ["death_grip"]
+
+
+def test_sir_john_travail_under_rules_1_keeps_the_kicker_colour_condition() -> None:
+    """A game started under rules version 1 keeps that version's reading: the replayed action's
+    kicker applies only if its colour is the one Sir John was linked onto (purple), so Shock
+    and Awe's yellow kicker draws nothing."""
+    pos = build(
+        ["alice", "bob"],
+        hands={"alice": ["franz_orlok", "sir_john_travail", HOLD]},
+        decks={"alice": ["genesis_one"]},
+        discards={"alice": ["shock_and_awe"]},
+        in_play={"bob": ["vulko"]},
+        rules=1,
+    )
+    g = pos.game
+    vulko = pos.card("bob", "vulko", "play")
+    act(g, "alice", f"chain {pos.card('alice', 'franz_orlok')}")
+    events = act(g, "alice", f"chain {pos.card('alice', 'sir_john_travail')}")
+    assert [(e["name"], e["kicker"]) for e in events if e["type"] == "replays"] == [("Shock and Awe", False)]
     assert where(g, vulko) == ("bob", "discard")
     assert names(g, "alice", "hand") == [HOLD]
     assert names(g, "alice", "deck") == ["genesis_one"]
@@ -783,6 +843,15 @@ def test_sir_john_travail_replayed_action_keeps_non_purple_kicker_off() -> None:
     assert g.phase == "claim"
     assert wounds(g, "bob") == 2
     assert names(g, "alice", "discard") == ["shock_and_awe"]
+
+
+def test_sir_john_travail_card_text_says_the_kicker_resolves_whatever_its_colour() -> None:
+    kicker = card_set().cards["sir_john_travail"].kicker
+    assert kicker is not None and kicker.colour == "purple"
+    assert kicker.text == (
+        "Resolve the Chain text of target action in your discard pile and, if it has a Kicker, "
+        "that Kicker too, whatever its colour. The action stays in your discard pile."
+    )
 
 
 def test_sir_john_travail_kicker_without_action_in_discard_does_nothing() -> None:

@@ -104,13 +104,90 @@ def test_open_archives_commons_are_known_before_the_draft() -> None:
     assert len(game.s.left_game) == 24 - 8 - 10  # the last card of each hand (Ruling 7) and the rest
 
 
-@pytest.mark.parametrize(("players", "commons_count"), [(2, 8), (3, 8), (4, 8), (5, 10)])
-def test_common_ground_every_pick_is_common(players: int, commons_count: int) -> None:
+#: an exact common-ground deal for two players: ann's and ben's hands, then the undealt cards
+CG_ANN = ["alton_hickman", "blaine_cordell", "franz_orlok", "indigo_six"]
+CG_BEN = ["flank_attack", "bite_and_tear", "hypnotic_presence", "blood_rage"]
+CG_UNDEALT = [
+    "ivan_radinski",
+    "lilith_lawrence",
+    "marcus_toth",
+    "watcher_two",
+    "sir_john_travail",
+    "vulko",
+    "great_spirit",
+    "zacharias_sands",
+    "death_grip",
+    "dark_awakening",
+    "grim_siege",
+    "furious_melee",
+    "shock_and_awe",
+    "ghoul_summoning",
+    "team_elimination",
+    "leave_me",
+]
+
+
+def common_ground_deal(**new: int) -> Game:
+    """A two-player common-ground draft dealt exactly ``CG_ANN``/``CG_BEN``/``CG_UNDEALT``."""
+    game = Game.new(["ann", "ben"], seed=4, options=Options(draft="common-ground"), **new)
+    game.s.draft["packets"] = [list(CG_ANN), list(CG_BEN)]
+    game.s.draft["undealt"] = list(CG_UNDEALT)
+    return game
+
+
+def test_common_ground_all_three_picks_go_to_the_commons_and_the_rest_leave() -> None:
+    """Ruling 8 (corrected): three rounds; every pick is a commons; the last card of each hand
+    and every undealt card leave the game; no fill-up to 8."""
+    game = common_ground_deal()
+    view = game.public_view()["draft"]
+    assert (view["round"], view["rounds"], view["plan"], view["leftover"]) == (1, 3, ["commons"] * 3, "out")
+    act(game, "ann", "draft franz_orlok")
+    act(game, "ben", "draft blood_rage")
+    # the rest passes left: ann gets ben's three, ben gets ann's
+    assert texts(game, "ann") == ["draft bite_and_tear", "draft flank_attack", "draft hypnotic_presence"]
+    act(game, "ann", "draft flank_attack")
+    act(game, "ben", "draft indigo_six")
+    assert game.phase == "draft" and game.public_view()["draft"]["round"] == 3
+    assert texts(game, "ann") == ["draft alton_hickman", "draft blaine_cordell"]
+    assert texts(game, "ben") == ["draft bite_and_tear", "draft hypnotic_presence"]
+    assert [p["to"] for p in game.private_view("ann")["draft"]["picks"]] == ["commons", "commons"]
+    act(game, "ann", "draft blaine_cordell")
+    act(game, "ben", "draft hypnotic_presence")
+    assert game.phase != "draft"
+    commons, private = archives(game)
+    assert commons == ["franz_orlok", "flank_attack", "blaine_cordell", "blood_rage", "indigo_six", "hypnotic_presence"]
+    assert private == {}
+    assert game.s.left_game == sorted(["alton_hickman", "bite_and_tear", *CG_UNDEALT])
+    assert all(len(a["cards"]) == 7 for a in game.s.archives)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_common_ground_makes_three_commons_per_player_and_no_fill_up(players: int) -> None:
     game = Game.new([f"p{i}" for i in range(players)], seed=4, options=Options(draft="common-ground"))
     draft_all(game)
     commons, private = archives(game)
     assert private == {}
-    assert len(commons) == commons_count  # Ruling 8: all picks, filled up to 8
+    assert len(commons) == len(set(commons)) == 3 * players  # 6, 9, 12 or 15: never filled up to 8
+    assert len(game.s.left_game) == 24 - 3 * players
+    assert not set(commons) & set(game.s.left_game)
+
+
+def test_common_ground_under_rules_1_keeps_two_rounds_and_the_fill_up_to_8() -> None:
+    """A game started under rules version 1 drafts as that version did: two rounds, both picks to
+    the commons, the last two cards of each hand out, the commons filled up to 8."""
+    game = common_ground_deal(rules=1)
+    view = game.public_view()["draft"]
+    assert (view["rounds"], view["plan"]) == (2, ["commons"] * 2)
+    act(game, "ann", "draft franz_orlok")
+    act(game, "ben", "draft blood_rage")
+    act(game, "ann", "draft flank_attack")
+    act(game, "ben", "draft indigo_six")
+    assert game.phase != "draft"
+    commons, private = archives(game)
+    assert commons == ["franz_orlok", "flank_attack", "blood_rage", "indigo_six", *CG_UNDEALT[:4]]
+    assert private == {}
+    leftovers = ["alton_hickman", "blaine_cordell", "bite_and_tear", "hypnotic_presence"]
+    assert game.s.left_game == sorted([*leftovers, *CG_UNDEALT[4:]])
 
 
 def test_first_player_named_or_random() -> None:
