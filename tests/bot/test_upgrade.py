@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import base64
 import json
-import shutil
 import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -227,9 +226,11 @@ def age_prompts(path: str) -> None:
 # ---------------------------------------------------------------------------------------------- fixtures
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    """The test settings, on a copy of the 0.1.0 database (the committed file is never opened)."""
+    """The test settings, on a database built from the 0.1.0 dump (exactly the rows 0.1.0 wrote)."""
     db = tmp_path / "nightfall.db"
-    shutil.copyfile(FIXTURE / "nightfall.db", db)
+    with sqlite3.connect(db) as conn:
+        conn.executescript((FIXTURE / "nightfall.sql").read_text(encoding="utf-8"))
+    conn.close()
     return Settings(token=None, db_path=str(db), ai_delay=0.0, table_edit_interval=0.0, snapshot_every=10)
 
 
