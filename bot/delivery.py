@@ -67,7 +67,6 @@ class Deliverer:
         self._answering: dict[tuple[int, int], asyncio.Event] = {}
         self._random = random.Random()
         self.delivered = 0
-        self.failures = 0
 
     @property
     def store(self) -> Store:
@@ -205,7 +204,6 @@ class Deliverer:
             log.error("unknown delivery kind %r", d.kind)
 
     async def _failed(self, d: Delivery, error: Exception) -> None:
-        self.failures += 1
         delay = self.retry_after(error, d.attempts)
         try:
             if delay is not None:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 MESSAGE_LIMIT = 1900
+DM_CLOSED = 50007
 UNKNOWN_MESSAGE = 10008
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -162,16 +163,18 @@ class Notifier:
             return False
         return True
 
-    async def _send_dm(self, user_id: int, prompt: Prompt) -> discord.Message:
+    async def _dm(self, user_id: int) -> discord.abc.Messageable:
+        """The user's DM channel: known from the database, else opened with one REST call and remembered."""
         channel_id = await self.store.dm_channel(user_id)
+        if channel_id is not None:
+            return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        channel = await self.bot.create_dm(discord.Object(id=user_id))
+        await self.store.set_dm_channel(user_id, channel.id)
+        return channel
+
+    async def _send_dm(self, user_id: int, prompt: Prompt) -> discord.Message:
         try:
-            if channel_id is not None:
-                target: discord.abc.Messageable = self.bot.get_partial_messageable(
-                    channel_id, type=discord.ChannelType.private
-                )
-            else:  # one REST call opens the DM channel; no need to fetch the user first
-                target = await self.bot.create_dm(discord.Object(id=user_id))
-                await self.store.set_dm_channel(user_id, target.id)
+            target = await self._dm(user_id)
             return await target.send(prompt.content, file=prompt.file, view=prompt.view)
         except discord.Forbidden as e:
             if e.code == DM_CLOSED:
@@ -198,17 +201,8 @@ class Notifier:
     async def no_access_notice(self, game_id: int, host_id: int, reason: str) -> None:
         """Tell the host by DM that the bot cannot post in the game's channel (asked for once per game)."""
         table = await self.service.table(game_id)
-        channel_id = await self.store.dm_channel(host_id)
-        if channel_id is not None:
-            target: discord.abc.Messageable = self.bot.get_partial_messageable(
-                channel_id, type=discord.ChannelType.private
-            )
-        else:
-            target = await self.bot.create_dm(discord.Object(id=host_id))
+        target = await self._dm(host_id)
         await target.send(t("access.missing", channel=table.row.channel_name, reason=clip(reason, 200)))
-
-
-DM_CLOSED = 50007
 
 
 def _chunks(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:

@@ -67,6 +67,14 @@ class Table:
     def by_seat(self, seat: str) -> SeatRow:
         return next(s for s in self.seats if s.seat == seat)
 
+    def awaits(self, user_id: int, verbs: tuple[str, ...] = ()) -> bool:
+        """Whether a decision of this user (with one of ``verbs``, if given) waits in this game."""
+        seat = self.seat_of(user_id)
+        if self.game is None or seat is None:
+            return False
+        actions = self.game.legal_actions(seat.seat)
+        return bool(actions) and (not verbs or any(a.verb in verbs for a in actions))
+
     def waiting_text(self) -> str:
         if self.game is None:
             return ""
@@ -88,7 +96,6 @@ class Outcome:
     log_lines: list[str]
     new_decisions: list[str]
     finished: bool
-    version: int = 0
 
 
 
@@ -177,16 +184,7 @@ class GameService:
 
     async def waiting_on(self, user_id: int, verbs: tuple[str, ...] = ()) -> list[Table]:
         """The user's running games in which a decision (with one of ``verbs``, if given) waits on them."""
-        found = []
-        for row in await self.store.active_games_of(user_id):
-            table = await self.table(row.id)
-            seat = table.seat_of(user_id)
-            if table.game is None or seat is None:
-                continue
-            actions = table.game.legal_actions(seat.seat)
-            if actions and (not verbs or any(a.verb in verbs for a in actions)):
-                found.append(table)
-        return found
+        return [table for table in await self.games_of(user_id) if table.awaits(user_id, verbs)]
 
     async def games_of(self, user_id: int) -> list[Table]:
         """Every running game the user has a seat in."""
@@ -298,7 +296,7 @@ class GameService:
         return table
 
     async def start(self, channel_id: int, user_id: int) -> Table:
-        table = await self.check_start(channel_id, user_id)
+        table = await self._lobby(channel_id)
         async with self.lock(table.id):
             table = await self.check_start(channel_id, user_id)
             game = Game.new(
@@ -451,8 +449,9 @@ class GameService:
             raise UserError("err.generic") from None
         table.since = since_now
         table.last_move[seat] = (decision_since, str(action))
-        table.row = _with(table.row, version=version, decision_since=since_now, status="over" if finished else "active")
-        return Outcome(table, seat, action, label, events, lines, new_decisions, finished, version)
+        status = "over" if finished else "active"
+        table.row = replace(table.row, version=version, decision_since=since_now, status=status)
+        return Outcome(table, seat, action, label, events, lines, new_decisions, finished)
 
     # ------------------------------------------------------------------ AI seats
     def _schedule_ai(self, table: Table) -> None:
@@ -506,7 +505,3 @@ class GameService:
 
 AI_RETRY_BASE = 1.0
 AI_RETRY_CAP = 60.0
-
-
-def _with(row: GameRow, **changes: Any) -> GameRow:
-    return replace(row, **changes)

@@ -485,11 +485,6 @@ class Store:
         )
 
     # ------------------------------------------------------------------ deliveries
-    async def want(self, game_id: int, wants: Sequence[Want]) -> None:
-        """Ask for deliveries outside a move (a restart check, a notice)."""
-        epoch = self.epoch()
-        await self.writer.transaction(lambda c: _want(c, game_id, wants, epoch))
-
     async def want_once(self, game_id: int, kind: str, target: int, hint: str = "") -> bool:
         """A one-time delivery (a notice): True if it was new, False if it was asked for before."""
         return (

@@ -10,12 +10,12 @@ from discord.ext import commands
 
 from ..errors import UserError
 from ..i18n import t
+from ..notifier import DM_CLOSED
 from ..service import VARIANTS
 
 if TYPE_CHECKING:
     from ..app import NightfallBot
 
-DM_CLOSED = 50007
 LOG_LINES = 25
 
 
@@ -104,8 +104,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
-        # every refusal comes before the channel is told anything, so it stays private
-        await self.service.check_start(interaction.channel.id, interaction.user.id)
+        # start() refuses (privately) before the channel is told anything
         table = await self.service.start(interaction.channel.id, interaction.user.id)
         players = ", ".join(s.display_name for s in table.seats)
         await interaction.response.send_message(

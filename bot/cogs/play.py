@@ -96,7 +96,7 @@ class Play(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """In a DM: the user's running games, waiting ones first, named by channel."""
         tables = await self.bot.service.games_of(interaction.user.id)
-        waiting = {t.id for t in await self.bot.service.waiting_on(interaction.user.id)}
+        waiting = {t.id for t in tables if t.awaits(interaction.user.id)}
         tables.sort(key=lambda t: (t.id not in waiting, t.id))
         want = current.casefold().strip()
         out = []
