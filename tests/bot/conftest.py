@@ -14,7 +14,13 @@ from bot.app import NightfallBot
 #: seconds before a failed delivery is retried (it doubles after that): far beyond SimCord's settle
 #: window, so a retry waits for ``env.advance_time`` as it waits for the clock in production, and a
 #: test that leaves Discord failing never spins on real-time retries
-RETRY_BASE = 20.0
+RETRY_BASE = 100.0
+
+#: the settle window of tests that keep Discord failing. SimCord's clock is virtual, and settling runs
+#: the timers due inside the window, so the window must hold all of discord.py's own 5xx retries
+#: (sleeps of 1+3+5+7+9 s), with real seconds to spare for a render running in a thread meanwhile,
+#: and stay below the shortest delivery retry (``RETRY_BASE / 2`` with jitter)
+FAILING_SETTLE = 40.0
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,7 @@ import pytest
 
 from engine.ai import GreedyPlayer
 
-from .conftest import RETRY_BASE, user_errors_only
+from .conftest import FAILING_SETTLE, RETRY_BASE, user_errors_only
 from .helpers import Party, latest_prompt, moves_in, open_game, press, slash_move
 
 
@@ -96,7 +96,7 @@ def _inject(env: Any, rng: random.Random, party: Party, table_message: int | Non
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-@pytest.mark.simcord(settle_timeout=8)  # below RETRY_BASE / 2: a retry waits for the clock
+@pytest.mark.simcord(settle_timeout=FAILING_SETTLE)  # a delivery retry waits for the clock
 async def test_seeded_discord_failures_lose_nothing(
     seed: int, simcord_env: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -192,7 +192,7 @@ async def test_closed_dms_and_missing_access_are_told_once(simcord_env: Any) -> 
     user_errors_only(simcord_env)
 
 
-@pytest.mark.simcord(settle_timeout=8)  # below RETRY_BASE / 2, like the other tests that keep Discord failing
+@pytest.mark.simcord(settle_timeout=FAILING_SETTLE)  # a delivery retry waits for the clock
 async def test_results_are_posted_after_a_failed_final_edit(simcord_env: Any) -> None:
     """The release bug: results were marked posted before they were sent, so a failure lost them."""
     party = await open_game(simcord_env, ("alice", "bob"), variant="quick-start")
@@ -215,7 +215,7 @@ async def test_results_are_posted_after_a_failed_final_edit(simcord_env: Any) ->
 
 # ---------------------------------------------------------------------------------------------- restarts
 @pytest.mark.parametrize("seed", [7, 8])
-@pytest.mark.simcord(settle_timeout=8)  # below RETRY_BASE / 2: a retry waits for the clock
+@pytest.mark.simcord(settle_timeout=FAILING_SETTLE)  # a delivery retry waits for the clock
 async def test_restarts_between_commit_and_delivery_lose_nothing(
     seed: int, simcord_env: Any, make_bot: Any
 ) -> None:
