@@ -19,7 +19,6 @@ BUTTON_ID = re.compile(rf"nf:(?P<game>\d+):(?P<since>\d+):{MOVE}")
 SELECT_ID = re.compile(r"nfs:(?P<game>\d+):(?P<since>\d+):(?P<part>\d+)")
 MAX_BUTTONS = 20
 MAX_OPTIONS = 25
-PASSIVE = ("done", "pass", "wound skip")
 
 #: set by the bot at start-up: (interaction, game id, since, move text, via) -> None
 MoveHandler = Callable[[discord.Interaction[Any], int, int, str, str], Awaitable[None]]
@@ -84,15 +83,20 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
             await _dispatch(interaction, self.game, self.since, str(values[0]), "select")
 
 
-def move_view(game: int, since: int, moves: Sequence[tuple[str, str]], placeholder: str) -> discord.ui.View:
-    """Buttons for a handful of moves, select menus (25 a menu, 5 menus at most) for more."""
+def move_view(
+    game: int, since: int, moves: Sequence[tuple[str, str, bool]], placeholder: str
+) -> discord.ui.View:
+    """Buttons for a handful of moves, select menus (25 a menu, 5 menus at most) for more.
+
+    ``moves`` are (move text, label, whether it is the passive answer); passive ones are grey
+    buttons, kept out of the menus."""
     view = discord.ui.View(timeout=None)
     if len(moves) <= MAX_BUTTONS:
-        for text, lab in moves:
-            view.add_item(MoveButton(game, since, text, lab, passive=text in PASSIVE))
+        for text, lab, quiet in moves:
+            view.add_item(MoveButton(game, since, text, lab, passive=quiet))
         return view
-    passive = [(t, lab) for t, lab in moves if t in PASSIVE]
-    active = [(t, lab) for t, lab in moves if t not in PASSIVE]
+    passive = [(t, lab) for t, lab, quiet in moves if quiet]
+    active = [(t, lab) for t, lab, quiet in moves if not quiet]
     chunks = [active[i : i + MAX_OPTIONS] for i in range(0, len(active), MAX_OPTIONS)][: 5 - (1 if passive else 0)]
     for part, chunk in enumerate(chunks):
         options = [discord.SelectOption(label=lab[:100], value=text) for text, lab in chunk]

@@ -61,6 +61,34 @@ def _named_pending(p: dict[str, Any], n: Callable[[Any], Any]) -> dict[str, Any]
 
 
 def _named_decision(d: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-    if "actions" not in d:
-        return d
-    return {**d, "actions": [{**a, "label": label(a["label"], names)} for a in d["actions"]]}
+    def n(x: Any) -> Any:
+        return names.get(x, x) if isinstance(x, str) else x
+
+    out = {**d}
+    if "seat" in d:
+        out["seat"] = n(d["seat"])
+    if "actions" in d:
+        out["actions"] = [
+            {
+                **a,
+                "label": label(a["label"], names),
+                "refs": [_named_ref(r, n) for r in a.get("refs") or ()],
+            }
+            for a in d["actions"]
+        ]
+    facts = d.get("facts")
+    if facts and "attacks" in facts:
+        out["facts"] = {**facts, "attacks": [{**x, "by": n(x["by"])} for x in facts["attacks"]]}
+    return out
+
+
+def _named_ref(ref: dict[str, Any], n: Callable[[Any], Any]) -> dict[str, Any]:
+    """A card, archive or seat an action names; the canonical ``ref`` stays, names are added."""
+    out = {**ref}
+    if ref.get("type") == "seat":
+        out["name"] = n(ref["ref"])
+    if "controller" in ref:
+        out["controller"] = n(ref["controller"])
+    if "archive" in ref and ref["archive"].get("owner") is not None:
+        out["archive"] = {**ref["archive"], "owner": n(ref["archive"]["owner"])}
+    return out

@@ -6,15 +6,11 @@ from dataclasses import dataclass
 
 import discord
 
-from engine.cards import card_set
-
 from .components import move_view
 from .i18n import t
 from .images import draft_file, hand_file, table_file
 from .naming import label
 from .service import Table
-
-HAND_KINDS = ("chain", "claim", "choose", "wound")
 
 
 @dataclass
@@ -25,43 +21,27 @@ class Prompt:
     since: int
 
 
-def _ask(table: Table, seat: str, kind: str, info: dict[str, object]) -> str:
-    game = table.game
-    assert game is not None
-    s = game.s
-    if kind == "draft":
-        return t("prompt.draft", round=int(str(info.get("round", 0))) + 1, rounds=s.draft.get("rounds", 3))
-    if kind == "chain":
-        if not s.chain:
-            return t("prompt.chain_start")
-        last = card_set().cards[s.cards[s.chain[-1]["card"]]]
-        return t("prompt.chain_link", last=last.name, links=" or ".join(last.links))
-    if kind in ("target", "choose"):
-        source = game.card_name(game.parse_card(str(info["source"])))
-        if kind == "target":
-            return t("prompt.target", source=source)
-        return t("prompt.choose", source=source, purpose=str(info.get("purpose", "discard")))
-    if kind == "claim":
-        return t("prompt.claim", influence=s.influence[s.seats.index(seat)])
-    return t(f"prompt.{kind}")
-
-
 async def build_prompt(table: Table, seat: str) -> Prompt | None:
-    """The prompt for ``seat``'s current decision, or None if it has nothing to decide."""
+    """The prompt for ``seat``'s current decision, or None if it has nothing to decide.
+
+    Everything comes from the seat's private view: the decision says what it asks, which image
+    shows it and every legal answer with its label and whether it is the passive one."""
     game = table.game
     if game is None or game.is_over():
         return None
-    decision = next((d for d in game.pending() if d.seat == seat), None)
+    view = game.private_view(seat)
+    decision = next(iter(view["decisions"]), None)
     if decision is None:
         return None
-    since = table.since.get(seat, game.version)
+    since = table.since.get(seat, decision["opened"])
     names = table.names
-    moves = [(str(a), label(game.describe(a), names)) for a in game.legal_actions(seat)]
-    header = t("prompt.header", channel=table.row.channel_name, turn=game.s.turn + 1, phase=game.phase)
-    content = f"{header}\n{_ask(table, seat, decision.kind, decision.info)}"
-    if decision.kind == "draft":
+    moves = [(a["text"], label(a["label"], names), bool(a["passive"])) for a in decision["actions"]]
+    header = t("prompt.header", channel=table.row.channel_name, turn=view["turn"], phase=view["phase"])
+    content = f"{header}\n{t('prompt.' + decision['ask']['key'], **decision['ask']['args'])}"
+    shows = decision["shows"]
+    if shows == "draft":
         file = await draft_file(table, seat)
-    elif decision.kind in HAND_KINDS:
+    elif shows == "hand":
         file = await hand_file(table, seat)
     else:
         file = await table_file(table)

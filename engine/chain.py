@@ -6,6 +6,7 @@ from typing import Any
 
 from .actions import Action
 from .core import Core, cref
+from .decisions import Waiting
 
 
 class ChainMixin(Core):
@@ -27,7 +28,7 @@ class ChainMixin(Core):
         while s.chain_builders:
             b = s.chain_builders[0]
             if self._chain_options(b) or not s.options["auto_pass"]:
-                s.waiting = [{"seat": b, "kind": "chain"}]
+                s.waiting = [Waiting(b, "chain")]
                 return
             self._chain_builder_done(b, auto=True)
         s.waiting = []

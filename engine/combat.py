@@ -6,6 +6,7 @@ from typing import Any
 
 from .actions import Action
 from .core import Core, cref
+from .decisions import Waiting
 
 
 class CombatMixin(Core):
@@ -23,7 +24,7 @@ class CombatMixin(Core):
             self._begin_blocks()
             return
         s.step = "assign"
-        s.waiting = [{"seat": s.active, "kind": "attack"}]
+        s.waiting = [Waiting(s.active, "attack")]
 
     def _assign(self, m: int, d: int) -> None:
         self.s.attacks.append({"a": m, "d": d, "blockers": [], "done": False})
@@ -75,7 +76,7 @@ class CombatMixin(Core):
             if self._blockable(d) and self._free_blockers(d):
                 defenders.append(d)
         s.blocks_open = defenders
-        s.waiting = [{"seat": d, "kind": "block"} for d in defenders]
+        s.waiting = [Waiting(d, "block") for d in defenders]
         if not defenders:
             self._begin_fights()
 
@@ -98,7 +99,7 @@ class CombatMixin(Core):
         else:
             self.emit("blocks_done", seat=self.name(i))
         self.s.blocks_open.remove(i)
-        self.s.waiting = [w for w in self.s.waiting if w["seat"] != i]
+        self.s.waiting = [w for w in self.s.waiting if w.seat != i]
         if not self.s.blocks_open:
             self._begin_fights()
 
@@ -116,7 +117,7 @@ class CombatMixin(Core):
             return
         pick = t["pick"]
         if pick is None and len(left) > 1 and self._order_matters(left):
-            s.waiting = [{"seat": s.active, "kind": "combat-order", "options": [cref(m) for m in left]}]
+            s.waiting = [Waiting(s.active, "combat-order", options=[cref(m) for m in left])]
             return
         t["pick"] = None
         s.tasks.append({"op": "fight", "a": pick if pick is not None else left[0]})

@@ -56,6 +56,12 @@ class Core:
     def describe(self, a: Any) -> str:
         raise NotImplementedError
 
+    def default_action(self, seat: str) -> Any:
+        raise NotImplementedError
+
+    def _unassigned(self) -> list[int]:
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ basics
     @property
     def n(self) -> int:

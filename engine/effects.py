@@ -23,6 +23,7 @@ from typing import Any
 
 from .actions import Action
 from .core import Core, cref
+from .decisions import Waiting
 
 NEXT, WAIT, PUSHED = "next", "wait", "pushed"
 
@@ -136,15 +137,7 @@ class EffectsMixin(Core):
         if len(opts) <= 1:  # Ruling 3: none does nothing, exactly one is chosen for you
             self._set_target(t, step, opts[0] if opts else None)
             return NEXT
-        self.s.waiting = [
-            {
-                "seat": t["ctl"],
-                "kind": "target",
-                "what": step["what"],
-                "source": self._src(t),
-                "options": opts,
-            }
-        ]
+        self.s.waiting = [Waiting(t["ctl"], "target", what=step["what"], source=self._src(t), options=opts)]
         return WAIT
 
     def _on_target(self, a: Action) -> None:
@@ -180,9 +173,7 @@ class EffectsMixin(Core):
             b = t["pick"]
             if b is None:
                 if len(absorbers) > 1:
-                    self.s.waiting = [
-                        {"seat": to, "kind": "absorb-order", "options": [cref(m) for m in absorbers]}
-                    ]
+                    self.s.waiting = [Waiting(to, "absorb-order", options=[cref(m) for m in absorbers])]
                     return
                 b = absorbers[0]
             t["pick"] = None
@@ -207,9 +198,7 @@ class EffectsMixin(Core):
         pick = t["pick"]
         if pick is None:
             if len(left) > 1:
-                self.s.waiting = [
-                    {"seat": t["ctl"], "kind": "player-order", "options": [self.name(i) for i in left]}
-                ]
+                self.s.waiting = [Waiting(t["ctl"], "player-order", options=[self.name(i) for i in left])]
                 return
             pick = left[0]
         t["pick"] = None
@@ -245,15 +234,7 @@ class EffectsMixin(Core):
             if len(opts) == 1:
                 self._do_choose(i, t["purpose"], self.parse_card(opts[0]))
             elif opts:
-                waiting.append(
-                    {
-                        "seat": i,
-                        "kind": "choose",
-                        "purpose": t["purpose"],
-                        "source": cref(t["src"]),
-                        "options": opts,
-                    }
-                )
+                waiting.append(Waiting(i, "choose", purpose=t["purpose"], source=cref(t["src"]), options=opts))
         s.waiting = waiting
         if not waiting:
             s.tasks.pop()
@@ -273,9 +254,9 @@ class EffectsMixin(Core):
             self.s.discards[i].append(cid)
             self.emit("discarded", seat=self.name(i), card=cref(cid), name=self.card_name(cid))
 
-    def _on_choose(self, i: int, w: dict[str, Any], a: Action) -> None:
-        self._do_choose(i, w["purpose"], self.parse_card(a.args[0]))
-        self.s.waiting = [x for x in self.s.waiting if x["seat"] != i]
+    def _on_choose(self, i: int, w: Waiting, a: Action) -> None:
+        self._do_choose(i, w.purpose or "discard", self.parse_card(a.args[0]))
+        self.s.waiting = [x for x in self.s.waiting if x.seat != i]
 
 
 # ---------------------------------------------------------------------- the primitives

@@ -11,7 +11,6 @@ Every input is one atomic ``Action``; ``apply`` refuses anything not in
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import (
@@ -27,6 +26,7 @@ from .actions import (
 from .chain import ChainMixin
 from .combat import CombatMixin
 from .core import cref
+from .decisions import KINDS, Decision, Waiting
 from .effects import EffectsMixin
 from .rng import next_state
 from .scoring import ApocalypseCup, ScoringMixin
@@ -45,31 +45,6 @@ __all__ = [
     "Options",
     "ParseError",
 ]
-
-
-@dataclass(frozen=True)
-class Decision:
-    """Someone must act: ``seat`` and what ``kind`` of choice (see ``KINDS``)."""
-
-    seat: str
-    kind: str
-    info: dict[str, Any] = field(default_factory=dict, compare=False)
-
-
-#: every kind of decision and the verbs that answer it
-KINDS: dict[str, tuple[str, ...]] = {
-    "draft": ("draft",),
-    "attack": ("attack",),
-    "block": ("block", "done"),
-    "combat-order": ("order",),
-    "absorb-order": ("order",),
-    "player-order": ("order",),
-    "chain": ("chain", "pass"),
-    "target": ("target",),
-    "choose": ("choose",),
-    "claim": ("claim", "discard", "done"),
-    "wound": ("wound",),
-}
 
 
 class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, ScoringMixin, ViewsMixin):
@@ -103,6 +78,7 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         game = cls(state)
         game._setup()
         game._advance()
+        game._open_decisions({})
         game.setup_events, game._events = game._events, []
         return game
 
@@ -133,40 +109,31 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
 
     # ------------------------------------------------------------------ decisions
     def pending(self) -> list[Decision]:
+        """Who must act now, and on what (several seats at once in a draft round or when blocking)."""
         return [
             Decision(
-                self.name(w["seat"]), w["kind"], {k: v for k, v in w.items() if k not in ("seat", "kind")}
+                self.name(w.seat),
+                w.kind,
+                id=decision_id(w, self.name(w.seat)),
+                opened=w.opened or 0,
+                # a hand's cards (a "choose" decision) are not for every caller's eyes
+                options=tuple(w.options) if w.options is not None and KINDS[w.kind].public_options else None,
+                what=w.what,
+                source=w.source,
+                purpose=w.purpose,
+                round=w.round,
             )
             for w in self.s.waiting
         ]
 
-    def _waiting_for(self, i: int) -> dict[str, Any] | None:
+    def _waiting_for(self, i: int) -> Waiting | None:
         for w in self.s.waiting:
-            if w["seat"] == i:
+            if w.seat == i:
                 return w
         return None
 
-    def _option_texts(self, i: int, w: dict[str, Any]) -> list[str]:
-        kind = w["kind"]
-        if kind == "draft":
-            return [f"draft {k}" for k in self._draft_options(i)]
-        if kind == "attack":
-            return self._attack_options()
-        if kind == "block":
-            return self._block_options(i)
-        if kind in ("combat-order", "absorb-order", "player-order"):
-            return [f"order {o}" for o in w["options"]]
-        if kind == "chain":
-            return [*(f"chain {c}" for c in self._chain_options(i)), "pass"]
-        if kind == "target":
-            return [f"target {o}" for o in w["options"]]
-        if kind == "choose":
-            return [f"choose {o}" for o in w["options"]]
-        if kind == "claim":
-            return self._claim_options()
-        if kind == "wound":
-            return ["wound use", "wound skip"]
-        raise AssertionError(kind)
+    def _option_texts(self, i: int, w: Waiting) -> list[str]:
+        return KINDS[w.kind].options(self, i, w)
 
     def legal_actions(self, seat: str) -> list[Action]:
         """Every action ``seat`` may take now (empty if it has nothing to decide)."""
@@ -189,18 +156,12 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         w = self._waiting_for(i)
         if w is None:
             return None
-        opts = self._option_texts(i, w)
-        kind = w["kind"]
-        if kind in ("block", "claim"):
-            return Action.parse("done", seat)
-        if kind == "chain":
-            return Action.parse("pass", seat)
-        if kind == "wound":
-            return Action.parse("wound skip", seat)
-        if kind == "attack":  # each minion to the next opponent on the left
-            m = self._unassigned()[0]
-            return Action.parse(f"attack {cref(m)} {self.name((self.s.active + 1) % self.n)}", seat)
-        return Action.parse(opts[0], seat)
+        return Action.parse(KINDS[w.kind].default(self, i, w, self._option_texts(i, w)), seat)
+
+    def default_attack(self) -> str:
+        """Ruling 5 for the attack: the next minion still to send attacks the next opponent on the left."""
+        m = self._unassigned()[0]
+        return f"attack {cref(m)} {self.name((self.s.active + 1) % self.n)}"
 
     def apply(self, action: Action) -> list[dict[str, Any]]:
         """Apply one legal action and play on to the next decision; returns the events."""
@@ -218,14 +179,34 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         w = self._waiting_for(i)
         if w is None:
             raise IllegalAction(f"Nothing is waiting for {clip(action.seat)} right now.")
-        if action.verb not in KINDS[w["kind"]] or str(action) not in self._option_texts(i, w):
+        kind = KINDS[w.kind]
+        if action.verb not in kind.verbs or not self._is_option(i, w, action):
             raise IllegalAction(self._explain(i, w, action))
         self._events = []
-        HANDLERS[w["kind"]](self, i, w, action)
+        asked = {x.seat: (x.question(), x.opened) for x in s.waiting if x.seat != i}
+        kind.handle(self, i, w, action)
+        for x in s.waiting:
+            if x.seat == i:
+                x.opened = None  # the mover's next decision is a new one, even if it asks the same
         s.version += 1
         self._advance()
+        self._open_decisions(asked)
         events, self._events = self._events, []
         return events
+
+    def _is_option(self, i: int, w: Waiting, action: Action) -> bool:
+        """Whether ``action`` is one of the options of ``w``: compared as verb and arguments."""
+        wanted = (action.verb, *action.args)
+        return any(tuple(text.split(" ")) == wanted for text in self._option_texts(i, w))
+
+    def _open_decisions(self, asked: dict[int, tuple[Any, int | None]]) -> None:
+        """Date every decision that has just reached its seat. A seat that was already asked the
+        same question keeps its date (its buttons stay good); the seat that moved always gets a
+        new one, even for the same question, so its old buttons turn stale."""
+        for w in self.s.waiting:
+            if w.opened is None:
+                before = asked.get(w.seat)
+                w.opened = before[1] if before is not None and before[0] == w.question() else self.s.version
 
     def _advance(self) -> None:
         s = self.s
@@ -262,22 +243,10 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         return out
 
     # ------------------------------------------------------------------ words
-    def _explain(self, i: int, w: dict[str, Any], a: Action) -> str:
-        kind = w["kind"]
-        asked = {
-            "draft": "pick a draft card",
-            "attack": "send your minions to attack",
-            "block": "declare blockers (or say done)",
-            "combat-order": "choose which attack resolves next",
-            "absorb-order": "choose which of your minions absorbs the damage next",
-            "player-order": "choose which player takes the damage next",
-            "chain": "add a card to the chain or pass",
-            "target": "choose a target",
-            "choose": "choose a card from your hand",
-            "claim": "claim, discard for influence, or say done",
-            "wound": "use or skip the wound effect",
-        }[kind]
-        if a.verb not in KINDS[kind]:
+    def _explain(self, i: int, w: Waiting, a: Action) -> str:
+        kind = w.kind
+        asked = KINDS[kind].asks
+        if a.verb not in KINDS[kind].verbs:
             return f"That move doesn't fit now: you need to {asked}."
         if kind == "chain" and a.verb == "chain":
             try:
@@ -333,7 +302,7 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
             return f"Block {c(args[1])} with {c(args[0])}"
         if v == "done":
             w = self._waiting_for(i)
-            return "No more blocks" if w and w["kind"] == "block" else "End claim phase"
+            return "No more blocks" if w and w.kind == "block" else "End claim phase"
         if v == "chain":
             cid = self.parse_card(args[0])
             d = self.d(cid)
@@ -354,7 +323,7 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
             return ("Target " if v == "target" else "Next: ") + label
         if v == "choose":
             w = self._waiting_for(i)
-            verb = "Exile" if w and w.get("purpose") == "exile" else "Discard"
+            verb = "Exile" if w and w.purpose == "exile" else "Discard"
             return f"{verb} {c(args[0])}"
         if v == "claim":
             k = self.archive_index(args[0])
@@ -369,20 +338,6 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         return str(a)
 
 
-Handler = Callable[[Game, int, dict[str, Any], Action], None]
-HANDLERS: dict[str, Handler] = {
-    "draft": lambda g, i, w, a: g._on_draft(i, a),
-    "attack": lambda g, i, w, a: g._on_attack(a),
-    "block": lambda g, i, w, a: g._on_block(i, a),
-    "combat-order": lambda g, i, w, a: g._on_combat_order(a),
-    "absorb-order": lambda g, i, w, a: g._on_absorb_order(a),
-    "player-order": lambda g, i, w, a: g._on_player_order(a),
-    "chain": lambda g, i, w, a: g._on_chain(i, a),
-    "target": lambda g, i, w, a: g._on_target(a),
-    "choose": lambda g, i, w, a: g._on_choose(i, w, a),
-    "claim": lambda g, i, w, a: g._on_claim(a),
-    "wound": lambda g, i, w, a: g._on_wound(a),
-}
 TASKS: dict[str, Callable[[Game, dict[str, Any]], None]] = {
     "fights": lambda g, t: g._task_fights(t),
     "fight": lambda g, t: g._task_fight(t),
@@ -393,3 +348,8 @@ TASKS: dict[str, Callable[[Game, dict[str, Any]], None]] = {
     "resolve_chain": lambda g, t: g._task_resolve_chain(t),
     "settle": lambda g, t: g._task_settle(t),
 }
+
+
+def decision_id(w: Waiting, seat: str) -> str:
+    """A decision's stable id: the version at which it reached the seat, and the seat."""
+    return f"{w.opened or 0}:{seat}"

@@ -41,6 +41,13 @@ class Position:
                 return str(a["id"])
         raise KeyError(key)
 
+    def reveal(self, key: str | None = None, *, claimed_from: bool = False) -> None:
+        """Turn secret archives face up: the one of card ``key``, or with ``claimed_from`` every
+        private archive a card has been claimed from (as play would have revealed them)."""
+        for a in self.game.s.archives:
+            if a["card"] == key or (claimed_from and a["owner"] >= 0 and len(a["cards"]) < card_set().archive_size):
+                a["revealed"] = True
+
 
 def build(
     seats: Sequence[str],
@@ -138,5 +145,6 @@ def build(
         g._advance()
     else:
         raise ValueError(f"cannot build a position at phase '{phase}'")
+    g._open_decisions({})
     g._events = []
     return Position(g)

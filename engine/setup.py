@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 from .actions import Action
 from .cards import card_set
 from .core import Core
+from .decisions import Waiting
 
 
 class DraftPlan(NamedTuple):
@@ -97,7 +98,7 @@ class SetupMixin(Core):
 
     def _ask_draft(self) -> None:
         d = self.s.draft
-        self.s.waiting = [{"seat": i, "kind": "draft", "round": d["round"]} for i in range(self.n)]
+        self.s.waiting = [Waiting(i, "draft", round=d["round"]) for i in range(self.n)]
         self.emit("draft_round", round=d["round"] + 1, rounds=d["rounds"])
 
     def _draft_options(self, i: int) -> list[str]:
@@ -106,7 +107,7 @@ class SetupMixin(Core):
     def _on_draft(self, i: int, a: Action) -> None:
         d = self.s.draft
         d["chosen"][i] = a.args[0]
-        self.s.waiting = [w for w in self.s.waiting if w["seat"] != i]
+        self.s.waiting = [w for w in self.s.waiting if w.seat != i]
         self.emit("drafted", seat=self.name(i))
         self.emit(
             "drafted_card", to=i, seat=self.name(i), card_key=a.args[0], name=self._defs[a.args[0]].name

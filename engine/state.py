@@ -10,6 +10,8 @@ import json
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .decisions import Waiting
+
 DRAFTS = ("standard", "two-player", "quick-start", "open", "common-ground")
 
 #: The rules a game is played under. Every game keeps the version it was started under
@@ -90,21 +92,26 @@ class State:
     chain_started: bool = False
     no_text_blocks: list[int] = field(default_factory=list)  # Watcher Two, until end of turn
     tasks: list[dict[str, Any]] = field(default_factory=list)
-    waiting: list[dict[str, Any]] = field(default_factory=list)
+    #: the decisions waiting for a seat (see ``engine.decisions``)
+    waiting: list[Waiting] = field(default_factory=list)
     ending: bool = False
     draft: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> str:
-        return json.dumps(
-            {f.name: getattr(self, f.name) for f in fields(self)}, separators=(",", ":"), ensure_ascii=False
-        )
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["waiting"] = [w.to_dict() for w in self.waiting]
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str) -> State:
         data = json.loads(text)
         data.setdefault("rules", LEGACY_RULES)  # stored before the field existed
         check_rules(data["rules"])
-        return cls(**data)
+        waiting = [Waiting.from_dict(w) for w in data.pop("waiting", [])]
+        for w in waiting:
+            if w.opened is None:  # stored before decisions were dated: date them now
+                w.opened = data.get("version", 0)
+        return cls(**data, waiting=waiting)
 
 
 def check_rules(rules: object) -> None:

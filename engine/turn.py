@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .core import Core, cref
+from .decisions import Waiting
 
 HAND_SIZE = 5
 START_INFLUENCE = 2
@@ -22,7 +23,7 @@ class TurnMixin(Core):
     def _begin_claim(self) -> None:
         s = self.s
         s.phase, s.step = "claim", "claim"
-        s.waiting = [{"seat": s.active, "kind": "claim"}]
+        s.waiting = [Waiting(s.active, "claim")]
         if s.options["auto_pass"] and len(self._claim_options()) == 1:
             s.waiting = []  # nothing to claim and nothing to discard: only "done" was possible
             self.emit("claim_done", seat=self.name(s.active), auto=True, unspent=s.influence[s.active])
@@ -75,7 +76,7 @@ class TurnMixin(Core):
             self.draw(i, short)
         if any(self.is_wound(c) for c in s.hands[i]):
             s.step = "wound"
-            s.waiting = [{"seat": i, "kind": "wound"}]
+            s.waiting = [Waiting(i, "wound")]
             return
         self._end_turn()
 

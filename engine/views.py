@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import Action, is_archive_ref, is_card_ref
 from .core import Core, cref
+from .decisions import KINDS, Waiting
 from .setup import draft_plan
-
-PUBLIC_OPTION_KINDS = ("target", "combat-order", "absorb-order", "player-order")
 
 
 class ViewsMixin(Core):
@@ -112,17 +112,7 @@ class ViewsMixin(Core):
 
     def _view(self, viewer: int | None) -> dict[str, Any]:
         s = self.s
-        pending = []
-        for w in s.waiting:
-            p: dict[str, Any] = {"seat": self.name(w["seat"]), "kind": w["kind"]}
-            if w["kind"] in PUBLIC_OPTION_KINDS:
-                p["options"] = list(w["options"])
-            for key in ("what", "source", "purpose"):
-                if key in w:
-                    p[key] = w[key]
-            if "source" in w:
-                p["source_name"] = self.card_name(self.parse_card(w["source"]))
-            pending.append(p)
+        pending = [self._pending_view(w) for w in s.waiting]
         view: dict[str, Any] = {
             "game": "nightfall",
             "version": s.version,
@@ -143,7 +133,10 @@ class ViewsMixin(Core):
             },
             "ending": s.ending,
             "exiled": [self.card_view(c) for c in s.exiled],
-            "left_game": list(s.left_game),
+            # cards out of the game lie face down: with secret archives their names would tell
+            # which cards the private archives hold, so then only their number is shown
+            "left_game": [] if s.options.get("secret_archives") else list(s.left_game),
+            "left_game_count": len(s.left_game),
             "chain": [
                 {
                     **self._chain_card(e),
@@ -175,7 +168,7 @@ class ViewsMixin(Core):
                 # where each round's pick goes ("private", "commons" or "out"), then the last card
                 "plan": list(plan.rounds) if plan else [],
                 "leftover": plan.leftover if plan else None,
-                "waiting": [self.name(w["seat"]) for w in s.waiting],
+                "waiting": [self.name(w.seat) for w in s.waiting],
                 "packet_sizes": [len(p) for p in d["packets"]],
                 "commons": [self._defs[k].name for k in d["commons"]],
             }
@@ -187,8 +180,10 @@ class ViewsMixin(Core):
         """Everything every player and spectator may see."""
         return self._view(None)
 
-    def private_view(self, seat: str) -> dict[str, Any]:
-        """The public view plus what ``seat`` alone may see, and its decisions."""
+    def private_view(self, seat: str, *, position: bool = False) -> dict[str, Any]:
+        """The public view plus what ``seat`` alone may see, and its decisions. With ``position``,
+        also ``view["position"]``: all that the seat can know of the whole state, hidden cards
+        masked (see ``engine.knowledge``), which is what a searching AI samples games from."""
         i = self.seat_index(seat)
         s = self.s
         view = self._view(i)
@@ -202,13 +197,184 @@ class ViewsMixin(Core):
                 {"to": dst, "card": k, "name": self._defs[k].name} for dst, k in d["picks"][i]
             ]
             view["draft"]["chosen"] = d["chosen"][i]
-        view["decisions"] = [
-            {
-                "kind": w["kind"],
-                **{k: w[k] for k in ("what", "source", "purpose") if k in w},
-                "actions": [{"text": str(a), "label": self.describe(a)} for a in self.legal_actions(seat)],
-            }
-            for w in s.waiting
-            if w["seat"] == i
-        ]
+        view["decisions"] = [self.decision_view(w) for w in s.waiting if w.seat == i]
+        if position:
+            from .knowledge import position as knowledge_of  # knowledge builds on the whole Game
+
+            view["position"] = knowledge_of(self, seat)  # type: ignore[arg-type]
         return view
+
+    # ------------------------------------------------------------------ decisions
+    def _pending_view(self, w: Waiting) -> dict[str, Any]:
+        """A decision as everyone may see it: who, what kind, in words, and its options only if
+        the kind lets them be shown (never a hand's cards)."""
+        kind = KINDS[w.kind]
+        p: dict[str, Any] = {"seat": self.name(w.seat), "kind": w.kind}
+        if kind.public_options and w.options is not None:
+            p["options"] = list(w.options)
+        for key in ("what", "source", "purpose"):
+            value = getattr(w, key)
+            if value is not None:
+                p[key] = value
+        if w.source is not None:
+            p["source_name"] = self.card_name(self.parse_card(w.source))
+        key, args = self._spectator_words(w)
+        p["ask"] = {"key": key, "args": args}
+        p["asks"] = SPECTATOR_WORDS[key].format(**args)
+        return p
+
+    def _spectator_words(self, w: Waiting) -> tuple[str, dict[str, Any]]:
+        """What everyone is told a decision asks: a key and its arguments (see ``SPECTATOR_WORDS``)."""
+        if w.kind == "chain" and not self.s.chain and w.seat == self.s.active:
+            return "chain_start", {}
+        if w.kind == "target" and w.source is not None:
+            return "target_for", {"source": self.card_name(self.parse_card(w.source))}
+        if w.kind == "choose" and w.purpose is not None:
+            return "choose_to", {"purpose": w.purpose}
+        return w.kind, {}
+
+    def _asking_words(self, i: int, w: Waiting) -> tuple[str, dict[str, Any]]:
+        """What the deciding seat is asked: a key and its arguments (see ``ASKING_WORDS``)."""
+        s = self.s
+        if w.kind == "draft":
+            return "draft", {"round": (w.round or 0) + 1, "rounds": s.draft.get("rounds", 0)}
+        if w.kind == "chain":
+            if not s.chain:
+                return "chain_start", {}
+            last = self.d(s.chain[-1]["card"])
+            return "chain_link", {"last": last.name, "links": " or ".join(last.links)}
+        if w.kind in ("target", "choose"):
+            source = self.card_name(self.parse_card(w.source)) if w.source else "?"
+            if w.kind == "target":
+                return "target", {"source": source}
+            return "choose", {"source": source, "purpose": w.purpose or "discard"}
+        if w.kind == "claim":
+            return "claim", {"influence": s.influence[i]}
+        return w.kind, {}
+
+    def decision_facts(self, i: int, w: Waiting) -> dict[str, Any]:
+        """The facts a prompt for ``w`` needs, as its kind declares them (``Kind.needs``)."""
+        s = self.s
+        out: dict[str, Any] = {}
+        for need in KINDS[w.kind].needs:
+            if need == "round":
+                out["round"] = (w.round or 0) + 1
+                out["rounds"] = s.draft.get("rounds", 0)
+            elif need == "chain_end":
+                out["chain_end"] = self.card_view(s.chain[-1]["card"]) if s.chain else None
+            elif need == "source":
+                out["source"] = self.card_view(self.parse_card(w.source)) if w.source else None
+            elif need == "influence":
+                out["influence"] = s.influence[i] if s.influence else 0
+            elif need == "claimable":
+                out["claimable"] = [
+                    {
+                        **self.archive_view(k, i),
+                        "cost": self.claim_cost(i, k),
+                        "affordable": self.claim_cost(i, k) <= s.influence[i],
+                    }
+                    for k in self.claimable(i)
+                ]
+            elif need == "attacks":
+                out["attacks"] = [
+                    {
+                        "attacker": self.minion_view(x["a"]),
+                        "by": self.name(s.active),
+                        "blockers": [cref(b) for b in x["blockers"]],
+                    }
+                    for x in s.attacks
+                    if x["d"] == i and self.in_play(x["a"])
+                ]
+            elif need == "attackers":
+                out["attackers"] = [self.minion_view(m) for m in self._unassigned()]
+            elif need == "wounds_in_hand":
+                out["wounds_in_hand"] = sum(1 for c in s.hands[i] if self.is_wound(c))
+        return out
+
+    def decision_view(self, w: Waiting) -> dict[str, Any]:
+        """One of the seat's decisions, whole: what it asks, the facts its prompt needs, and every
+        legal answer with its label, the cards it names, how many answers look the same, and
+        whether it is the passive one. The bot and the renderer build prompts from this alone."""
+        kind = KINDS[w.kind]
+        seat = self.name(w.seat)
+        actions = self.legal_actions(seat)
+        labels = [self.describe(a) for a in actions]
+        key, args = self._asking_words(w.seat, w)
+        default = self.default_action(seat)
+        return {
+            "id": f"{w.opened or 0}:{seat}",
+            "opened": w.opened or 0,
+            "seat": seat,
+            "kind": w.kind,
+            "verbs": list(kind.verbs),
+            "shows": kind.shows,
+            "public_options": kind.public_options,
+            "ask": {"key": key, "args": args},
+            "asks": ASKING_WORDS[key].format(**args),
+            **{k: getattr(w, k) for k in ("what", "source", "purpose") if getattr(w, k) is not None},
+            "facts": self.decision_facts(w.seat, w),
+            "actions": [
+                self._action_view(w.seat, a, label, labels.count(label), labels[:k].count(label) + 1, a == default)
+                for k, (a, label) in enumerate(zip(actions, labels, strict=True))
+            ],
+        }
+
+    def _action_view(
+        self, i: int, a: Action, label: str, copies: int, copy: int, default: bool
+    ) -> dict[str, Any]:
+        refs: list[dict[str, Any]] = []
+        for arg in a.args:
+            if is_card_ref(arg):
+                cid = self.parse_card(arg)
+                ref: dict[str, Any] = {"ref": arg, "type": "card", "card": self.card_view(cid)}
+                ctl = self.controller(cid)
+                if ctl is not None:
+                    ref["controller"] = self.name(ctl)
+                refs.append(ref)
+            elif is_archive_ref(arg):
+                refs.append({"ref": arg, "type": "archive", "archive": self.archive_view(self.archive_index(arg), i)})
+            elif arg in self.s.seats:
+                refs.append({"ref": arg, "type": "seat"})
+        text = str(a)
+        return {
+            "text": text,
+            "verb": a.verb,
+            "args": list(a.args),
+            "label": label,
+            "refs": refs,
+            "copies": copies,
+            "copy": copy,
+            "passive": text in KINDS[self._kind_of(i)].passive,
+            "default": default,
+        }
+
+    def _kind_of(self, i: int) -> str:
+        for w in self.s.waiting:
+            if w.seat == i:
+                return w.kind
+        raise AssertionError(f"seat {i} has no decision")
+
+
+#: what a decision asks of the deciding player, by the key ``_asking_words`` gives
+ASKING_WORDS = {
+    "draft": "Draft round {round} of {rounds}: pick a card.",
+    "attack": "All your minions must attack: choose whom each one attacks.",
+    "block": "You are attacked! Choose blockers (in the order they take damage), then No more blocks.",
+    "combat-order": "Choose which attack resolves next.",
+    "absorb-order": "Damage is coming at you: choose which of your minions absorbs it first.",
+    "player-order": "Choose which player takes the damage next.",
+    "chain_start": "Your chain phase: start a chain with any card, or start none.",
+    "chain_link": "Link a card onto {last} ({links}), or pass.",
+    "target": "{source}: choose a target.",
+    "choose": "{source}: choose a card from your hand to {purpose}.",
+    "claim": "Claim phase: you have {influence} influence. Claim, discard for +1, or end the phase.",
+    "wound": "Cleanup: use your wound effect (discard all wounds, draw 2 for each) or skip it.",
+}
+
+#: what everyone is told a decision asks, by the key ``_spectator_words`` gives
+SPECTATOR_WORDS = {
+    **{name: kind.spectators for name, kind in KINDS.items()},
+    "chain_start": "start a chain or pass",
+    "target_for": "choose a target for {source}",
+    "choose_to": "choose a card to {purpose}",
+}

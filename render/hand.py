@@ -123,43 +123,17 @@ def _header(d: Draw, width: int, title: str, line: str, ink: RGB, note: str = ""
         d.text((MARGIN, LINE_Y + 28), text, font=f, fill=TEXT_DIM, anchor="lm")
 
 
-#: The hand's headline for each kind of decision other than the chain.
-YOUR_MOVE = {
-    "draft": "Pick a draft card",
-    "attack": "Send your minions to attack",
-    "block": "Declare your blockers (or none)",
-    "combat-order": "Choose which fight resolves next",
-    "absorb-order": "Choose which blocker takes the damage next",
-    "player-order": "Choose which player takes the damage next",
-    "target": "Choose a target",
-    "choose": "Choose a card from your hand",
-    "claim": "Claim phase: claim, discard for +1 influence, or end",
-    "wound": "Use or skip the wound effect",
-}
-
-
 def _hint(view: View, lang: str) -> tuple[str, RGB, list[str]]:
     """What the hand's decision is, in words, and the link colours that apply."""
     decisions = view.get("decisions") or []
-    chain = view.get("chain") or []
-    kinds = [dec.get("kind") for dec in decisions]
-    if "chain" in kinds:
-        if chain:
-            last = chain[-1]
-            links = list(last.get("links") or [])
-            name = card_name(last["card"], lang) if last.get("card") else last.get("name", "?")
-            return f"Link onto {name} — it links to", DECIDE, links
-        return "Start a chain with any card, or pass", DECIDE, []
     if decisions:
         dec = decisions[0]
-        line = YOUR_MOVE.get(str(dec.get("kind")), "Your decision")
-        if dec.get("kind") == "choose" and dec.get("purpose"):
-            line = f"Choose a card from your hand to {dec['purpose']}"
-        if dec.get("kind") == "claim":
-            me: View = next((s for s in view.get("seats") or [] if s.get("seat") == view.get("you")), {})
-            if me.get("influence") is not None:
-                line += f" · {me['influence']} influence"
-        return line, DECIDE, []
+        facts = dec.get("facts") or {}
+        if facts.get("chain_end"):  # a chain to link onto: show where it ends
+            last = facts["chain_end"]
+            name = card_name(last["card"], lang) if last.get("card") else last.get("name", "?")
+            return f"Link onto {name} — it links to", DECIDE, list(last.get("links") or [])
+        return str(dec.get("asks") or "Your decision"), DECIDE, []
     pending = view.get("pending") or []
     if pending:
         who = ", ".join(sorted({p["seat"] for p in pending}))
@@ -185,7 +159,10 @@ def draw_hand(view: View, lang: str = "en") -> Image.Image:
         for link in links:
             moon(d, lx, LINE_Y, 14, link)
             lx += 34
-    choosing = any(dec.get("kind") == "chain" for dec in view.get("decisions") or [])
+    # a chain decision: the cards that can't be played now are dimmed
+    choosing = any(
+        a.get("verb") == "chain" for dec in view.get("decisions") or [] for a in dec.get("actions") or []
+    )
     for i, c in enumerate(hand):
         x, y, _, y1 = boxes[i]
         ch = y1 - y

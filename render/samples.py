@@ -107,10 +107,8 @@ def _five_player_position() -> Position:
         seed=5,
     )
     # every private archive its owner has claimed from is face up; the untouched ones stay secret
-    for a in pos.game.s.archives:
-        if a["owner"] >= 0 and len(a["cards"]) < 7:
-            a["revealed"] = True
-    pos.game.s.archives[[a["card"] for a in pos.game.s.archives].index("alton_hickman")]["revealed"] = True
+    pos.reveal(claimed_from=True)
+    pos.reveal("alton_hickman")
     return pos
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from PIL import Image
 
 from engine.cards import find_card
+from engine.views import SPECTATOR_WORDS
 
 from .cards import card_name
 from .primitives import (
@@ -80,22 +81,6 @@ AMBER: RGB = (236, 164, 60)
 SHIELD: RGB = (120, 170, 230)
 UNBLOCKABLE: RGB = (214, 150, 48)
 
-#: What each kind of decision asks, in words for spectators.
-ASKS = {
-    "draft": "pick a draft card",
-    "attack": "send minions to attack",
-    "block": "declare blockers",
-    "combat-order": "choose the next fight",
-    "absorb-order": "order the damage on blockers",
-    "player-order": "choose who takes damage first",
-    "chain": "link a card or pass",
-    "target": "choose a target",
-    "choose": "choose a card from hand",
-    "claim": "claim, discard or end",
-    "wound": "use or skip the wound effect",
-}
-
-
 def check_public(view: View) -> None:
     """Refuse a private view: the table goes to a channel, where no hand may ever appear."""
     leaked = [k for k in PRIVATE_KEYS if k in view]
@@ -110,15 +95,12 @@ def decision_text(view: View, lang: str = "en") -> str:
         return "Game over" if view.get("over") else ""
     groups: dict[str, list[str]] = {}
     for p in pending:
-        kind = p["kind"]
-        ask = ASKS.get(kind, kind)
-        if kind == "chain" and not view.get("chain") and p["seat"] == view.get("active"):
-            ask = "start a chain or pass"
-        elif kind == "target" and p.get("source_name"):
-            ask = f"choose a target for {local_name(p['source_name'], lang)}"
-        elif kind == "choose" and p.get("purpose"):
-            ask = f"choose a card to {p['purpose']}"
-        groups.setdefault(ask, []).append(p["seat"])
+        # the engine says what each decision asks (a key and its arguments); only a card's
+        # name is put in the image's language here
+        ask = p.get("ask") or {"key": p["kind"], "args": {}}
+        args = {k: local_name(v, lang) if k == "source" else v for k, v in ask["args"].items()}
+        words = SPECTATOR_WORDS.get(ask["key"], str(p.get("asks", p["kind"]))).format(**args)
+        groups.setdefault(words, []).append(p["seat"])
     return " · ".join(f"{', '.join(seats)}: {ask}" for ask, seats in groups.items())
 
 

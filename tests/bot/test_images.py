@@ -54,8 +54,18 @@ def named_view_by_deepcopy(view: View, names: dict[str, str]) -> View:
     if "draft" in v and "waiting" in v["draft"]:
         v["draft"]["waiting"] = [n(x) for x in v["draft"]["waiting"]]
     for d in v.get("decisions", []):
+        d["seat"] = n(d["seat"])
         for a in d.get("actions", []):
             a["label"] = label(a["label"], names)
+            for r in a.get("refs", []):
+                if r["type"] == "seat":
+                    r["name"] = n(r["ref"])
+                if "controller" in r:
+                    r["controller"] = n(r["controller"])
+                if "archive" in r and r["archive"].get("owner") is not None:
+                    r["archive"]["owner"] = n(r["archive"]["owner"])
+        for x in d.get("facts", {}).get("attacks", []):
+            x["by"] = n(x["by"])
     return v
 
 
