@@ -78,7 +78,10 @@ def _named_decision(d: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
         ]
     facts = d.get("facts")
     if facts and "attacks" in facts:
-        out["facts"] = {**facts, "attacks": [{**x, "by": n(x["by"])} for x in facts["attacks"]]}
+        out["facts"] = {
+            **facts,
+            "attacks": [{**x, "by": n(x["by"]), "defender": n(x["defender"])} for x in facts["attacks"]],
+        }
     return out
 
 

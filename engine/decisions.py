@@ -17,8 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-#: the image a prompt for a decision shows: the draft packet, the hand, or the table
-SHOWS = ("draft", "hand", "table")
+#: the image a prompt for a decision shows: the draft packet, the hand, the archives one may claim
+#: from, the candidates of a choice (targets, what goes next), the fights of a combat, or the table
+SHOWS = ("draft", "hand", "claim", "candidates", "combat", "table")
 
 #: the facts a prompt may need, each computed by the views (see ``ViewsMixin.decision_facts``)
 NEEDS = (
@@ -27,7 +28,8 @@ NEEDS = (
     "source",  # the card whose effect is asking (target, choose)
     "influence",  # the seat's influence now
     "claimable",  # the archives the seat could claim from, with cost and affordability
-    "attacks",  # the attacks on the seat, with the blockers declared so far
+    "attacks",  # every attack of the combat: attacker, defender, blockers so far, whether resolved
+    "damage",  # the damage being dealt: how much and from which card
     "attackers",  # the seat's minions still to be sent to attack
     "wounds_in_hand",  # how many wounds the seat holds
 )
@@ -171,7 +173,7 @@ _KINDS = (
         asks="send your minions to attack",
         spectators="send minions to attack",
         public_options=True,
-        shows="table",
+        shows="combat",
         needs=("attackers",),
     ),
     Kind(
@@ -183,7 +185,7 @@ _KINDS = (
         asks="declare blockers (or say done)",
         spectators="declare blockers",
         public_options=True,
-        shows="table",
+        shows="combat",
         needs=("attacks",),
         passive=("done",),
     ),
@@ -196,7 +198,8 @@ _KINDS = (
         asks="choose which attack resolves next",
         spectators="choose the next fight",
         public_options=True,
-        shows="table",
+        shows="candidates",
+        needs=("attacks",),
     ),
     Kind(
         name="absorb-order",
@@ -207,7 +210,8 @@ _KINDS = (
         asks="choose which of your minions absorbs the damage next",
         spectators="order the damage on blockers",
         public_options=True,
-        shows="table",
+        shows="candidates",
+        needs=("damage",),
     ),
     Kind(
         name="player-order",
@@ -218,7 +222,8 @@ _KINDS = (
         asks="choose which player takes the damage next",
         spectators="choose who takes damage first",
         public_options=True,
-        shows="table",
+        shows="candidates",
+        needs=("damage",),
     ),
     Kind(
         name="chain",
@@ -242,7 +247,7 @@ _KINDS = (
         asks="choose a target",
         spectators="choose a target",
         public_options=True,
-        shows="table",
+        shows="candidates",
         needs=("source",),
     ),
     Kind(
@@ -266,7 +271,7 @@ _KINDS = (
         asks="claim, discard for influence, or say done",
         spectators="claim, discard or end",
         public_options=False,
-        shows="hand",
+        shows="claim",
         needs=("influence", "claimable"),
         passive=("done",),
     ),

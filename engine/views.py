@@ -278,13 +278,20 @@ class ViewsMixin(Core):
             elif need == "attacks":
                 out["attacks"] = [
                     {
-                        "attacker": self.minion_view(x["a"]),
+                        "attacker": self.minion_view(x["a"]) if self.in_play(x["a"]) else self.card_view(x["a"]),
                         "by": self.name(s.active),
-                        "blockers": [cref(b) for b in x["blockers"]],
+                        "defender": self.name(x["d"]),
+                        "blockers": [self.minion_view(b) for b in x["blockers"] if self.in_play(b)],
+                        "done": x["done"],
                     }
                     for x in s.attacks
-                    if x["d"] == i and self.in_play(x["a"])
                 ]
+            elif need == "damage":
+                task = s.tasks[-1] if s.tasks else {}
+                out["damage"] = {
+                    "n": task.get("n", 0),
+                    "source": self.card_view(task["src"]) if "src" in task else None,
+                }
             elif need == "attackers":
                 out["attackers"] = [self.minion_view(m) for m in self._unassigned()]
             elif need == "wounds_in_hand":

@@ -66,6 +66,7 @@ def named_view_by_deepcopy(view: View, names: dict[str, str]) -> View:
                     r["archive"]["owner"] = n(r["archive"]["owner"])
         for x in d.get("facts", {}).get("attacks", []):
             x["by"] = n(x["by"])
+            x["defender"] = n(x["defender"])
     return v
 
 
