@@ -24,7 +24,7 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
-from engine.ai import GreedyPlayer, play_out  # noqa: E402
+from engine.ai import GreedyPlayer, decide, play_out  # noqa: E402
 from engine.nightfall import Game, Options  # noqa: E402
 
 SEATS = ["ada", "bram", "cleo", "dmitri", "eve"]
@@ -77,7 +77,7 @@ def mid_game(seed: int = 3) -> Game:
     order = {seat: k for k, seat in enumerate(game.seats)}
     while game.public_view()["wound_stack"]["face_up"] > 25 and not game.is_over():
         seat = min(game.pending(), key=lambda p: order[p.seat]).seat
-        game.apply(players[seat].choose(game, seat))
+        game.apply(decide(players[seat], game, seat))
     return game
 
 

@@ -13,7 +13,6 @@ compare-and-set in the store decides, and a cache that fell behind is reloaded.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 import sqlite3
@@ -22,9 +21,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.actions import Action, IllegalAction, ParseError
-from engine.ai import GreedyPlayer
+from engine.ai import LEVELS, Player, ai_input, make_player
 from engine.log import public_events
-from engine.nightfall import Decision, Game, Options
+from engine.nightfall import Game, Options
 
 from .errors import UserError
 from .i18n import clip, event_text, t
@@ -99,17 +98,13 @@ class Outcome:
 
 
 
-def decision_key(d: Decision) -> str:
-    return json.dumps([d.kind, d.info], sort_keys=True)
-
-
 class GameService:
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
         self.settings = settings
         self._locks: dict[int, asyncio.Lock] = {}
         self._tables: dict[int, Table] = {}
-        self._ai: dict[tuple[int, str], GreedyPlayer] = {}
+        self._ai: dict[tuple[int, str], Player] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         #: called after every commit that asked for deliveries (the bot wakes its delivery worker)
         self.wake: Callable[[], None] = lambda: None
@@ -272,15 +267,18 @@ class GameService:
             await self.store.remove_seat(table.id, seat.position)
             return await self._refresh(table.id), seat.display_name
 
-    async def add_ai(self, channel_id: int, user_id: int) -> tuple[Table, str]:
+    async def add_ai(self, channel_id: int, user_id: int, level: str = "normal") -> tuple[Table, str]:
+        """Seat an AI of ``level``; its name says the level, e.g. "Vesper (hard AI)"."""
+        if level not in LEVELS:
+            raise UserError("err.unknown_level", levels=", ".join(LEVELS))
         table = await self._lobby(channel_id)
         async with self.lock(table.id):
             self._host_only(table, user_id)
             if len(table.seats) >= MAX_SEATS:
                 raise UserError("err.table_full")
-            taken = {s.display_name for s in table.seats}
-            name = next(f"{n} (AI)" for n in AI_NAMES if f"{n} (AI)" not in taken)
-            await self.store.add_seat(table.id, None, name, is_ai=True)
+            taken = {s.display_name.split(" (")[0] for s in table.seats}
+            name = f"{next(n for n in AI_NAMES if n not in taken)} ({level} AI)"
+            await self.store.add_seat(table.id, None, name, is_ai=True, ai_level=level)
             return await self._refresh(table.id), name
 
     def _host_only(self, table: Table, user_id: int) -> None:
@@ -304,7 +302,7 @@ class GameService:
                 seed=table.row.seed,
                 options=Options(draft=table.row.variant, secret_archives=table.row.secret_archives),
             )
-            since = {d.seat: game.version for d in game.pending()}
+            since = {d.seat: d.opened for d in game.pending()}
             players = ", ".join(s.display_name for s in table.seats)
             wants = [Want("channel")] + [Want("prompt", s.user_id) for s in table.seats if s.user_id and not s.is_ai]
             started = await self.store.start_game(
@@ -392,7 +390,7 @@ class GameService:
         except ParseError:
             raise UserError("err.unknown_move") from None
         label = named(game.describe(action), table.names) if action in legal else clip(text, 100)
-        before = {d.seat: decision_key(d) for d in game.pending()}
+        before = {d.seat for d in game.pending()}
         decision_since = table.since.get(seat, game.version)
         try:
             events = game.apply(action)
@@ -406,8 +404,9 @@ class GameService:
         since_now: dict[str, int] = {}
         new_decisions = []
         for d in game.pending():
-            key = decision_key(d)
-            if d.seat != seat and before.get(d.seat) == key and d.seat in table.since:
+            # the engine dates a decision with the version it reached the seat at; one it did not
+            # re-date is the same decision as before, and keeps the date its buttons carry
+            if d.opened != version and d.seat in table.since:
                 since_now[d.seat] = table.since[d.seat]
             else:
                 since_now[d.seat] = version
@@ -486,10 +485,19 @@ class GameService:
                     seat = next((s for s in ai_seats if s.seat in pending), None)
                     if seat is None:
                         return
-                    player = self._ai.setdefault(
-                        (game_id, seat.seat), GreedyPlayer(seed=table.row.seed + seat.position)
-                    )
-                    action = player.choose(game, seat.seat)
+                    player = self._ai.get((game_id, seat.seat))
+                    if player is None:
+                        player = make_player(
+                            seat.ai_level or "normal",
+                            seed=table.row.seed + seat.position,
+                            budget=self.settings.ai_budget,
+                        )
+                        self._ai[(game_id, seat.seat)] = player
+                    view, actions = ai_input(game, seat.seat)
+                    # a search thinks for up to a second: off the event loop, on the seat's view alone
+                    action = await asyncio.to_thread(player.choose, view, actions)
+                    if action not in actions:
+                        raise ValueError(f"the AI chose {action}, which is not a legal move")
                     await self._act_locked(game_id, None, str(action), None, "ai", seat.seat)
             except asyncio.CancelledError:
                 raise

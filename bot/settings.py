@@ -14,6 +14,8 @@ class Settings:
     token: str | None = None
     db_path: str = "nightfall.db"
     ai_delay: float = 2.0
+    #: Seconds a hard AI seat may think about one decision.
+    ai_budget: float = 1.0
     guild_id: int | None = None
     table_edit_interval: float = 2.0
     snapshot_every: int = 25
@@ -30,6 +32,7 @@ class Settings:
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             db_path=os.environ.get("NIGHTFALL_DB", "nightfall.db").strip() or "nightfall.db",
             ai_delay=_float("NIGHTFALL_AI_DELAY", 2.0),
+            ai_budget=_float("NIGHTFALL_AI_BUDGET", 1.0),
             guild_id=_int("NIGHTFALL_GUILD_ID", None),
             table_edit_interval=_float("NIGHTFALL_TABLE_EDIT_INTERVAL", 2.0),
             snapshot_every=_int("NIGHTFALL_SNAPSHOT_EVERY", 25) or 1,

@@ -54,6 +54,8 @@ class SeatRow:
     user_id: int | None
     display_name: str
     is_ai: bool
+    #: the AI's level (``engine.ai.LEVELS``) for an AI seat; None for a person (or an AI from before levels)
+    ai_level: str | None = None
 
 
 @dataclass(frozen=True)
@@ -303,18 +305,22 @@ class Store:
     # ------------------------------------------------------------------ seats
     async def seats(self, game_id: int) -> list[SeatRow]:
         found = await self._read(
-            "SELECT position, seat, user_id, display_name, is_ai FROM seats WHERE game_id = ? ORDER BY position",
+            "SELECT position, seat, user_id, display_name, is_ai, ai_level FROM seats WHERE game_id = ? "
+            "ORDER BY position",
             (game_id,),
         )
-        return [SeatRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in found]
+        return [SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in found]
 
-    async def add_seat(self, game_id: int, user_id: int | None, name: str, is_ai: bool) -> None:
+    async def add_seat(
+        self, game_id: int, user_id: int | None, name: str, is_ai: bool, ai_level: str | None = None
+    ) -> None:
         def add(conn: sqlite3.Connection) -> None:
             row = one(conn, "SELECT COALESCE(MAX(position), -1) + 1 FROM seats WHERE game_id = ?", (game_id,))
             position = int(row[0]) if row else 0
             conn.execute(
-                "INSERT INTO seats (game_id, position, seat, user_id, display_name, is_ai) VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, position, f"p{position + 1}", user_id, name, int(is_ai)),
+                "INSERT INTO seats (game_id, position, seat, user_id, display_name, is_ai, ai_level) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, position, f"p{position + 1}", user_id, name, int(is_ai), ai_level),
             )
 
         await self.writer.transaction(add)

@@ -15,14 +15,19 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from .ai import GreedyPlayer, Player, RandomPlayer, play_out
+from .ai import LEVELS, Player, RandomPlayer, make_player, play_out
 from .log import describe_event, public_events
 from .nightfall import Action, Game, Options
 from .scoring import tie_break_text
 from .state import DRAFTS
 
 SEAT_NAMES = ("ada", "bram", "cleo", "dmitri", "eve")
-AIS: dict[str, Callable[[int], Player]] = {"greedy": GreedyPlayer, "random": RandomPlayer}
+#: the AI that plays every seat: a level (``normal`` is also called ``greedy``), or uniform random moves
+AIS: dict[str, Callable[[int], Player]] = {
+    **{level: lambda seed, level=level: make_player(level, seed) for level in LEVELS},  # type: ignore[misc]
+    "greedy": lambda seed: make_player("normal", seed),
+    "random": RandomPlayer,
+}
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:

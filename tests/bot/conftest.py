@@ -33,7 +33,12 @@ def far_apart_retries(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return Settings(
-        token=None, db_path=str(tmp_path / "nightfall.db"), ai_delay=0.0, table_edit_interval=0.0, snapshot_every=10
+        token=None,
+        db_path=str(tmp_path / "nightfall.db"),
+        ai_delay=0.0,
+        ai_budget=0.05,  # a hard AI seat thinks briefly: the tests watch what it does, not how well
+        table_edit_interval=0.0,
+        snapshot_every=10,
     )
 
 

@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from engine import demo
-from engine.ai import GreedyPlayer, Player, RandomPlayer, play_out
+from engine.ai import GreedyPlayer, Player, RandomPlayer, decide, play_out
 from engine.log import DESCRIBERS, describe_event, public_events
 from engine.nightfall import Action, Game, Options
 from engine.position import Position, build
@@ -25,10 +25,10 @@ class Checked:
     def __init__(self, inner: Player) -> None:
         self.inner = inner
 
-    def choose(self, game: Game, seat: str) -> Action:
-        legal = game.legal_actions(seat)
-        action = self.inner.choose(game, seat)
-        assert action in legal, f"{seat} chose {action}, not one of {[str(a) for a in legal]}"
+    def choose(self, view: dict[str, Any], actions: list[Action]) -> Action:
+        assert actions and all(a.seat == view["you"] for a in actions)
+        action = self.inner.choose(view, actions)
+        assert action in actions, f"{view['you']} chose {action}, not one of {[str(a) for a in actions]}"
         return action
 
 
@@ -84,7 +84,7 @@ def test_greedy_beats_random_on_average() -> None:
 
 
 def greedy_move(pos: Position, seat: str) -> Action:
-    return GreedyPlayer(0).choose(pos.game, seat)
+    return decide(GreedyPlayer(0), pos.game, seat)
 
 
 def test_greedy_starts_the_chain_that_earns_a_kicker() -> None:

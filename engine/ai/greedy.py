@@ -1,87 +1,28 @@
-"""Computer players: a uniform random mover and a greedy one that plays by cheap heuristics.
+"""The greedy player (the ``normal`` level): each decision by a cheap heuristic of its kind.
 
-Both answer ``choose(game, seat)`` with one element of ``game.legal_actions(seat)``, so an AI
-seat goes through exactly the same door as a human one. The greedy player reads only what
-its seat may see: the public table (minions, damage, wound counts, the chain, revealed
-archives), its own hand, its own discard pile and its own private archives. It never looks
-at another seat's hand, at a deck, or at a secret archive it does not own.
-
-    players = {"ada": GreedyPlayer(1), "bram": RandomPlayer(2)}
-    steps = play_out(game, players)
+The heuristics read a full ``Game``. The player is never given the real one: ``choose``
+samples a game consistent with what its seat knows (``knowledge.determinize``) and runs
+them there. They look only at what the seat may see — the public table (minions, damage,
+wound counts, the chain, revealed archives), its own hand, discard pile and private
+archives — so the sample's guesses about hidden cards never sway them, and the player
+plays exactly as if it read the real game. The search of the ``hard`` level uses the same
+heuristics (``GreedyPlayer.pick``) as its rollout policy on sampled games.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Protocol
+from typing import Any
 
-from .cards import CardDef, card
-from .nightfall import Action, Decision, Game
-from .setup import draft_plan
+from .. import knowledge
+from ..cards import CardDef, card
+from ..nightfall import Action, Decision, Game
+from ..setup import draft_plan
 
-__all__ = ["GreedyPlayer", "Player", "RandomPlayer", "card_worth", "play_out"]
-
-Events = list[dict[str, Any]]
-
-
-class Player(Protocol):
-    """Anything that can answer a pending decision of one seat."""
-
-    def choose(self, game: Game, seat: str) -> Action: ...
-
-
-# ---------------------------------------------------------------------- random
-
-
-class RandomPlayer:
-    """Picks uniformly among the legal actions: a baseline and a fuzzer for the engine."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, game: Game, seat: str) -> Action:
-        actions = game.legal_actions(seat)
-        if not actions:
-            raise ValueError(f"{seat} has nothing to decide")
-        return self.rng.choice(actions)
-
-
-# ---------------------------------------------------------------------- playing a game out
-
-
-def play_out(
-    game: Game,
-    players: Mapping[str, Player],
-    max_steps: int = 20_000,
-    on_step: Callable[[Action, Events], None] | None = None,
-) -> int:
-    """Apply the players' choices until the game is over; returns the number of actions applied.
-
-    When several seats are pending at once (draft picks, blocks), the first in seat order
-    answers first, so a seeded game always plays the same way. ``on_step`` sees every
-    action with the events it produced (for logs).
-    """
-    order = {seat: k for k, seat in enumerate(game.seats)}
-    steps = 0
-    while not game.is_over():
-        if steps >= max_steps:
-            raise RuntimeError(f"the game did not finish within {max_steps} actions")
-        pending = game.pending()
-        if not pending:
-            raise RuntimeError("the game is not over but nobody has a decision to make")
-        seat = min(pending, key=lambda p: order[p.seat]).seat
-        action = players[seat].choose(game, seat)
-        events = game.apply(action)
-        steps += 1
-        if on_step is not None:
-            on_step(action, events)
-    return steps
-
-
-# ---------------------------------------------------------------------- card worth
+__all__ = ["WORTH", "GreedyPlayer", "card_worth"]
 
 #: Rough worth of owning one more copy of a card, in influence. Claims and drafts rank by it;
 #: the chain heuristics value a card by what its text does on the table instead.
@@ -165,7 +106,11 @@ class _Line:
 
 
 class _Eyes:
-    """The table as one seat may see it, and the worth of things from that seat's side."""
+    """The table as one seat may see it, and the worth of things from that seat's side.
+
+    ``game`` is always a sampled game (``knowledge.determinize``), never the real one; the
+    methods still read only what the seat could see, so the sample's guesses do not matter.
+    """
 
     def __init__(self, game: Game, seat: str) -> None:
         self.g = game
@@ -468,22 +413,40 @@ class _Eyes:
 
 
 class GreedyPlayer:
-    """Plays each decision by a cheap heuristic of its kind; no search of the game tree."""
+    """The normal level: each decision by a cheap heuristic of its kind; no search of the game tree.
+
+    ``choose`` samples one game from the seat's knowledge and runs the heuristics there;
+    ``pick`` runs them on a game already sampled (the search's rollouts).
+    """
 
     def __init__(self, seed: int = 0) -> None:
+        #: breaks exact ties between equally scored moves
         self.rng = random.Random(seed)
+        #: samples the hidden cards; kept apart so that ties break the same whatever the sample
+        self.world_rng = random.Random(f"world-{seed}")
         #: (face-up wounds left, turn) when that count last changed: to notice a stalled game
         self._calm: tuple[int, int] = (-1, -1)
 
-    def choose(self, game: Game, seat: str) -> Action:
-        actions = game.legal_actions(seat)
+    def choose(self, view: dict[str, Any], actions: list[Action]) -> Action:
         if not actions:
-            raise ValueError(f"{seat} has nothing to decide")
+            raise ValueError(f"{view.get('you')} has nothing to decide")
         if len(actions) == 1:
             return actions[0]
-        decision = next(p for p in game.pending() if p.seat == seat)
-        pick = self._by_kind().get(decision.kind)
-        choice = pick(_Eyes(game, seat), decision, actions) if pick is not None else None
+        world = knowledge.determinize(view["position"], self.world_rng)
+        return self.pick(world, str(view["you"]), actions)
+
+    def pick(self, game: Game, seat: str, actions: list[Action]) -> Action:
+        """The heuristic move among ``actions`` for ``seat`` in ``game``.
+
+        ``game`` is a sampled game (or, inside a search, a game already sampled); the
+        heuristics read only what ``seat`` may see in it. Falls back to the first action
+        when no heuristic applies.
+        """
+        if len(actions) == 1:
+            return actions[0]
+        decision = next((p for p in game.pending() if p.seat == seat), None)
+        pick = self._by_kind().get(decision.kind) if decision is not None else None
+        choice = pick(_Eyes(game, seat), decision, actions) if pick is not None and decision is not None else None
         if choice is None or choice not in actions:
             return actions[0]
         return choice

@@ -1,0 +1,203 @@
+"""AI levels against each other: seeded games, win rates with 95 % intervals, hard's thinking time.
+
+    .venv/bin/python bench/arena.py                       # the team's targets, 1 s per hard move
+    .venv/bin/python bench/arena.py --games2 40 --games4 20 --budget 0.5 --seed 100
+    .venv/bin/python bench/arena.py --pairings normal:easy --games2 200 --games4 0
+
+Two-player games pit level A against level B head to head on the two-player draft: games come
+in pairs on the same deal (the same seed), A sitting first in one and B in the other, so
+neither the deal nor going first favours a level. Four-player games put one seat of A against
+three of B on ``--variant`` (standard by default): games come in fours on the same deal, A's
+seat rotating through the four positions (the first player is always the first seat). A wins
+a game when it ranks first (``Game.result()[0][0]``, every tie-break applied); at a table of
+four, parity is 25 %.
+
+Intervals are Wilson score intervals at 95 %. Decision times are hard's wall time per decision
+that offered more than one move, building its view and knowledge included (``decide``), on
+this machine; draft picks (answered by the normal heuristic) count too.
+
+Targets (the team's): hard beats normal in >= 65 % of two-player games and wins >= 40 % of
+four-player games against three normals; normal beats easy clearly; hard's median decision
+time <= 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on sys.path, and bench/engine.py would shadow
+# the ``engine`` package: look in the project root instead.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+sys.path.insert(0, str(_HERE.parent))
+
+from engine.ai import LEVELS, HardPlayer, Player, decide, make_player  # noqa: E402
+from engine.nightfall import Game, Options  # noqa: E402
+from engine.state import DRAFTS  # noqa: E402
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion of ``wins`` in ``n`` (0..1 each end)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Tally:
+    """The results of one pairing."""
+
+    label: str
+    games: int = 0
+    wins: int = 0
+    wounds_a: list[int] = field(default_factory=list)
+    wounds_b: list[float] = field(default_factory=list)
+
+    def row(self, parity: float) -> str:
+        lo, hi = wilson(self.wins, self.games)
+        rate = self.wins / self.games if self.games else 0.0
+        wa = statistics.fmean(self.wounds_a) if self.wounds_a else 0.0
+        wb = statistics.fmean(self.wounds_b) if self.wounds_b else 0.0
+        return (
+            f"{self.label:<34} {self.games:>5} {self.wins:>5}  {100 * rate:5.1f} %  "
+            f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  {100 * parity:4.0f} %  {wa:5.1f} / {wb:5.1f}"
+        )
+
+
+def play(
+    seats: list[str],
+    levels: dict[str, str],
+    seed: int,
+    draft: str,
+    budget: float | None,
+    times: list[float],
+) -> Game:
+    """One seeded game; every seat played by a fresh player of its level; times hard's decisions."""
+    game = Game.new(seats, seed=seed, options=Options(draft=draft, first_player=seats[0]))
+    players: dict[str, Player] = {
+        seat: make_player(levels[seat], seed=seed * 10 + k, budget=budget) for k, seat in enumerate(seats)
+    }
+    order = {seat: k for k, seat in enumerate(seats)}
+    steps = 0
+    while not game.is_over():
+        steps += 1
+        if steps > 20_000:
+            raise RuntimeError(f"game {seed} did not finish")
+        seat = min(game.pending(), key=lambda p: order[p.seat]).seat
+        timed = isinstance(players[seat], HardPlayer) and len(game.legal_actions(seat)) > 1
+        start = time.perf_counter()
+        action = decide(players[seat], game, seat)
+        if timed:
+            times.append(time.perf_counter() - start)
+        game.apply(action)
+    return game
+
+
+def head_to_head(a: str, b: str, games: int, seed: int, budget: float | None, times: list[float]) -> Tally:
+    """``games`` two-player games of ``a`` against ``b``, in pairs on the same deal."""
+    tally = Tally(f"2p  {a} vs {b}")
+    for g in range(games):
+        seats = ["north", "south"]
+        a_seat = seats[g % 2]  # the first seat goes first
+        levels = {seat: a if seat == a_seat else b for seat in seats}
+        game = play(seats, levels, seed + g // 2, "two-player", budget, times)
+        result = game.result()
+        wounds = {seat: w for seat, w, _ in result}
+        tally.games += 1
+        tally.wins += result[0][0] == a_seat
+        tally.wounds_a.append(wounds[a_seat])
+        tally.wounds_b.append(statistics.fmean(w for s, w in wounds.items() if s != a_seat))
+        _progress(tally, 0.5)
+    return tally
+
+
+def one_against_three(
+    a: str, b: str, games: int, seed: int, draft: str, budget: float | None, times: list[float]
+) -> Tally:
+    """``games`` four-player games of one ``a`` against three ``b``, ``a``'s seat rotating."""
+    tally = Tally(f"4p  1 {a} vs 3 {b}")
+    for g in range(games):
+        seats = ["north", "east", "south", "west"]
+        a_seat = seats[g % 4]
+        levels = {seat: a if seat == a_seat else b for seat in seats}
+        game = play(seats, levels, seed + g // 4, draft, budget, times)
+        result = game.result()
+        wounds = {seat: w for seat, w, _ in result}
+        tally.games += 1
+        tally.wins += result[0][0] == a_seat
+        tally.wounds_a.append(wounds[a_seat])
+        tally.wounds_b.append(statistics.fmean(w for s, w in wounds.items() if s != a_seat))
+        _progress(tally, 0.25)
+    return tally
+
+
+def _progress(tally: Tally, parity: float) -> None:
+    print(f"\r  {tally.row(parity)}", end="", file=sys.stderr, flush=True)
+
+
+def _pairing(text: str) -> tuple[str, str]:
+    a, _, b = text.partition(":")
+    if a not in LEVELS or b not in LEVELS:
+        raise argparse.ArgumentTypeError(f"'{text}' is not A:B with A and B among {', '.join(LEVELS)}")
+    return a, b
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="bench/arena.py", description="Win rates of the AI levels against each other.")
+    p.add_argument("--games2", type=int, default=40, help="two-player games per pairing (even: pairs on one deal)")
+    p.add_argument("--games4", type=int, default=20, help="four-player games per pairing (multiples of 4 rotate fully)")
+    p.add_argument("--budget", type=float, default=None, help="hard's seconds per decision (default: its own, 1.0)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first deal; the others follow it")
+    p.add_argument("--variant", default="standard", choices=DRAFTS, help="draft of the four-player games")
+    p.add_argument(
+        "--pairings",
+        type=lambda s: [_pairing(x) for x in s.split(",") if x],
+        default=[("hard", "normal"), ("normal", "easy")],
+        help="comma-separated A:B level pairs (default hard:normal,normal:easy)",
+    )
+    return p.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    times: list[float] = []
+    rows: list[tuple[Tally, float]] = []
+    began = time.perf_counter()
+    for a, b in args.pairings:
+        if args.games2:
+            rows.append((head_to_head(a, b, args.games2, args.seed, args.budget, times), 0.5))
+            print(file=sys.stderr)
+        if args.games4:
+            rows.append((one_against_three(a, b, args.games4, args.seed, args.variant, args.budget, times), 0.25))
+            print(file=sys.stderr)
+    budget = "1.0 (default)" if args.budget is None else f"{args.budget:g}"
+    print(
+        f"arena: seed {args.seed}, hard budget {budget} s/decision, 2p draft two-player, "
+        f"4p draft {args.variant}, {time.perf_counter() - began:.0f} s on {sys.platform}"
+    )
+    print(f"{'pairing (A vs B)':<34} {'games':>5} {'A won':>5}  {'rate':>7}  {'95 % Wilson':>14}  parity  wounds A / B")
+    for tally, parity in rows:
+        print(tally.row(parity))
+    if times:
+        q = statistics.quantiles(times, n=10) if len(times) >= 10 else [max(times)] * 9
+        print(
+            f"hard decision time over {len(times)} decisions: median {statistics.median(times):.3f} s, "
+            f"p90 {q[8]:.3f} s, max {max(times):.3f} s"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,266 @@
+"""The hard level: determinised Monte Carlo search at the root, with greedy rollouts.
+
+For one decision the player samples worlds — full games consistent with what its seat knows
+(``knowledge.determinize``) — and tries its candidate moves in them: play the move, let greedy
+players (``GreedyPlayer.pick``) play every seat to the end of the game (or for a few turns),
+and score the end for this seat. A UCB1 bandit decides which candidate to try next.
+
+Two things keep a small budget useful in a card game where one rollout says little:
+
+* **Common worlds.** The k-th try of every candidate is played in the same k-th world with the
+  same rollout seeds, so two candidates are compared on the same deals (paired samples) rather
+  than on luck.
+* **The greedy move is the default.** The search leaves the move the normal level would play
+  only when another is ahead of it on the worlds both were tried in, by more than its noise.
+
+Everything it reads comes from ``view`` (its seat's private view and knowledge); the games it
+reads and plays are its own samples. With ``budget=None`` and an ``iterations`` cap it is fully
+deterministic for a given seed; with a time budget it tries as many worlds as the time allows.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import knowledge
+from ..nightfall import Action, Game
+from .greedy import GreedyPlayer
+
+__all__ = ["DEFAULT_BUDGET", "HardPlayer", "SearchReport", "distinct_actions", "score"]
+
+#: Seconds per decision by default: the team's target for the hard level on one core.
+DEFAULT_BUDGET = 1.0
+#: Stop this long before the budget runs out: the bot also builds the view and applies the move.
+SAFETY = 0.02
+#: A rollout that runs this many actions without ending is scored as it stands.
+ROLLOUT_CAP = 4000
+#: How the end of a rollout is scored for the searching seat (the weights add up to 1):
+#: winning is what counts; the place and the wound margin to the best opponent give a
+#: smoother signal than a bare win or loss, so fewer rollouts tell two moves apart.
+W_WIN, W_PLACE, W_MARGIN = 0.6, 0.2, 0.2
+#: Wound margin that counts as comfortable (the tanh of margin / MARGIN_SCALE).
+MARGIN_SCALE = 4.0
+
+
+@dataclass
+class _Arm:
+    """One candidate move and what the rollouts after it scored (the k-th in world k)."""
+
+    action: Action
+    rewards: list[float] = field(default_factory=list)
+
+    @property
+    def visits(self) -> int:
+        return len(self.rewards)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.rewards) / len(self.rewards) if self.rewards else 0.0
+
+
+@dataclass
+class SearchReport:
+    """What the last search did, for benchmarks and curious tests."""
+
+    iterations: int = 0
+    arms: int = 0
+    chosen: str = ""
+    prior: str = ""
+    seconds: float = 0.0
+
+
+class HardPlayer:
+    """Searches each decision with rollouts in sampled worlds; drafts like the normal level.
+
+    ``budget`` is the thinking time per decision in seconds, ``iterations`` a cap on rollouts
+    per decision; with ``budget=None`` only the cap counts and the player is deterministic.
+    ``horizon`` truncates rollouts after that many turns (None: play to the end). ``trust``
+    is how many standard errors a move must beat the greedy move by to be preferred.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: float | None = DEFAULT_BUDGET,
+        iterations: int | None = None,
+        *,
+        exploration: float = 0.5,
+        horizon: int | None = None,
+        trust: float = 1.0,
+    ) -> None:
+        if budget is None and iterations is None:
+            raise ValueError("the hard player needs a time budget or an iteration cap")
+        self.rng = random.Random(f"hard-{seed}")
+        self.policy = GreedyPlayer(seed)
+        self.budget = budget
+        self.iterations = iterations
+        self.exploration = exploration
+        self.horizon = horizon
+        self.trust = trust
+        #: seconds spent on each decision that offered a choice (for the arena's statistics)
+        self.times: list[float] = []
+        self.last = SearchReport()
+
+    # ------------------------------------------------------------------ the decision
+    def choose(self, view: dict[str, Any], actions: list[Action]) -> Action:
+        if not actions:
+            raise ValueError(f"{view.get('you')} has nothing to decide")
+        if len(actions) == 1:
+            return actions[0]
+        start = time.perf_counter()
+        try:
+            return self._search(view, actions, start)
+        finally:
+            self.times.append(time.perf_counter() - start)
+
+    def _search(self, view: dict[str, Any], actions: list[Action], start: float) -> Action:
+        if _kind(view) == "draft":
+            # a draft pick's worth shows only many turns later: rollouts cannot tell picks apart
+            return self.policy.choose(view, actions)
+        seat = str(view["you"])
+        position = view["position"]
+        arms = [_Arm(a) for a in distinct_actions(view, actions)]
+        worlds: list[tuple[str, int]] = []
+
+        def world(k: int) -> tuple[str, int]:
+            """The k-th sampled world (as JSON, copied for each rollout) and its rollout seed."""
+            while len(worlds) <= k:
+                seed = self.rng.getrandbits(64)
+                sampled = knowledge.determinize(position, random.Random(seed))
+                worlds.append((sampled.to_json(), seed))
+            return worlds[k]
+
+        greedy = self.policy.pick(Game.from_json(world(0)[0]), seat, actions)
+        prior = next(k for k, arm in enumerate(arms) if _same(view, arm.action, greedy))
+        self.last = SearchReport(arms=len(arms), prior=str(greedy), chosen=str(greedy))
+        if len(arms) == 1:
+            return greedy
+
+        deadline = None if self.budget is None else start + self.budget - SAFETY
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None:
+                now = time.perf_counter()
+                per = (now - start) / done if done else 0.0
+                if now + per >= deadline:
+                    break
+            k = self._select(arms, prior, done)
+            arm = arms[k]
+            text, seed = world(arm.visits)
+            arm.rewards.append(self._rollout(Game.from_json(text), seat, arm.action, seed))
+            done += 1
+            if _indifferent(arms):
+                break
+        choice = arms[self._final(arms, prior)].action
+        self.last.iterations = done
+        self.last.chosen = str(choice)
+        self.last.seconds = time.perf_counter() - start
+        return greedy if _same(view, choice, greedy) else choice
+
+    def _select(self, arms: list[_Arm], prior: int, total: int) -> int:
+        """UCB1 over the candidates; the greedy move first, then every other once."""
+        if arms[prior].visits == 0:
+            return prior
+        for k, arm in enumerate(arms):
+            if arm.visits == 0:
+                return k
+        log_n = math.log(total)
+        return max(
+            range(len(arms)),
+            key=lambda k: arms[k].mean + self.exploration * math.sqrt(log_n / arms[k].visits),
+        )
+
+    def _final(self, arms: list[_Arm], prior: int) -> int:
+        """The best-scoring candidate if it beats the greedy move clearly on common worlds."""
+        best = max(range(len(arms)), key=lambda k: (arms[k].mean, arms[k].visits, k == prior))
+        if best == prior:
+            return prior
+        n = min(arms[best].visits, arms[prior].visits)
+        if n < 2:
+            return prior
+        diffs = [b - p for b, p in zip(arms[best].rewards[:n], arms[prior].rewards[:n], strict=True)]
+        gain = statistics.fmean(diffs)
+        noise = statistics.stdev(diffs) / math.sqrt(n)
+        return best if gain > 0 and gain > self.trust * noise else prior
+
+    # ------------------------------------------------------------------ rollouts
+    def _rollout(self, game: Game, seat: str, action: Action, seed: int) -> float:
+        """Play ``action`` in the sampled ``game``, let greedy players finish it, score it."""
+        game.apply(action)
+        players = {s: GreedyPlayer(seed + k) for k, s in enumerate(game.seats)}
+        order = {s: k for k, s in enumerate(game.seats)}
+        stop = None if self.horizon is None else game.s.turn + self.horizon
+        for _ in range(ROLLOUT_CAP):
+            if game.is_over() or (stop is not None and game.s.turn >= stop):
+                break
+            who = min(game.pending(), key=lambda p: order[p.seat]).seat
+            game.apply(players[who].pick(game, who, game.legal_actions(who)))
+        return score(game, game.seat_index(seat))
+
+
+def score(game: Game, me: int) -> float:
+    """How good the (sampled, played-out) game is for seat ``me``, from 0 to 1.
+
+    The standings as they are, if the game has not ended: fewest wounds ahead.
+    """
+    n = game.n
+    place = game.ranking().index(me)
+    wounds = [sum(game.wounds_of(i).values()) for i in range(n)]
+    margin = min(w for i, w in enumerate(wounds) if i != me) - wounds[me]
+    return (
+        W_WIN * (place == 0)
+        + W_PLACE * (n - 1 - place) / (n - 1)
+        + W_MARGIN * 0.5 * (1.0 + math.tanh(margin / MARGIN_SCALE))
+    )
+
+
+# ---------------------------------------------------------------------- candidates
+
+
+def _kind(view: dict[str, Any]) -> str:
+    decisions = view.get("decisions") or [{}]
+    return str(decisions[0].get("kind", ""))
+
+
+def _hand_keys(view: dict[str, Any]) -> dict[str, str]:
+    """Card ref → kind of each card in the seat's hand (wounds by type)."""
+    out = {}
+    for c in view.get("hand", ()):
+        out[str(c["id"])] = f"wound:{c['wound_type']}" if c["card"] == "wound" else str(c["card"])
+    return out
+
+
+def _signature(a: Action, hand: dict[str, str]) -> str:
+    """Two moves with the same signature lead to the same game up to which copy of a card moved."""
+    if a.verb in ("chain", "discard", "choose") and a.args and a.args[0] in hand:
+        return f"{a.verb} {hand[a.args[0]]}"
+    return str(a)
+
+
+def _same(view: dict[str, Any], a: Action, b: Action) -> bool:
+    hand = _hand_keys(view)
+    return _signature(a, hand) == _signature(b, hand)
+
+
+def distinct_actions(view: dict[str, Any], actions: list[Action]) -> list[Action]:
+    """``actions`` with one representative per signature: playing either of two copies of a
+    card in hand is the same move, and the search should not try it twice."""
+    hand = _hand_keys(view)
+    seen: dict[str, Action] = {}
+    for a in actions:
+        seen.setdefault(_signature(a, hand), a)
+    return list(seen.values())
+
+
+def _indifferent(arms: list[_Arm], probe: int = 4) -> bool:
+    """True once every candidate scored exactly alike on the first ``probe`` common worlds:
+    the choice changes nothing that matters, and more rollouts will not say otherwise."""
+    if any(arm.visits < probe for arm in arms):
+        return False
+    first = arms[0].rewards[:probe]
+    return all(arm.rewards[:probe] == first for arm in arms[1:])
