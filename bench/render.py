@@ -1,11 +1,14 @@
-"""Render benchmark: median time to draw the 5-player table, a 10-card hand and one card, and PNG sizes.
+"""Render benchmark: median time to draw the 5-player table, a 10-card hand, the prompts and one card, and PNG sizes.
 
     python bench/render.py [--repeat 30] [--workers 2] [--moves 60]
 
-Targets on the reference machine: table <= 60 ms, hand <= 40 ms, every PNG <= 500 KB.
+Targets on the reference machine: table <= 60 ms, hand <= 40 ms, each prompt <= 40 ms (a DM image,
+like the hand), every PNG <= 500 KB.
 "Warm" is the steady state of a running bot (card faces and tiles cached); "cold" clears the
 caches first, as after a restart. The stage lines split a warm render into drawing, mapping
-to the fixed palette and PNG encoding.
+to the fixed palette and PNG encoding. The "bare PNG" lines compare each image with what Pillow's
+plain ``save(format="PNG")`` of the same drawn canvas (RGB, default options) costs and weighs: the
+ratio of the whole render's time and of its file's size to that.
 
 ``--workers N`` adds the bot's view (``bot.images``): the tables and hands of ``--moves`` moves
 of random games, each asked for twice as the bot does (the second is a cache hit), rendered in
@@ -33,14 +36,21 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from render import clear_caches, render_card, render_hand, render_table
+from render import clear_caches, render_card, render_hand, render_prompt, render_table
 from render.hand import draw_hand
 from render.palette import quantize
 from render.primitives import PNG_COMPRESS_LEVEL
-from render.samples import five_player_chain, five_player_link_decision
+from render.prompt import draw_prompt
+from render.samples import claim_decision, five_player_chain, five_player_combat, five_player_link_decision
 from render.table import draw_table
 
-TARGETS_MS = {"table (5 players)": 60.0, "hand (10 cards)": 40.0}
+TARGETS_MS = {
+    "table (5 players)": 60.0,
+    "hand (10 cards)": 40.0,
+    "prompt (claim)": 40.0,
+    "prompt (target, 9)": 40.0,
+    "prompt (block)": 40.0,
+}
 MAX_PNG = 500 * 1024
 
 
@@ -77,6 +87,23 @@ def stages(name: str, draw: Callable[[], Image.Image], repeat: int) -> None:
 
     d, q, e = median_ms(draw, repeat), median_ms(lambda: quantize(img), repeat), median_ms(encode, repeat)
     print(f"  {name:<24}draw {d:5.1f} ms   palette map {q:4.1f} ms   PNG encode {e:4.1f} ms")
+
+
+def bare_png(name: str, draw: Callable[[], Image.Image], render: Callable[[], bytes], repeat: int) -> None:
+    """The render against Pillow's bare PNG encode of the same drawn canvas (RGB, default options)."""
+    img = draw()
+
+    def encode() -> bytes:
+        out = io.BytesIO()
+        img.save(out, format="PNG")
+        return out.getvalue()
+
+    bare_ms, ours_ms = median_ms(encode, repeat), median_ms(render, repeat)
+    bare_kb, ours_kb = len(encode()) / 1024, len(render()) / 1024
+    print(
+        f"  {name:<24}bare PNG {bare_ms:5.1f} ms {bare_kb:6.1f} KB   "
+        f"render/bare: time {ours_ms / bare_ms:4.2f}x   size {ours_kb / bare_kb:4.2f}x"
+    )
 
 
 def bot_views(moves: int) -> list[tuple[str, dict[str, Any]]]:
@@ -156,9 +183,20 @@ def main() -> int:
     table_view = five_player_chain().public_view()
     hand_view = five_player_link_decision().private_view("cleo")
     assert len(hand_view["hand"]) == 10, "the hand sample should hold 10 cards"
+    prompts = {
+        "prompt (claim)": claim_decision().private_view("ada"),
+        "prompt (target, 9)": five_player_chain().private_view("cleo"),
+        "prompt (block)": five_player_combat().private_view("ada"),
+    }
+    drawers: dict[str, Callable[[], Image.Image]] = {
+        "table (5 players)": lambda: draw_table(table_view),
+        "hand (10 cards)": lambda: draw_hand(hand_view),
+        **{name: (lambda v=view: draw_prompt(v)) for name, view in prompts.items()},
+    }
     cases: list[tuple[str, Callable[[], bytes]]] = [
         ("table (5 players)", lambda: render_table(table_view)),
         ("hand (10 cards)", lambda: render_hand(hand_view)),
+        *((name, (lambda v=view: render_prompt(v))) for name, view in prompts.items()),
         ("card (Sir John Travail)", lambda: render_card("sir_john_travail")),
     ]
     ok = True
@@ -172,8 +210,12 @@ def main() -> int:
         tgt = f"{target:.0f}" if target else "-"
         print(f"{name:<26}{cold:>9.1f}{warm:>9.1f}{tgt:>8}{len(data) / 1024:>9.1f}  {w}x{h}{'' if good else '  OVER'}")
     print("stages of a warm render:")
-    stages("table (5 players)", lambda: draw_table(table_view), args.repeat)
-    stages("hand (10 cards)", lambda: draw_hand(hand_view), args.repeat)
+    for name, draw in drawers.items():
+        stages(name, draw, args.repeat)
+    print("against a bare Pillow PNG of the same canvas:")
+    renders = dict(cases)
+    for name, draw in drawers.items():
+        bare_png(name, draw, renders[name], args.repeat)
     if args.workers > 0:
         views = bot_views(args.moves)
         print(f"bot.images: {len(views)} distinct images, each asked for twice, {args.concurrency} at once:")

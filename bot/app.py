@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from . import images
-from .components import MoveButton, MoveSelect, set_move_handler
+from .components import DiscardSelect, MoveButton, MoveSelect, set_move_handler
 from .delivery import Deliverer
 from .errors import UserError
 from .i18n import clip, t
@@ -47,7 +47,7 @@ class NightfallBot(commands.Bot):
         self.deliverer = Deliverer(self, self.notifier)
         self.service.wake = self.deliverer.wake
         set_move_handler(self.handle_move)
-        self.add_dynamic_items(MoveButton, MoveSelect)
+        self.add_dynamic_items(MoveButton, MoveSelect, DiscardSelect)
         from .cogs import info, lobby, play
 
         await self.add_cog(lobby.Lobby(self))

@@ -22,7 +22,9 @@ EN: dict[str, str] = {
     "lobby.left": "**{name}** leaves the game ({count}/5).",
     "lobby.host_left": "**{name}** gives up their seat but stays the host ({count}/5).",
     "lobby.bot_added": "An AI player, **{name}**, takes a seat ({count}/5).",
+    # posted once, as the game's first log line; the /game start reply only says who started it
     "lobby.started": "The game begins with {players}. Check your DMs for your cards!",
+    "lobby.starting": "▶️ **{host}** starts the game.",
     "lobby.seats": "Seats: {players}.",
     "lobby.abandoned": "The game was abandoned by **{name}**. This channel is free for a new game.",
     "join.dm_ok": "You're in! I'll send your hand and your decisions by DM.",
@@ -48,9 +50,10 @@ EN: dict[str, str] = {
     "err.already_seated": "You already have a seat in this game.",
     "err.not_seated": "You don't have a seat in this game.",
     "err.table_full": "The table is full (5 players).",
+    "err.unknown_level": "AI players come in these levels: {levels}.",
     "err.not_host": "Only the host ({host}) can do that.",
     "err.not_host_or_admin": "Only the host ({host}) or a member with Manage Server can abandon the game.",
-    "err.too_few": "Nightfall needs 2 to 5 players; there are {count}.",
+    "err.too_few": "Nightfall needs 2 to 5 players; seated now: {count}.",
     "err.not_player": "You're watching this game: only its players can make moves.",
     "err.game_over": "That game is over. `/game log` shows how it went.",
     "err.not_your_turn": "Nothing is waiting for you right now. {who}",
@@ -67,9 +70,14 @@ EN: dict[str, str] = {
     # playing
     "status.waiting": "Waiting for {who}.",
     "status.phase": "Turn {turn} · {active} · {phase}",
+    "status.draft": "Draft round {round} of {rounds}",
     "status.over": "The game is over.",
     "prompt.header": "**Nightfall** in **#{channel}** — turn {turn}, {phase}.",
-    "prompt.draft": "Draft round {round} of {rounds}: pick a card.",
+    "prompt.header_draft": "**Nightfall** in **#{channel}** — draft round {round} of {rounds}.",
+    "prompt.draft": "Pick a card.",
+    "prompt.draft_to.private": "This round's pick becomes one of your private archives.",
+    "prompt.draft_to.commons": "This round's pick goes to the commons, where everyone may claim it.",
+    "prompt.draft_to.out": "This round's pick leaves the game.",
     "prompt.attack": "All your minions must attack: choose whom each one attacks.",
     "prompt.block": "You are attacked! Choose blockers (in the order they take damage), then **No more blocks**.",
     "prompt.combat-order": "Choose which attack resolves next.",
@@ -81,26 +89,47 @@ EN: dict[str, str] = {
     "prompt.choose": "**{source}**: choose a card from your hand to {purpose}.",
     "prompt.claim": "Claim phase: you have **{influence}** influence. Claim, discard for +1, or end the phase.",
     "prompt.wound": "Cleanup: use your wound effect (discard all wounds, draw 2 for each) or skip it.",
+    "prompt.fact.attack": "{attacker} (strength {strength}) attacks {defender}{blocked}.",
+    "prompt.fact.blocked": ", blocked by {blockers}",
+    "prompt.fact.damage": "{damage}{source} to share out.",
+    "prompt.fact.source": " from {source}",
+    "prompt.fact.wounds": "You hold {wounds}.",
+    "prompt.you": "you",
+    "prompt.placeholder": "Choose",
+    "prompt.discard_many": "Discard for +1 influence each",
+    "move.stopped": "Stopped before “{label}”: {reason}",
     "move.ok": "✓ {label}",
-    "hand.title": "Your hand in **#{channel}** ({count} cards):",
+    "hand.title": "Your hand in **#{channel}** ({cards}):",
     "hand.empty": "Your hand is empty.",
     "table.title": "**Nightfall** in #{channel}",
     "log.none": "Nothing has happened yet.",
     "results.title": "🏁 **The game is over.**",
-    "results.line": "{place}. **{name}** — {wounds} wounds ({types})",
-    "results.tiebreak": "{name} is ahead of {other} by {reason}.",
+    "results.line": "{place}. **{name}** — {wounds} ({types})",
+    "results.tiebreak": "{name} is ahead of {other}: {reason}.",
     "status.wounds_left": "Face-up wounds left: {left}/{start}",
-    "card.head": "**{name}** · {pl} · {colour} · links {links} · cost {cost}",
+    "card.title": "**{name}**",
+    "card.title_pl": "**{name}** (Polish: {pl})",
+    "card.minion": "{colour} {kind} minion",
+    "card.starting": "starting {what}",
+    "card.action": "{colour} action",
+    "card.facts": "{what} · links to {links} · costs {cost}",
     "card.stats": " · strength {strength}, health {health}",
     "card.chain": "**Chain:** {text}",
     "card.your_chain": "**Your Chain:** {text}",
     "card.in_play": "**In play:** {text}",
     "card.kicker": "**Kicker ({colour}):** {text}",
     "card.reconstructed": (
-        "⚠️ Parts of this card ({fields}) are reconstructed: no available source prints them. "
-        "A group that owns the printed card can correct `engine/data/cards.json`."
+        "_Some of this card ({fields}) is reconstructed: no printed copy was at hand to check it against._"
     ),
+    "card.several": "{count} cards match “{query}”: {names}. Pick one from the list as you type.",
     "ai.name": "Bot {n}",
+    # counted nouns: "n.<noun>" for one, "n.<noun>.many" for any other number
+    "n.wound": "{n} wound",
+    "n.wound.many": "{n} wounds",
+    "n.card": "{n} card",
+    "n.card.many": "{n} cards",
+    "n.damage": "{n} damage",
+    "n.damage.many": "{n} damage",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
@@ -115,6 +144,11 @@ def t(key: str, locale: str = "en", **kwargs: Any) -> str:
     """The sentence for ``key`` in ``locale`` (English when missing), formatted with ``kwargs``."""
     template = CATALOGUES.get(locale, EN).get(key) or EN[key]
     return template.format(**kwargs)
+
+
+def count(n: int, noun: str, locale: str = "en") -> str:
+    """``n`` with its noun in the right number: "1 wound", "2 wounds" (never "1 wounds")."""
+    return t(f"n.{noun}" if n == 1 else f"n.{noun}.many", locale, n=n)
 
 
 def rename(event: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:

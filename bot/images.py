@@ -222,6 +222,13 @@ async def draft_file(table: Table, seat: str) -> discord.File:
     return _file(await render_png("draft", render.render_draft, view), f"nightfall-{table.id}-draft.png")
 
 
+async def prompt_file(table: Table, seat: str) -> discord.File:
+    """The picture of ``seat``'s decision (claim, candidates, combat), fitted to what it asks."""
+    assert table.game is not None
+    view = named_view(table.game.private_view(seat), table.names)
+    return _file(await render_png("prompt", render.render_prompt, view), f"nightfall-{table.id}-prompt.png")
+
+
 async def results_file(table: Table) -> discord.File:
     assert table.game is not None
     view = named_view(table.game.public_view(), table.names)

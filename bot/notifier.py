@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from .i18n import clip, t
+from engine.scoring import tie_break_text
+
+from .i18n import clip, count, t
 from .images import results_file, table_file
 from .prompts import Prompt, build_prompt
 from .service import Table
@@ -97,29 +99,13 @@ class Notifier:
 
     def _table_content(self, table: Table) -> str:
         assert table.game is not None
-        pub = table.game.public_view()
         return clip(
-            f"{t('table.title', channel=table.row.channel_name)} · "
-            f"{t('status.phase', turn=pub['turn'], active=table.names[pub['active']], phase=pub['phase'])}\n"
-            f"{table.waiting_text()}"
+            f"{t('table.title', channel=table.row.channel_name)} · {status_line(table)}\n{table.waiting_text()}"
         )
 
     def _results_text(self, table: Table) -> str:
         assert table.game is not None
-        names = table.names
-        lines = [t("results.title")]
-        details = table.game.ranking_details()
-        for place in details:
-            types = ", ".join(f"{n} {k}" for k, n in place["by_type"].items())
-            lines.append(
-                t("results.line", place=place["place"], name=names[place["seat"]], wounds=place["wounds"], types=types)
-            )
-        for a, b in itertools.pairwise(details):
-            if a["ahead_of_next_by"] in ("wound types", "seat") and a["wounds"] == b["wounds"]:
-                lines.append(
-                    t("results.tiebreak", name=names[a["seat"]], other=names[b["seat"]], reason=a["ahead_of_next_by"])
-                )
-        return clip("\n".join(lines))
+        return results_text(table.game.ranking_details(), table.names)
 
     # ------------------------------------------------------------------ DMs
     async def sync_prompt(self, game_id: int, user_id: int, edit_in_place: bool) -> None:
@@ -203,6 +189,32 @@ class Notifier:
         table = await self.service.table(game_id)
         target = await self._dm(host_id)
         await target.send(t("access.missing", channel=table.row.channel_name, reason=clip(reason, 200)))
+
+
+def status_line(table: Table) -> str:
+    """Where the game stands: the draft round during the draft (it is no "turn 1" yet), else the
+    turn, whose it is and the phase."""
+    assert table.game is not None
+    pub = table.game.public_view()
+    if pub["phase"] == "draft":
+        return t("status.draft", round=pub["draft"]["round"], rounds=pub["draft"]["rounds"])
+    return t("status.phase", turn=pub["turn"], active=table.names[pub["active"]], phase=pub["phase"])
+
+
+def results_text(details: list[dict[str, Any]], names: dict[str, str]) -> str:
+    """The final ranking, then why each tied place is ahead of the next: the ranking's own
+    ``decided_by`` in words (``engine.scoring.tie_break_text``), which names the wound-type count
+    or the turns that decided, never a step that did not."""
+    lines = [t("results.title")]
+    for place in details:
+        types = ", ".join(f"{n} {k}" for k, n in place["by_type"].items())
+        wounds = count(place["wounds"], "wound")
+        lines.append(t("results.line", place=place["place"], name=names[place["seat"]], wounds=wounds, types=types))
+    for a, b in itertools.pairwise(details):
+        if a.get("decided_by") not in (None, "wounds"):
+            reason = tie_break_text(a, b)
+            lines.append(t("results.tiebreak", name=names[a["seat"]], other=names[b["seat"]], reason=reason))
+    return clip("\n".join(lines))
 
 
 def _chunks(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
-from .components import move_view
-from .i18n import t
-from .images import draft_file, hand_file, table_file
+from .components import Move, move_view
+from .i18n import count, t
+from .images import draft_file, hand_file, prompt_file, table_file
 from .naming import label
 from .service import Table
+
+#: where a draft round's pick may go (``engine.setup.DraftPlan``), each with its "prompt.draft_to" line
+DRAFT_DESTINATIONS = ("private", "commons", "out")
 
 
 @dataclass
@@ -34,15 +38,95 @@ async def build_prompt(table: Table, seat: str) -> Prompt | None:
     if decision is None:
         return None
     since = table.since.get(seat, decision["opened"])
-    names = table.names
-    moves = [(a["text"], label(a["label"], names), bool(a["passive"])) for a in decision["actions"]]
-    header = t("prompt.header", channel=table.row.channel_name, turn=view["turn"], phase=view["phase"])
-    content = f"{header}\n{t('prompt.' + decision['ask']['key'], **decision['ask']['args'])}"
+    content = prompt_text(view, decision, table.names, table.row.channel_name)
     shows = decision["shows"]
     if shows == "draft":
         file = await draft_file(table, seat)
     elif shows == "hand":
         file = await hand_file(table, seat)
-    else:
+    elif shows == "table":
         file = await table_file(table)
-    return Prompt(content, file, move_view(table.id, since, moves, placeholder="Choose"), since)
+    else:  # the claimable archives, the candidates of a choice, the fights: fitted to the decision
+        file = await prompt_file(table, seat)
+    buttons = move_view(
+        table.id,
+        since,
+        prompt_moves(decision, table.names),
+        placeholder=t("prompt.placeholder"),
+        batch_placeholder=t("prompt.discard_many"),
+    )
+    return Prompt(content, file, buttons, since)
+
+
+def prompt_text(view: dict[str, Any], decision: dict[str, Any], names: dict[str, str], channel: str) -> str:
+    """Where the game stands (the draft round during the draft: there is no turn yet), what is
+    asked, and the facts the decision needs that its buttons do not say."""
+    if view["phase"] == "draft" and "draft" in view:
+        draft = view["draft"]
+        header = t("prompt.header_draft", channel=channel, round=draft["round"], rounds=draft["rounds"])
+    else:
+        header = t("prompt.header", channel=channel, turn=view["turn"], phase=view["phase"])
+    ask = decision["ask"]
+    lines = [header, t("prompt." + ask["key"], **ask["args"]), *_facts(view, decision, names)]
+    return "\n".join(lines)
+
+
+def _facts(view: dict[str, Any], decision: dict[str, Any], names: dict[str, str]) -> list[str]:
+    """Lines for what a player must know to answer: where a draft pick goes, the attacks a block or
+    a fight order is about, the damage to share out, the wounds the wound effect would discard."""
+    facts = decision.get("facts") or {}
+    kind, me = decision["kind"], decision["seat"]
+    out: list[str] = []
+    if kind == "draft":
+        plan = view.get("draft", {}).get("plan") or []
+        round_ = facts.get("round", 0)
+        if 1 <= round_ <= len(plan) and plan[round_ - 1] in DRAFT_DESTINATIONS:
+            out.append(t(f"prompt.draft_to.{plan[round_ - 1]}"))
+    if kind in ("block", "combat-order"):
+        for attack in facts.get("attacks") or ():
+            if attack.get("done") or (kind == "block" and attack["defender"] != me):
+                continue
+            blockers = [b["name"] for b in attack.get("blockers") or ()]
+            who = attack["defender"]
+            defender = t("prompt.you") if who == me else names.get(who, who)
+            out.append(
+                t(
+                    "prompt.fact.attack",
+                    attacker=attack["attacker"]["name"],
+                    strength=attack["attacker"].get("strength"),
+                    defender=defender,
+                    blocked=t("prompt.fact.blocked", blockers=", ".join(blockers)) if blockers else "",
+                )
+            )
+    damage = facts.get("damage")
+    if damage:
+        source = damage.get("source")
+        out.append(
+            t(
+                "prompt.fact.damage",
+                damage=count(damage.get("n", 0), "damage"),
+                source=t("prompt.fact.source", source=source["name"]) if source else "",
+            )
+        )
+    if "wounds_in_hand" in facts:
+        out.append(t("prompt.fact.wounds", wounds=count(facts["wounds_in_hand"], "wound")))
+    return [line[:1].upper() + line[1:] for line in out]
+
+
+def prompt_moves(decision: dict[str, Any], names: dict[str, str]) -> list[Move]:
+    """The moves a prompt offers. Moves with the same label are the same move in all but a card
+    id (two copies of a card in hand): one button stands for them, carrying the first one's move
+    and the count ("Start the chain with Yuri Koroviev (×2)"). Discards for influence are not
+    merged: they share one multi-select, where each copy is a card one may discard."""
+    out: list[Move] = []
+    for action in decision["actions"]:
+        if action["verb"] == "discard":
+            card = next((r["card"]["name"] for r in action.get("refs") or () if r.get("type") == "card"), None)
+            out.append(Move(action["text"], card or label(action["label"], names), batch=True))
+            continue
+        if action.get("copy", 1) != 1:
+            continue
+        words = label(action["label"], names)
+        copies = action.get("copies", 1)
+        out.append(Move(action["text"], f"{words} (×{copies})" if copies > 1 else words, bool(action["passive"])))
+    return out

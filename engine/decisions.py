@@ -136,6 +136,9 @@ class Kind:
     needs: tuple[str, ...] = ()
     #: move texts that leave things as they are (shown as the quiet choice)
     passive: tuple[str, ...] = ()
+    #: what everyone else is told the decision is, when its own name would say what a hand holds
+    #: (a wound decision exists only for a hand holding a wound): the public view's kind
+    public_as: str | None = None
 
 
 def _first(g: Any, i: int, w: Waiting, options: list[str]) -> str:
@@ -283,6 +286,7 @@ _KINDS = (
         default=_fixed("wound skip"),
         asks="use or skip the wound effect",
         spectators="finish the turn",
+        public_as="cleanup",
         public_options=False,
         shows="hand",
         needs=("wounds_in_hand",),

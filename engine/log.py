@@ -5,7 +5,8 @@
 
 ``describe_event`` never raises: an event type it does not know (or one missing a field)
 still reads as a sentence built from its fields. Events with a ``"to"`` key are meant for
-that seat alone; ``public_events`` drops them before anything reaches a channel.
+that seat alone, and so are the ``PRIVATE_TYPES``, whose mere existence tells what a hand holds;
+``public_events`` drops both before anything reaches a channel.
 """
 
 from __future__ import annotations
@@ -17,15 +18,25 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .nightfall import Game
 
-__all__ = ["describe_event", "describe_events", "public_events"]
+__all__ = ["PRIVATE_TYPES", "describe_event", "describe_events", "is_public", "public_events"]
 
 Event = dict[str, Any]
 CARD_REF = re.compile(r"^c\d+$")
 
+#: Events that are private whatever their fields say. Skipping the wound effect is a choice only a
+#: player holding a wound is offered, so saying it happened tells everyone that hand holds a wound;
+#: using it is public, since the wounds are discarded face up.
+PRIVATE_TYPES = frozenset({"wound_skip"})
+
+
+def is_public(event: Event) -> bool:
+    """Whether every seat and spectator may see ``event``."""
+    return "to" not in event and event.get("type") not in PRIVATE_TYPES
+
 
 def public_events(events: Iterable[Event]) -> list[Event]:
-    """Only the events every seat and spectator may see (those without a ``"to"`` key)."""
-    return [e for e in events if "to" not in e]
+    """Only the events every seat and spectator may see: no ``"to"`` key and no private type."""
+    return [e for e in events if is_public(e)]
 
 
 def describe_events(events: Iterable[Event], game: Game | None = None) -> list[str]:
@@ -142,9 +153,13 @@ def _archives_ready(f: _Fields) -> str:
 
 
 def _claimed(f: _Fields) -> str:
+    """Says that the number paid is influence and the number left is the archive's, so neither
+    reads as the other (or as damage)."""
     paid = f.e.get("paid")
-    how = "for free" if paid is None else f"for {paid}"
-    return f"{f.seat()} claims {f.card()} {how} ({f.num('left')} left)"
+    how = f", paying {paid} influence" if isinstance(paid, int) and paid > 0 else " for free"
+    left = f.num("left")
+    rest = "the archive is now empty" if left == 0 else f"{left} left in the archive"
+    return f"{f.seat()} claims {f.card()}{how} ({rest})"
 
 
 def _claim_done(f: _Fields) -> str:
@@ -210,7 +225,8 @@ DESCRIBERS: dict[str, Describer] = {
     # chain
     "chain_start": _chain_link,
     "chain_link": _chain_link,
-    "chain_pass": lambda f: f"{f.seat()} has nothing to link" if f.e.get("auto") else f"{f.seat()} adds no more cards",
+    # an automatic pass reads as a chosen one: "has nothing to link" would tell what the hand lacks
+    "chain_pass": lambda f: f"{f.seat()} adds no more cards",
     "no_chain": lambda f: f"{f.seat()} starts no chain",
     "chain_closed": lambda f: f"The chain closes with {_plural(f.num('n'), 'card')}; it resolves from the top",
     "resolves": lambda f: f"{f.seat()}'s {f.card()} resolves" + (" with its kicker" if f.e.get("kicker") else ""),
@@ -239,13 +255,20 @@ DESCRIBERS: dict[str, Describer] = {
     "influence": _influence,
     # claim and cleanup
     "claimed": _claimed,
-    "discarded_for_influence": lambda f: f"{f.seat()} discards {f.card()} for influence ({f.num('total')} in all)",
+    "discarded_for_influence": lambda f: (
+        f"{f.seat()} discards {f.card()} for 1 influence ({f.num('total')} influence in all)"
+    ),
     "claim_done": _claim_done,
     "drew": lambda f: f"{f.seat()} draws {_plural(f.num('n'), 'card')}",
     "drew_cards": lambda f: f"{f.seat()} draws {_names(f.e.get('names') or f.e.get('cards') or [])}",
-    "reshuffled": lambda f: f"{f.seat()} shuffles their discard pile into a new deck of {f.num('n')}",
-    "wound_effect": lambda f: f"{f.seat()} discards {_plural(f.num('n'), 'wound')} from hand to draw {2 * f.num('n')}",
-    "wound_skip": lambda f: f"{f.seat()} keeps their wounds in hand",
+    "reshuffled": lambda f: (
+        f"{f.seat()} shuffles their discard pile into a new deck of {_plural(f.num('n'), 'card')}"
+    ),
+    "wound_effect": lambda f: (
+        f"{f.seat()} discards {_plural(f.num('n'), 'wound')} from hand to draw {_plural(2 * f.num('n'), 'card')}"
+    ),
+    # private (``PRIVATE_TYPES``): only the seat that skipped may read it
+    "wound_skip": lambda f: f"{f.seat()} skips the wound effect",
     # end
     "game_over": _game_over,
     "stalled": lambda f: "Nobody can do anything any more, so the game ends here",

@@ -281,31 +281,26 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         return f"That is not one of your choices: you need to {asked}."
 
     def describe(self, a: Action) -> str:
-        """A short label for a button or an autocomplete entry, from the acting seat's view."""
+        """A short label for a button or an autocomplete entry, from the acting seat's view.
+
+        It names whatever tells two moves apart (whose card, which attack, whose archive, a
+        card's damage when its twin has other damage), so two moves read the same only when
+        they are the same move in all but the card's id: two copies of one card in hand. The
+        bot shows those as one button."""
         i = self.seat_index(a.seat)
         v, args = a.verb, a.args
-
-        def c(ref: str) -> str:
-            try:
-                cid = self.parse_card(ref)
-            except IllegalAction:
-                return ref
-            ctl = self.controller(cid)
-            owner = f" ({self.name(ctl)})" if ctl is not None and ctl != i else ""
-            return self.card_name(cid) + owner
-
+        w = self._waiting_for(i)
+        kind = w.kind if w else None
         if v == "draft":
             return f"Draft {self._defs[args[0]].name}"
         if v == "attack":
-            return f"{c(args[0])} attacks {args[1]}"
+            return f"{self._card_words(args[0], i)} attacks {args[1]}"
         if v == "block":
-            return f"Block {c(args[1])} with {c(args[0])}"
+            return f"Block {self._card_words(args[1], i)} with {self._card_words(args[0], i)}"
         if v == "done":
-            w = self._waiting_for(i)
-            return "No more blocks" if w and w.kind == "block" else "End claim phase"
+            return "No more blocks" if kind == "block" else "End claim phase"
         if v == "chain":
-            cid = self.parse_card(args[0])
-            d = self.d(cid)
+            d = self.d(self.parse_card(args[0]))
             if not self.s.chain:
                 return f"Start the chain with {d.name}"
             kick = d.kicker and d.kicker.colour == self.d(self.s.chain[-1]["card"]).colour
@@ -315,27 +310,107 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         if v in ("target", "order"):
             ref = args[0]
             if is_archive_ref(ref):
-                label = self.archive_label(self.archive_index(ref), i)
+                words = self._archive_words(self.archive_index(ref), i)
             elif is_card_ref(ref):
-                label = c(ref)
+                words = self._card_words(ref, i, fight=kind == "combat-order")
+            elif ref == a.seat:
+                words = "yourself" if v == "target" else "you"
             else:
-                label = ref
-            return ("Target " if v == "target" else "Next: ") + label
+                words = ref
+            return ("Target " if v == "target" else "Next: ") + words
         if v == "choose":
-            w = self._waiting_for(i)
             verb = "Exile" if w and w.purpose == "exile" else "Discard"
-            return f"{verb} {c(args[0])}"
+            return f"{verb} {self._card_words(args[0], i)}"
         if v == "claim":
             k = self.archive_index(args[0])
-            return f"Claim {self.archive_label(k, i)} for {self.claim_cost(i, k)}"
+            a_ = self.s.archives[k]
+            name = self._defs[a_["card"]].name
+            where = " from your archive" if a_["owner"] == i else ""
+            return f"Claim {name}{where} for {self.claim_cost(i, k)} influence"
         if v == "discard":
-            return f"Discard {c(args[0])} (+1 influence)"
+            return f"Discard {self._card_words(args[0], i)} (+1 influence)"
         if v == "wound":
             n = sum(1 for x in self.s.hands[i] if self.is_wound(x))
-            return (
-                f"Use wound effect (discard {n}, draw {2 * n})" if args[0] == "use" else "Skip wound effect"
-            )
+            if args[0] != "use":
+                return "Skip wound effect"
+            return f"Use wound effect (discard {_count(n, 'wound')}, draw {_count(2 * n, 'card')})"
         return str(a)
+
+    def _card_words(self, ref: str, i: int, fight: bool = False) -> str:
+        """A card as seat ``i`` reads it in a label: its name, whose it is when not ``i``'s, what
+        tells it from a same-named card of the same player, and (``fight``) whom it attacks."""
+        try:
+            cid = self.parse_card(ref)
+        except IllegalAction:
+            return ref
+        notes: list[str] = []
+        ctl = self.controller(cid)
+        link = next((e for e in self.s.chain if e["card"] == cid and e["status"] == "waiting"), None)
+        owner = ctl if ctl is not None else (link["by"] if link is not None else None)
+        if owner is not None and owner != i:
+            notes.append(f"{self.name(owner)}'s")
+        notes.extend(self._differences(cid, fight=fight))
+        words = self.card_name(cid) + (f" ({', '.join(notes)})" if notes else "")
+        attack = self._attack_words(cid, i) if fight else ""
+        return f"{words} {attack}" if attack else words
+
+    def _differences(self, cid: int, fight: bool = False) -> list[str]:
+        """What tells card ``cid`` from its twins: same-named cards of the same player in play, or
+        in the chain. Only the facts that differ are named; identical twins get nothing. With
+        ``fight`` the attack is left out: the label names it whole anyway."""
+        s = self.s
+        name = self.card_name(cid)
+        ctl = self.controller(cid)
+        if ctl is not None:
+            twins = [m for m in s.in_play[ctl] if m != cid and self.card_name(m) == name]
+            if not twins:
+                return []
+            facts: list[Callable[[int], str]] = [
+                lambda m: f"{s.damage[m]} damage" if s.damage[m] else "undamaged",
+                lambda m: f"strength {self.strength(m)}",
+            ]
+            if not fight:
+                facts.append(lambda m: self._attack_words(m, None))
+            return [f(cid) for f in facts if f(cid) and any(f(m) != f(cid) for m in twins)]
+        links = [e for e in s.chain if e["status"] == "waiting"]
+        link = next((e for e in links if e["card"] == cid), None)
+        if link is None:
+            return []
+        same = [e for e in links if e is not link and e["by"] == link["by"] and self.card_name(e["card"]) == name]
+        return [f"card {s.chain.index(link) + 1} of the chain"] if same else []
+
+    def _attack_words(self, m: int, viewer: int | None) -> str:
+        """Whom minion ``m`` attacks ("you" when that is ``viewer``) and who blocks it, or ""
+        when it is not attacking."""
+        attack = next((x for x in self.s.attacks if x["a"] == m), None)
+        if attack is None:
+            return ""
+        blocked = []
+        for b in (b for b in attack["blockers"] if self.in_play(b)):  # a destroyed blocker blocks no more
+            diff = self._differences(b)
+            blocked.append(self.card_name(b) + (f" ({', '.join(diff)})" if diff else ""))
+        words = "attacking " + ("you" if attack["d"] == viewer else self.name(attack["d"]))
+        return words + (f", blocked by {' and '.join(blocked)}" if blocked else "")
+
+    def _archive_words(self, k: int, i: int) -> str:
+        """An archive as seat ``i`` reads it: its card (if ``i`` may see it) and whose it is, "your
+        archive" for ``i``'s own; several unseen archives of one player are numbered."""
+        s = self.s
+        a = s.archives[k]
+        owner = a["owner"]
+        if owner == -1:
+            return f"{self._defs[a['card']].name} (commons)"
+        if a["revealed"] or owner == i:
+            whose = "your" if owner == i else f"{self.name(owner)}'s"
+            return f"{self._defs[a['card']].name} ({whose} archive)"
+        hidden = [x["id"] for x in s.archives if x["owner"] == owner and not x["revealed"]]
+        number = f" {hidden.index(a['id']) + 1}" if len(hidden) > 1 else ""
+        return f"{self.name(owner)}'s secret archive{number}"
+
+
+def _count(n: int, word: str) -> str:
+    """``n`` and ``word``, plural unless ``n`` is 1."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 TASKS: dict[str, Callable[[Game, dict[str, Any]], None]] = {

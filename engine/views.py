@@ -209,7 +209,7 @@ class ViewsMixin(Core):
         """A decision as everyone may see it: who, what kind, in words, and its options only if
         the kind lets them be shown (never a hand's cards)."""
         kind = KINDS[w.kind]
-        p: dict[str, Any] = {"seat": self.name(w.seat), "kind": w.kind}
+        p: dict[str, Any] = {"seat": self.name(w.seat), "kind": kind.public_as or w.kind}
         if kind.public_options and w.options is not None:
             p["options"] = list(w.options)
         for key in ("what", "source", "purpose"):
@@ -231,7 +231,7 @@ class ViewsMixin(Core):
             return "target_for", {"source": self.card_name(self.parse_card(w.source))}
         if w.kind == "choose" and w.purpose is not None:
             return "choose_to", {"purpose": w.purpose}
-        return w.kind, {}
+        return KINDS[w.kind].public_as or w.kind, {}
 
     def _asking_words(self, i: int, w: Waiting) -> tuple[str, dict[str, Any]]:
         """What the deciding seat is asked: a key and its arguments (see ``ASKING_WORDS``)."""
@@ -384,4 +384,5 @@ SPECTATOR_WORDS = {
     "chain_start": "start a chain or pass",
     "target_for": "choose a target for {source}",
     "choose_to": "choose a card to {purpose}",
+    **{kind.public_as: kind.spectators for kind in KINDS.values() if kind.public_as},
 }

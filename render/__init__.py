@@ -5,7 +5,11 @@
     render_card("vulko", lang="pl")         # one card face, for /card
     render_results(game.public_view())      # the final ranking
     render_draft(game.private_view(seat))   # the draft packet, for the DM
+    render_prompt(game.private_view(seat))  # a decision's choices (claim, candidates, combat), for the DM
 
+The table, hand, draft, prompt and results images are made for a phone: Discord shows them about 550 px
+wide, and nothing in them is smaller than 11 px there (``theme.PHONE_MIN_PX``; each image
+records its smallest text and icon, see ``primitives.phone_px``).
 The table and results images refuse a private view, so a hand never reaches a channel.
 Nothing here imports discord; every function returns the same bytes for the same view.
 """
@@ -17,10 +21,19 @@ from functools import lru_cache
 from .cards import card_face, wound_face
 from .hand import render_draft, render_hand
 from .primitives import to_png
+from .prompt import render_prompt
 from .results import render_results
 from .table import render_table
 
-__all__ = ["clear_caches", "render_card", "render_draft", "render_hand", "render_results", "render_table"]
+__all__ = [
+    "clear_caches",
+    "render_card",
+    "render_draft",
+    "render_hand",
+    "render_prompt",
+    "render_results",
+    "render_table",
+]
 
 CARD_WIDTH = 500
 
@@ -40,15 +53,19 @@ def _card_png(key: str, lang: str, width: int) -> bytes:
 
 def clear_caches() -> None:
     """Forget every cached face, tile and layer (the benchmark's "cold" start)."""
-    from . import hand, primitives, table
+    from . import cards, hand, primitives, prompt, table
 
     for fn in (
         table.common_tile,
         table.archive_chip,
         table.minion_chip,
+        table.chip_name,
         table.background,
         _card_png,
+        cards.compact_layout,
         hand.shown_face,
+        hand.card_mask,
+        prompt.card_chip,
         primitives._text_mask,
     ):
         fn.cache_clear()

@@ -8,21 +8,47 @@ its PNG bytes.
 from __future__ import annotations
 
 import zlib
+from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image
 
 from engine.cards import CardDef, card, card_set
 
-from .primitives import Draw, Line, coin, crescent, draw, draw_flow, fit, flow, moon, pips, shield, wound_icon, wrap
+from .primitives import (
+    Draw,
+    Line,
+    anchor_mark,
+    coin,
+    crescent,
+    draw,
+    draw_flow,
+    fit,
+    fit_lines,
+    flow,
+    moon,
+    paste,
+    pips,
+    shield,
+    sword,
+    wound_icon,
+    wrap,
+)
 from .theme import (
+    BODY,
+    COIN_R,
     HEALTH,
     HEALTH_LOST,
+    MOON_R,
+    NAME,
     RGB,
+    SMALL,
     STRENGTH,
     TEXT,
     TEXT_DIM,
     WOUND_COLOURS,
     WOUND_FRAME,
+    Font,
     colour,
     font,
     mix,
@@ -34,6 +60,9 @@ CARD_BG: RGB = (24, 22, 36)
 INK: RGB = (232, 230, 222)
 LABELS = {"chain": "Chain:", "your_chain": "Your Chain:", "in_play": "In play:"}
 WOUND_WORD = {"en": "Wound", "pl": "Rana", "ru": "Рана"}
+#: Health below its maximum, and the "cannot be blocked" mark.
+HURT: RGB = (232, 70, 70)
+UNBLOCKABLE: RGB = (214, 150, 48)
 
 
 def card_name(key: str, lang: str = "en") -> str:
@@ -84,7 +113,7 @@ def _night_sky(img: Image.Image, box: tuple[int, int, int, int], tint: RGB, key:
     d.polygon(pts, fill=mix(tint, (10, 10, 20), 0.72))
     mask = Image.new("L", (w, h), 0)
     draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=round(8 * s), fill=255)
-    img.paste(band, (x0, y0), mask)
+    paste(img, band, (x0, y0), mask)
 
 
 def _layout_text(c: CardDef, max_w: float, max_h: float, s: float) -> tuple[list[Line], list[Line], int, int]:
@@ -248,4 +277,203 @@ def wound_face(wound_type: str, lang: str = "en", width: int = 500) -> Image.Ima
     for line in wrap(effect, f, w - 32 * s):
         d.text((16 * s, y), line, font=f, fill=INK, anchor="la")
         y += round(11.5 * s * 1.3)
+    return img
+
+
+# ---------------------------------------------------------------- compact faces (hand, draft, prompts)
+
+#: Padding inside a compact face, and the line height of its rules text.
+PAD = 12
+TEXT_LINE = round(SMALL * 1.27)
+KICK_INDENT = 2 * MOON_R + 12
+STATS_H = 46
+#: The darkening of a face that cannot be used now.
+DIM: RGB = (12, 12, 22)
+
+
+@dataclass(frozen=True)
+class Compact:
+    """A compact face laid out at one width: its lines and the height it needs.
+
+    The hand, the draft and the prompts show cards this way: name, cost, colour, links, rules
+    text and kicker at the phone's minimum size or larger, without the art band and the
+    provenance badge of the full ``/card`` face.
+    """
+
+    key: str
+    name: tuple[str, ...]
+    name_font: Font
+    kind: tuple[str, ...]
+    body: tuple[Line, ...]
+    kick: tuple[Line, ...]
+    height: int
+
+    @property
+    def header_h(self) -> int:
+        return max(2 * MOON_R + 10, len(self.name) * round(self.name_font.size * 1.12))
+
+
+def _type_line(c: CardDef) -> str:
+    kind = ("Starting minion" if c.starting else "Minion") if c.is_minion else "Action"
+    return " · ".join([kind, *c.keywords])
+
+
+@lru_cache(maxsize=512)
+def compact_layout(key: str, lang: str, width: int) -> Compact:
+    """Where a compact face's texts go at ``width``, and its natural height (cached per card)."""
+    if key.startswith("wound:"):
+        return _wound_layout(key[6:], lang, width)
+    c = card(key)
+    inner = width - 2 * PAD
+    name_w = inner - 2 * (MOON_R + 3) - 2 * (COIN_R + 2) - 20
+    name, nf = fit_lines(c.names.get(lang) or c.name, name_w, (NAME, NAME - 2, BODY, SMALL), "condensed-bold")
+    links_w = len(c.links) * (2 * MOON_R + 4) + 8
+    kind = wrap(_type_line(c), font(SMALL, "condensed"), inner - links_w)
+    bold, plain = font(SMALL, "condensed-bold"), font(SMALL, "condensed")
+    body: list[Line] = []
+    for field, label in LABELS.items():
+        text = c.text.get(field)
+        if text:
+            if body:
+                body.append([])
+            body.extend(flow([(label, bold, INK), (text, plain, INK)], inner))
+    kick: list[Line] = []
+    if c.kicker:
+        kink = mix(colour(c.kicker.colour), INK, 0.35)
+        kick = flow([("Kicker:", bold, kink), (c.kicker.text, plain, INK)], inner - KICK_INDENT - 8)
+    layout = Compact(key, tuple(name), nf, tuple(kind), tuple(body), tuple(kick), 0)
+    return _with_height(layout, c.is_minion)
+
+
+def _with_height(layout: Compact, minion: bool) -> Compact:
+    h = PAD + layout.header_h + 6 + max(2 * MOON_R, len(layout.kind) * TEXT_LINE) + 12
+    h += _body_h(layout.body)
+    if layout.kick:
+        h += 10 + _kick_h(layout.kick)
+    h += 10 + (STATS_H if minion else 0) + PAD
+    return Compact(layout.key, layout.name, layout.name_font, layout.kind, layout.body, layout.kick, round(h))
+
+
+def _body_h(body: tuple[Line, ...]) -> int:
+    gaps = sum(1 for line in body if not line)
+    return (len(body) - gaps) * TEXT_LINE + gaps * 8
+
+
+def _kick_h(kick: tuple[Line, ...]) -> int:
+    return max(2 * MOON_R + 8, len(kick) * TEXT_LINE + 12)
+
+
+def _wound_layout(wound_type: str, lang: str, width: int) -> Compact:
+    inner = width - 2 * PAD
+    word = f"{WOUND_WORD.get(lang, 'Wound')} · {wound_name(wound_type, lang)}"
+    name, nf = fit_lines(word, inner - 2 * MOON_R - 12, (NAME, BODY, SMALL), "bold")
+    plain = font(SMALL, "condensed")
+    body = tuple(flow([(card_set().wound_effect, plain, INK)], inner))
+    layout = Compact(f"wound:{wound_type}", tuple(name), nf, (), body, (), 0)
+    h = PAD + layout.header_h + 10 + _body_h(body) + 10 + PAD
+    return Compact(layout.key, layout.name, nf, (), body, (), round(h))
+
+
+def compact_face(key: str, lang: str = "en", width: int = 346, height: int | None = None) -> Image.Image:
+    """A compact face ``width`` wide (and ``height`` tall, at least its natural height).
+
+    ``key`` is a card key or ``wound:<type>``. Extra height goes above the minion's stats, so
+    faces in one row of a hand line up.
+    """
+    lay = compact_layout(key, lang, width)
+    h = max(lay.height, height or 0)
+    if key.startswith("wound:"):
+        return _compact_wound(lay, key[6:], width, h)
+    c = card(key)
+    tint = colour(c.colour)
+    img = Image.new("RGB", (width, h), (0, 0, 0))
+    d = draw(img)
+    d.rounded_rectangle((0, 0, width - 1, h - 1), radius=16, fill=mix(tint, (0, 0, 0), 0.15))
+    d.rounded_rectangle((4, 4, width - 5, h - 5), radius=13, fill=CARD_BG)
+    head_bottom = PAD + lay.header_h
+    d.rounded_rectangle((4, 4, width - 5, head_bottom + 4), radius=13, fill=mix(CARD_BG, tint, 0.22))
+    cy = PAD + lay.header_h / 2
+    moon(d, PAD + MOON_R + 3, cy, MOON_R + 3, c.colour)
+    coin(d, width - PAD - COIN_R - 2, cy, COIN_R + 2, c.cost)
+    line_h = round(lay.name_font.size * 1.12)
+    y = cy - (len(lay.name) - 1) * line_h / 2
+    for name_line in lay.name:
+        d.text((PAD + 2 * MOON_R + 16, y), name_line, font=lay.name_font, fill=TEXT, anchor="lm")
+        y += line_h
+    # links, then the type line beside them
+    ry = head_bottom + 6
+    row_h = max(2 * MOON_R, len(lay.kind) * TEXT_LINE)
+    x = PAD
+    for link in c.links:
+        moon(d, x + MOON_R, ry + row_h / 2, MOON_R, link)
+        x += 2 * MOON_R + 4
+    kf = font(SMALL, "condensed")
+    ty = ry + row_h / 2 - (len(lay.kind) - 1) * TEXT_LINE / 2
+    for kind_line in lay.kind:
+        d.text((x + 8, ty), kind_line, font=kf, fill=TEXT_DIM, anchor="lm")
+        ty += TEXT_LINE
+    y = ry + row_h + 6
+    d.line((PAD, y, width - PAD, y), fill=mix(CARD_BG, tint, 0.45), width=2)
+    y += 6
+    for line in lay.body:
+        if not line:
+            y += 8
+            continue
+        draw_flow(d, PAD, y, [line], TEXT_LINE)
+        y += TEXT_LINE
+    if c.kicker and lay.kick:
+        y += 10
+        kc = colour(c.kicker.colour)
+        kh = _kick_h(lay.kick)
+        d.rounded_rectangle(
+            (PAD - 4, y, width - PAD + 4, y + kh), radius=10, fill=mix(CARD_BG, kc, 0.14), outline=kc, width=2
+        )
+        moon(d, PAD + 4 + MOON_R, y + 4 + MOON_R, MOON_R, c.kicker.colour)
+        draw_flow(d, PAD + KICK_INDENT, y + 7, list(lay.kick), TEXT_LINE)
+    if c.is_minion:
+        sy = h - PAD - STATS_H / 2
+        d.line((PAD, sy - STATS_H / 2, width - PAD, sy - STATS_H / 2), fill=mix(CARD_BG, tint, 0.45), width=2)
+        stats(d, PAD, width - PAD, sy, c.strength or 0, c.health or 0, c.health or 0)
+        marks_x = width / 2
+        if c.has("blocks_damage"):
+            shield(d, marks_x - 18, sy, 28, fill=(120, 170, 230))
+        if c.has("stays_in_play"):
+            anchor_mark(d, marks_x + 18, sy, 28, (200, 200, 220))
+        if c.has("unblockable"):
+            unblockable_mark(d, marks_x, sy, 28)
+    return img
+
+
+def stats(d: Draw, left: float, right: float, cy: float, strength: int, left_hp: int, health: int) -> None:
+    """Strength at ``left`` and health (left of total) ending at ``right``, as icons and numbers."""
+    icon, num = font(BODY), font(NAME, "bold")
+    sword(d, left + 13, cy, 26, STRENGTH)
+    d.text((left + 32, cy), str(strength), font=num, fill=TEXT, anchor="lm")
+    hp = str(left_hp) if left_hp == health else f"{left_hp}/{health}"
+    d.text((right, cy), hp, font=num, fill=HURT if left_hp < health else TEXT, anchor="rm")
+    d.text((right - num.getlength(hp) - 6, cy), "♥", font=icon, fill=HEALTH, anchor="rm")
+
+
+def unblockable_mark(d: Draw, cx: float, cy: float, h: float) -> None:
+    """The "cannot be blocked" mark: an arrow on an amber disc."""
+    d.icon(h)
+    d.ellipse((cx - h / 2, cy - h / 2, cx + h / 2, cy + h / 2), fill=UNBLOCKABLE)
+    d.text((cx, cy), "➜", font=font(max(SMALL, round(h * 0.8)), "bold"), fill=(21, 22, 36), anchor="mm")
+
+
+def _compact_wound(lay: Compact, wound_type: str, width: int, h: int) -> Image.Image:
+    tint = WOUND_COLOURS.get(wound_type, WOUND_FRAME)
+    img = Image.new("RGB", (width, h), (0, 0, 0))
+    d = draw(img)
+    d.rounded_rectangle((0, 0, width - 1, h - 1), radius=16, fill=WOUND_FRAME)
+    d.rounded_rectangle((4, 4, width - 5, h - 5), radius=13, fill=(30, 14, 20))
+    cy = PAD + lay.header_h / 2
+    wound_icon(d, PAD + MOON_R + 2, cy, 2 * MOON_R + 4, wound_type)
+    line_h = round(lay.name_font.size * 1.12)
+    y = cy - (len(lay.name) - 1) * line_h / 2
+    for line in lay.name:
+        d.text((PAD + 2 * MOON_R + 14, y), line, font=lay.name_font, fill=mix(tint, TEXT, 0.45), anchor="lm")
+        y += line_h
+    y = PAD + lay.header_h + 10
+    draw_flow(d, PAD, y, list(lay.body), TEXT_LINE)
     return img

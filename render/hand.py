@@ -1,26 +1,34 @@
 """Hand and draft images for a player's DMs, drawn from ``private_view(seat)``.
 
-The hand shows every card as a full face; the cards that a legal ``chain <id>`` action names
+Made for a phone: the image is TABLE_WIDTH wide, Discord shows it about half that, so every
+text is at least ``theme.MIN_PX``. Cards are compact faces (no art band, no provenance badge:
+those stay on ``/card``), three to a row. The cards that a legal ``chain <id>`` action names
 right now are framed and labelled, the rest dimmed, so a player sees at a glance what they may
-play or link. Faces come from the card cache, so a hand is mostly pasting.
+play or link. Faces come from a cache, so a hand is mostly pasting.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
-from .cards import card_face, card_height, card_name, wound_face
-from .primitives import Box, Draw, draw, fit, moon, to_png
+from .cards import DIM, card_name, compact_face, compact_layout
+from .primitives import Box, Draw, draw, fit_lines, moon, paste, to_png, wrap
 from .theme import (
     ACTIVE,
     BG_TOP,
     DECIDE,
     GOLD,
+    HEAD,
     MARGIN,
+    MOON_R,
+    NAME,
     RGB,
+    SMALL,
+    TABLE_WIDTH,
     TEXT,
     TEXT_DIM,
     TEXT_FAINT,
@@ -29,14 +37,12 @@ from .theme import (
 
 View = dict[str, Any]
 
-CARD_W = 250
-CARD_GAP = 14
-LABEL_H = 40
-HEADER_H = 150
-MIN_WIDTH = 720
-MAX_COLUMNS = 4
-DIM: RGB = (12, 12, 22)
-LINE_Y = 102
+#: Phone images share one width, so one type scale (``theme.MIN_PX``) serves them all.
+WIDTH = TABLE_WIDTH
+CARD_GAP = 20
+LABEL_H = 42
+MAX_COLUMNS = 3
+FRAME = 7
 
 
 def playable_ids(view: View) -> dict[str, str]:
@@ -50,59 +56,64 @@ def playable_ids(view: View) -> dict[str, str]:
     return out
 
 
-def _grid(n: int) -> tuple[int, int]:
-    """Columns and rows for ``n`` cards, rows as even as possible."""
-    if n <= 0:
-        return 1, 0
-    rows = -(-n // MAX_COLUMNS)
-    cols = -(-n // rows)
-    return cols, rows
+def columns(n: int) -> int:
+    """Three cards a row on a phone; two for hands of two or four, so rows stay even."""
+    return 2 if n in (1, 2, 4) else MAX_COLUMNS
 
 
-def hand_layout(n: int) -> tuple[int, int, list[Box]]:
-    """Width, height and the box of each of ``n`` cards (shared by the drawing and the tests)."""
-    cols, rows = _grid(n)
-    cards_w = cols * CARD_W + (cols - 1) * CARD_GAP
-    width = max(MIN_WIDTH, cards_w + 2 * MARGIN)
-    ch = card_height(CARD_W)
-    height = HEADER_H + max(1, rows) * (ch + LABEL_H + CARD_GAP) + MARGIN
-    x0 = (width - cards_w) // 2
-    boxes = []
-    for i in range(n):
-        x = x0 + (i % cols) * (CARD_W + CARD_GAP)
-        y = HEADER_H + (i // cols) * (ch + LABEL_H + CARD_GAP)
-        boxes.append((x, y, x + CARD_W, y + ch))
-    return width, height, boxes
+def card_width(cols: int) -> int:
+    return (WIDTH - 2 * MARGIN - 2 * FRAME - (cols - 1) * CARD_GAP) // cols
 
 
-def _frame(d: Draw, x: int, y: int, ch: int, colour_: RGB) -> None:
+def hand_layout(keys: Sequence[str], lang: str = "en", top: int = 0) -> tuple[int, int, list[Box]]:
+    """Width, height and the box of each card (face keys, ``wound:<type>`` for wounds), below a
+    header ``top`` tall: rows as tall as their tallest face, a label band under each."""
+    n = len(keys)
+    cols = columns(n)
+    cw = card_width(cols)
+    cards_w = cols * cw + (cols - 1) * CARD_GAP
+    x0 = (WIDTH - cards_w) // 2
+    boxes: list[Box] = []
+    y = top + FRAME
+    for row in range(0, n, cols):
+        h = max(compact_layout(k, lang, cw).height for k in keys[row : row + cols])
+        for i in range(row, min(n, row + cols)):
+            x = x0 + (i - row) * (cw + CARD_GAP)
+            boxes.append((x, y, x + cw, y + h))
+        y += h + LABEL_H + CARD_GAP
+    height = (y - CARD_GAP if n else top + 120) + MARGIN
+    return WIDTH, height, boxes
+
+
+def _frame(d: Draw, box: Box, colour_: RGB) -> None:
     """A bright frame around a card the player can use now."""
-    d.rounded_rectangle((x - 7, y - 7, x + CARD_W + 7, y + ch + 7), radius=20, outline=colour_, width=6)
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle((x0 - FRAME, y0 - FRAME, x1 + FRAME, y1 + FRAME), radius=22, outline=colour_, width=6)
 
 
-@lru_cache(maxsize=128)
-def shown_face(key: str, lang: str, width: int, dim: bool) -> Image.Image:
-    """A face as the hand shows it, dimmed when it cannot be used now; ``key`` may be ``wound:<type>``."""
-    if key.startswith("wound:"):
-        face = wound_face(key[6:], lang, width)
-    else:
-        face = card_face(key, lang, width)
+@lru_cache(maxsize=256)
+def shown_face(key: str, lang: str, width: int, height: int, dim: bool) -> Image.Image:
+    """A compact face as a hand shows it, dimmed when it cannot be used now; ``key`` may be ``wound:<type>``."""
+    face = compact_face(key, lang, width, height)
     if dim:
-        face = Image.blend(face, Image.new("RGB", face.size, DIM), 0.55)
+        info = dict(face.info)
+        face = Image.blend(face, Image.new("RGB", face.size, DIM), 0.5)
+        face.info.update(info)
     return face
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=64)
 def card_mask(size: tuple[int, int]) -> Image.Image:
     """Rounded corners for a pasted face."""
     m = Image.new("L", size, 0)
-    draw(m).rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=round(14 * size[0] / 250), fill=255)
+    draw(m).rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=16, fill=255)
     return m
 
 
-def _paste_face(img: Image.Image, key: str, lang: str, x: int, y: int, dim: bool) -> None:
-    face = shown_face(key, lang, CARD_W, dim)
-    img.paste(face, (x, y), card_mask(face.size))
+def _paste_face(img: Image.Image, key: str, lang: str, box: Box, dim: bool) -> None:
+    x0, y0, x1, y1 = box
+    face = shown_face(key, lang, x1 - x0, y1 - y0, dim)
+    paste(img, face, (x0, y0), card_mask(face.size))
 
 
 def _key(view_card: View) -> str:
@@ -112,15 +123,39 @@ def _key(view_card: View) -> str:
     return str(view_card["card"])
 
 
-def _header(d: Draw, width: int, title: str, line: str, ink: RGB, note: str = "") -> None:
-    d.text((MARGIN, 26), "☾ NIGHTFALL", font=font(19, "bold"), fill=GOLD, anchor="lm")
-    text, f = fit(title, width - 2 * MARGIN, (34, 32, 30, 28), "bold")
-    d.text((MARGIN, 64), text, font=f, fill=TEXT, anchor="lm")
-    text, f = fit(line, width - 2 * MARGIN, (24, 22, 21, 20, 19, 18), "condensed-bold")
-    d.text((MARGIN, LINE_Y), text, font=f, fill=ink, anchor="lm")
+Block = list[tuple[str, Any, RGB]]
+
+
+def _header_block(title: str, line: str, ink: RGB, note: str = "", links: Sequence[str] = ()) -> tuple[Block, int]:
+    """The header's lines (text, font, ink), wrapped to the width, and the height they take.
+
+    The decision line ends with the link colours that apply, as moons (drawn by :func:`_header`).
+    """
+    inner = WIDTH - 2 * MARGIN
+    block: Block = [("☾ NIGHTFALL", font(SMALL + 2, "bold"), GOLD)]
+    tl, tf = fit_lines(title, inner, (HEAD + 4, HEAD, NAME), "bold")
+    block += [(t, tf, TEXT) for t in tl]
+    if line:
+        lf = font(NAME, "condensed-bold")
+        moons = len(links) * (2 * MOON_R + 8)
+        block += [(t, lf, ink) for t in wrap(line, lf, inner - moons)]
     if note:
-        text, f = fit(note, width - 2 * MARGIN, (19, 18, 17, 16), "condensed")
-        d.text((MARGIN, LINE_Y + 28), text, font=f, fill=TEXT_DIM, anchor="lm")
+        nf = font(SMALL, "condensed")
+        block += [(t, nf, TEXT_DIM) for t in wrap(note, nf, inner)]
+    return block, 14 + sum(round(f.size * 1.3) for _, f, _ in block) + 12
+
+
+def _header(d: Draw, block: Block, links: Sequence[str]) -> None:
+    y = 14.0
+    for i, (text, f, ink) in enumerate(block):
+        h = round(f.size * 1.3)
+        d.text((MARGIN, y + h / 2), text, font=f, fill=ink, anchor="lm")
+        if links and ink == DECIDE and (i + 1 == len(block) or block[i + 1][2] != DECIDE):
+            x = MARGIN + f.getlength(text) + 14 + MOON_R
+            for link in links:
+                moon(d, x, y + h / 2, MOON_R, link)
+                x += 2 * MOON_R + 8
+        y += h
 
 
 def _hint(view: View, lang: str) -> tuple[str, RGB, list[str]]:
@@ -141,58 +176,60 @@ def _hint(view: View, lang: str) -> tuple[str, RGB, list[str]]:
     return "", TEXT_DIM, []
 
 
-def draw_hand(view: View, lang: str = "en") -> Image.Image:
-    """The seat's hand as full cards, the playable ones framed (see :func:`render.render_hand`)."""
+def _label(d: Draw, box: Box, text: str, ink: RGB, bold: bool = True) -> None:
+    """The word under a card (why it is framed, or why it is not)."""
+    x0, _, x1, y1 = box
+    f = font(SMALL + 2 if bold else SMALL, "bold" if bold else "regular")
+    d.text(((x0 + x1) / 2, y1 + FRAME + (LABEL_H - FRAME) / 2), text, font=f, fill=ink, anchor="mm")
+
+
+def _hand_header(view: View, lang: str) -> tuple[Block, int, list[str]]:
+    hand = view["hand"]
+    line, ink, links = _hint(view, lang)
+    title = f"{view.get('you', '?')} · your hand · {len(hand)} card{'s' * (len(hand) != 1)}"
+    block, top = _header_block(title, line, ink, "", links)
+    return block, top, links
+
+
+def hand_boxes(view: View, lang: str = "en") -> tuple[int, int, list[Box]]:
+    """Width, height and each card's box of the hand image of ``view`` (for the drawing and tests)."""
     if "hand" not in view:
         raise ValueError("the hand image needs private_view(seat)")
+    _, top, _ = _hand_header(view, lang)
+    return hand_layout([_key(c) for c in view["hand"]], lang, top)
+
+
+def draw_hand(view: View, lang: str = "en") -> Image.Image:
+    """The seat's hand as compact cards, the playable ones framed (see :func:`render.render_hand`)."""
+    width, height, boxes = hand_boxes(view, lang)
     hand = list(view["hand"])
     playable = playable_ids(view)
-    width, height, boxes = hand_layout(len(hand))
+    block, top, links = _hand_header(view, lang)
     img = Image.new("RGB", (width, height), BG_TOP)
     d = draw(img)
-    line, ink, links = _hint(view, lang)
-    you = view.get("you", "?")
-    _header(d, img.width, f"{you} · your hand · {len(hand)} card{'s' * (len(hand) != 1)}", line, ink)
-    if links:
-        lf = font(24, "condensed-bold")
-        lx = MARGIN + min(lf.getlength(line), img.width) + 22
-        for link in links:
-            moon(d, lx, LINE_Y, 14, link)
-            lx += 34
+    _header(d, block, links)
     # a chain decision: the cards that can't be played now are dimmed
-    choosing = any(
-        a.get("verb") == "chain" for dec in view.get("decisions") or [] for a in dec.get("actions") or []
-    )
-    for i, c in enumerate(hand):
-        x, y, _, y1 = boxes[i]
-        ch = y1 - y
+    choosing = any(a.get("verb") == "chain" for dec in view.get("decisions") or [] for a in dec.get("actions") or [])
+    for c, box in zip(hand, boxes, strict=True):
         ok = c.get("id") in playable
-        _paste_face(img, _key(c), lang, x, y, dim=choosing and not ok)
-        label_y = y + ch + LABEL_H / 2 + 2
+        _paste_face(img, _key(c), lang, box, dim=choosing and not ok)
         if ok:
-            _frame(d, x, y, ch, DECIDE)
-            label = playable[c["id"]]
-            kicker = "kicker" in label
+            _frame(d, box, DECIDE)
+            kicker = "kicker" in playable[c["id"]]
             word = ("▶ START" if not view.get("chain") else "▶ LINK") + ("  ★ KICKER" if kicker else "")
-            d.text((x + CARD_W / 2, label_y), word, font=font(20, "bold"), fill=GOLD if kicker else DECIDE, anchor="mm")
+            _label(d, box, word, GOLD if kicker else DECIDE)
         elif choosing:
-            why = "wound" if c.get("card") == "wound" else "can't link"
-            d.text((x + CARD_W / 2, label_y), why, font=font(17), fill=TEXT_FAINT, anchor="mm")
+            _label(d, box, "wound" if c.get("card") == "wound" else "can't link", TEXT_FAINT, bold=False)
     if not hand:
-        d.text((img.width / 2, HEADER_H + 120), "no cards in hand", font=font(26), fill=TEXT_FAINT, anchor="mm")
+        d.text((WIDTH / 2, top + 60), "no cards in hand", font=font(NAME), fill=TEXT_FAINT, anchor="mm")
     return img
 
 
-def draw_draft(view: View, lang: str = "en") -> Image.Image:
-    """The draft packet to pick from, and the picks so far (see :func:`render.render_draft`)."""
+def _draft_header(view: View, lang: str) -> tuple[Block, int]:
     draft = view.get("draft") or {}
     if "packet" not in draft:
         raise ValueError("the draft image needs private_view(seat) during the draft")
-    packet = list(draft.get("packet") or [])
     chosen = draft.get("chosen")
-    width, height, boxes = hand_layout(len(packet))
-    img = Image.new("RGB", (width, height), BG_TOP)
-    d = draw(img)
     rnd, rounds = draft.get("round", 1), draft.get("rounds", "?")
     dest = draft.get("destination") or _destination(view)
     title = f"{view.get('you', '?')} · draft round {rnd} of {rounds}"
@@ -203,18 +240,33 @@ def draw_draft(view: View, lang: str = "en") -> Image.Image:
     else:
         line = f"Pick one card{f' for {dest}' if dest else ''}"
     note = f"Your picks so far: {done}" if done else ""
-    _header(d, img.width, title, line, DECIDE if not chosen else TEXT_DIM, note)
-    for i, c in enumerate(packet):
-        key = c.get("key") or c.get("card")
-        x, y, _, y1 = boxes[i]
-        ch = y1 - y
+    return _header_block(title, line, DECIDE if not chosen else TEXT_DIM, note)
+
+
+def _packet_keys(view: View) -> list[str]:
+    return [str(c.get("key") or c.get("card")) for c in (view.get("draft") or {}).get("packet") or []]
+
+
+def draft_boxes(view: View, lang: str = "en") -> tuple[int, int, list[Box]]:
+    """Width, height and each card's box of the draft image of ``view`` (for the drawing and tests)."""
+    _, top = _draft_header(view, lang)
+    return hand_layout(_packet_keys(view), lang, top)
+
+
+def draw_draft(view: View, lang: str = "en") -> Image.Image:
+    """The draft packet to pick from, and the picks so far (see :func:`render.render_draft`)."""
+    block, _ = _draft_header(view, lang)
+    width, height, boxes = draft_boxes(view, lang)
+    chosen = (view.get("draft") or {}).get("chosen")
+    img = Image.new("RGB", (width, height), BG_TOP)
+    d = draw(img)
+    _header(d, block, ())
+    for key, box in zip(_packet_keys(view), boxes, strict=True):
         mine = chosen == key
-        _paste_face(img, str(key), lang, x, y, dim=bool(chosen) and not mine)
+        _paste_face(img, key, lang, box, dim=bool(chosen) and not mine)
         if mine:
-            _frame(d, x, y, ch, ACTIVE)
-            d.text(
-                (x + CARD_W / 2, y + ch + LABEL_H / 2 + 2), "★ YOUR PICK", font=font(20, "bold"), fill=GOLD, anchor="mm"
-            )
+            _frame(d, box, ACTIVE)
+            _label(d, box, "★ YOUR PICK", GOLD)
     return img
 
 

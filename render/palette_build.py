@@ -3,8 +3,8 @@
     python -m render.palette_build            # how well the stored palette fits the samples
     python -m render.palette_build --write    # choose it again, rewrite render/palette_data.py
 
-The samples are the tables, hands, drafts and results of the sample games and of a few seeded
-random games (:func:`render.samples.palette_views`), and every card face. Their colours,
+The samples are the tables, hands, drafts, prompts and results of the sample games and of a few
+seeded random games (:func:`render.samples.palette_views`), and every card face. Their colours,
 counted over all pixels, go through a weighted k-means in RGB (:func:`choose`). Every colour the
 renderer names (:func:`named_colours`: the theme and the constants of each drawing module) and
 the 32 most common colours of the samples (backgrounds, panels) are entries as they are; the
@@ -33,6 +33,8 @@ ROUNDS = 25
 SNAP_SHARE = 0.5
 #: The most common colours of the samples (backgrounds, panels) are entries as they are.
 PINNED_COMMON = 32
+#: How many times each full card face counts among the samples.
+FACE_WEIGHT = 2
 
 
 def sample_images() -> Iterator[Image.Image]:
@@ -42,15 +44,19 @@ def sample_images() -> Iterator[Image.Image]:
     from . import samples
     from .cards import card_face, wound_face
     from .hand import draw_draft, draw_hand
+    from .prompt import draw_prompt
     from .results import draw_results
     from .table import draw_table
 
-    drawers = {"table": draw_table, "hand": draw_hand, "draft": draw_draft}
+    drawers = {"table": draw_table, "hand": draw_hand, "draft": draw_draft, "prompt": draw_prompt}
     for kind, view, lang in samples.palette_views():
         yield draw_results(view) if kind == "results" else drawers[kind](view, lang)
     cards = card_set()
-    for key in cards.cards:
-        yield card_face(key, "en", 500)
+    # twice: the art bands' sky gradients appear in no other image now that hands show compact
+    # faces, and without the weight they once had from the hands they lose palette entries
+    for _ in range(FACE_WEIGHT):
+        for key in cards.cards:
+            yield card_face(key, "en", 500)
     for wound in cards.wound_types:
         yield wound_face(wound, "en", 500)
 
@@ -122,10 +128,10 @@ def choose(counts: Counter[RGB], fixed: Iterable[RGB] = (), size: int = SIZE) ->
 
 def named_colours() -> list[RGB]:
     """Every colour the renderer names: RGB constants (and dicts of them) in its modules, in order."""
-    from . import cards, hand, primitives, results, table, theme
+    from . import cards, hand, primitives, prompt, results, table, theme
 
     found: list[RGB] = []
-    for mod in (theme, primitives, table, hand, cards, results):
+    for mod in (theme, primitives, table, hand, cards, prompt, results):
         for value in vars(mod).values():
             for v in value.values() if isinstance(value, dict) else (value,):
                 if _is_rgb(v):

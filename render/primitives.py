@@ -2,11 +2,17 @@
 
 All of them draw onto a Pillow ``ImageDraw`` at given coordinates and return nothing or the
 space they used, so the layout code reads top to bottom.
+
+Every text and icon drawn here is also measured: each image remembers the smallest text size
+(em pixels) and the smallest icon height drawn into it, and a tile pasted with :func:`paste`
+hands its own smallest sizes on. :func:`smallest` and :func:`phone_px` read them back, so a
+test can check that nothing in an image comes out below ``PHONE_MIN_PX`` on a phone.
 """
 
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -20,6 +26,7 @@ from .theme import (
     LETTERS,
     ON_COLOUR,
     PANEL_DARK,
+    PHONE_WIDTH,
     RGB,
     TEXT,
     WOUND_COLOURS,
@@ -30,6 +37,37 @@ from .theme import (
 )
 
 Box = tuple[int, int, int, int]
+
+#: Key in ``Image.info`` of the smallest (text em size, icon height) drawn into an image. A tuple,
+#: replaced and never changed in place, since ``Image.copy`` shares the values of ``info``.
+SIZES = "nightfall.smallest"
+NONE_DRAWN = (math.inf, math.inf)
+
+
+def note(img: Image.Image, text: float = math.inf, icon: float = math.inf) -> None:
+    """Remember a text size or an icon height drawn into ``img``, if it is the smallest yet."""
+    old = img.info.get(SIZES, NONE_DRAWN)
+    if text < old[0] or icon < old[1]:
+        img.info[SIZES] = (min(old[0], text), min(old[1], icon))
+
+
+def smallest(img: Image.Image) -> tuple[float, float]:
+    """The smallest text size and icon height drawn into ``img`` (inf when none was drawn)."""
+    text, icon = img.info.get(SIZES, NONE_DRAWN)
+    return float(text), float(icon)
+
+
+def phone_px(img: Image.Image) -> float:
+    """The smallest text or icon of ``img`` in pixels once Discord shows it PHONE_WIDTH wide."""
+    return min(smallest(img)) * PHONE_WIDTH / img.width
+
+
+def paste(base: Image.Image, tile: Image.Image, xy: tuple[int, int], mask: Image.Image | None = None) -> None:
+    """Paste a cached tile (with its alpha, or ``mask``), handing on its smallest sizes."""
+    if mask is None and tile.mode == "RGBA":
+        mask = tile
+    base.paste(tile, xy, mask)
+    note(base, *smallest(tile))
 
 
 @lru_cache(maxsize=8192)
@@ -57,12 +95,17 @@ class Draw(ImageDraw.ImageDraw):
         anchor: str | None = None,
         **kwargs: Any,
     ) -> None:
+        note(self._image, text=font.size if font is not None else 10)
         if font is None or kwargs or "\n" in text or not isinstance(fill, tuple):
             super().text(xy, text, fill=fill, font=font, anchor=anchor, **kwargs)
             return
         mask, left, top = _text_mask(text, font, anchor or "la")
         ink = fill if self._image.mode != "RGBA" or len(fill) == 4 else (*fill, 255)
         self._image.paste(ink, (round(xy[0]) + left, round(xy[1]) + top), mask)
+
+    def icon(self, height: float) -> None:
+        """Record an icon (a moon, coin, shield, mark) ``height`` pixels tall."""
+        note(self._image, icon=height)
 
 
 def draw(img: Image.Image) -> Draw:
@@ -86,14 +129,16 @@ def to_png(img: Image.Image) -> bytes:
 
 
 def vertical_gradient(width: int, height: int, top: RGB, bottom: RGB) -> Image.Image:
-    """A background layer: one 256-pixel column stretched, about a millisecond."""
+    """A background layer: one 256-pixel column stretched down, then across (a few milliseconds;
+    the same pixels as one bilinear resize, which takes several times longer)."""
     column = Image.new("RGB", (1, 256))
     column.putdata([mix(top, bottom, y / 255) for y in range(256)])
-    return column.resize((width, height), Image.Resampling.BILINEAR)
+    return column.resize((1, height), Image.Resampling.BILINEAR).resize((width, height), Image.Resampling.NEAREST)
 
 
 def moon(d: Draw, cx: float, cy: float, r: float, name: str | None, *, ring: RGB = PANEL_DARK) -> None:
     """A colour moon with its letter (R W B Y P G), so a colour never depends on colour vision."""
+    d.icon(2 * r)
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour(name), outline=ring, width=max(1, round(r / 8)))
     if name in LETTERS:
         f = font(max(8, round(r * 1.15)), "bold")
@@ -102,16 +147,18 @@ def moon(d: Draw, cx: float, cy: float, r: float, name: str | None, *, ring: RGB
 
 def hidden_moon(d: Draw, cx: float, cy: float, r: float) -> None:
     """A moon for a colour nobody may see yet (a secret archive)."""
+    d.icon(2 * r)
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(60, 62, 84), outline=PANEL_DARK, width=2)
     d.text((cx, cy), "?", font=font(max(8, round(r * 1.2)), "bold"), fill=(170, 170, 200), anchor="mm")
 
 
 def coin(d: Draw, cx: float, cy: float, r: float, value: int | str, *, fill: RGB = GOLD) -> None:
-    """A cost or influence coin."""
+    """A cost or influence coin; two digits are condensed rather than smaller."""
+    d.icon(2 * r)
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=GOLD_DARK, width=max(1, round(r / 7)))
     text = str(value)
-    size = round(r * (1.25 if len(text) < 2 else 1.0))
-    d.text((cx, cy + r * 0.03), text, font=font(size, "bold"), fill=(40, 28, 4), anchor="mm")
+    f = font(round(r * 1.25), "bold") if len(text) < 2 else font(round(r * 1.15), "condensed-bold")
+    d.text((cx, cy + r * 0.03), text, font=f, fill=(40, 28, 4), anchor="mm")
 
 
 def pill(
@@ -150,6 +197,8 @@ def pips(
 ) -> float:
     """``total`` pips from ``x``, the first ``filled`` solid; returns the x after the last pip."""
     step = step or r * 2.5
+    if total:
+        d.icon(2 * r)
     for i in range(total):
         cx = x + r + i * step
         colour_ = fill if i < filled else empty
@@ -162,6 +211,7 @@ def pips(
 
 def shield(d: Draw, cx: float, cy: float, h: float, fill: RGB, outline: RGB = PANEL_DARK) -> None:
     """The "blocks damage inflicted on you" mark: a heater shield."""
+    d.icon(h)
     w = h * 0.8
     top, bottom = cy - h / 2, cy + h / 2
     pts = [
@@ -179,6 +229,7 @@ def shield(d: Draw, cx: float, cy: float, h: float, fill: RGB, outline: RGB = PA
 
 def anchor_mark(d: Draw, cx: float, cy: float, h: float, fill: RGB) -> None:
     """The "stays in play until destroyed" mark."""
+    d.icon(h)
     d.text((cx, cy), "⚓", font=font(max(8, round(h)), "regular"), fill=fill, anchor="mm")
 
 
@@ -198,6 +249,25 @@ def fit(text: str, max_w: float, sizes: Sequence[int], weight: str = "bold") -> 
             return text, f
     f = font(sizes[-1], weight)
     return ellipsize(text, f, max_w), f
+
+
+def fit_lines(
+    text: str, max_w: float, sizes: Sequence[int], weight: str = "bold", max_lines: int = 2
+) -> tuple[list[str], Font]:
+    """``text`` on one line at the largest of ``sizes`` that fits, else wrapped at the smallest.
+
+    Names wrap onto up to ``max_lines`` lines rather than shrinking below the last size (the
+    phone minimum); only what still does not fit is shortened with ….
+    """
+    for size in sizes:
+        f = font(size, weight)
+        if f.getlength(text) <= max_w:
+            return [text], f
+    f = font(sizes[-1], weight)
+    lines = wrap(text, f, max_w)
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], ellipsize(" ".join(lines[max_lines - 1 :]), f, max_w)]
+    return lines, f
 
 
 def wrap(text: str, f: Font, max_w: float) -> list[str]:
@@ -248,6 +318,7 @@ def draw_flow(d: Draw, x: float, y: float, lines: list[Line], line_h: float) -> 
 
 def wound_icon(d: Draw, cx: float, cy: float, size: float, wound_type: str | None) -> None:
     """A shape per wound type, so types differ by more than colour: fangs, flame, drop."""
+    d.icon(size)
     c = WOUND_COLOURS.get(wound_type or "", (120, 120, 140))
     r = size / 2
     if wound_type == "bite":
@@ -286,3 +357,23 @@ def crescent(img: Image.Image, cx: float, cy: float, r: float, fill: RGB) -> Non
     off = r * 0.48
     md.ellipse((ox - r + off, oy - r - off * 0.45, ox + r + off, oy + r - off * 0.45), fill=0)
     img.paste(fill, box, mask)
+
+
+def sword(d: Draw, cx: float, cy: float, h: float, fill: RGB) -> None:
+    """The strength mark: a sword held diagonally, ``h`` tall (the ⚔ glyph reads as × on a phone)."""
+    d.icon(h)
+    length = h * 1.3  # along the diagonal, so the sword spans ``h`` upright
+    bw, gw, gt = length * 0.075, length * 0.2, length * 0.06
+    c, s = math.cos(math.radians(45)), math.sin(math.radians(45))
+
+    def at(u: float, v: float) -> tuple[float, float]:
+        """A point ``u`` along the blade (tip at -length/2) and ``v`` across it, turned 45 degrees."""
+        return (cx + v * c - u * s, cy + v * s + u * c)
+
+    tip, guard, end = -length / 2, length * 0.2, length * 0.44
+    d.polygon([at(tip, 0), at(tip + bw * 2, bw), at(guard, bw), at(guard, -bw), at(tip + bw * 2, -bw)], fill=fill)
+    d.polygon([at(guard, -gw), at(guard, gw), at(guard + gt, gw), at(guard + gt, -gw)], fill=fill)
+    d.polygon([at(guard, -bw * 0.8), at(guard, bw * 0.8), at(end, bw * 0.8), at(end, -bw * 0.8)], fill=fill)
+    px, py = at(end, 0)
+    r = length * 0.06
+    d.ellipse((px - r, py - r, px + r, py + r), fill=fill)

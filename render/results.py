@@ -1,96 +1,298 @@
-"""The final ranking: places, wounds by type, and the tie-break that decided a place, if any."""
+"""The final ranking: places, wounds by type, and the tie-break that decided a place, if any.
+
+Made for a phone like the table (:mod:`render.table`): TABLE_WIDTH wide, every text and icon at
+least ``theme.MIN_PX`` (11 px once Discord shows the image 550 px wide), the same night sky,
+header and panels. Top to bottom: the header, one row per place (the winner's with the turn's
+gold border), and between two rows whose wounds are equal, what put the upper one ahead: the
+ranking's own ``decided_by`` in words (:func:`engine.scoring.tie_break_text`), so the note names
+the wound-type count or the turns that decided, never a step that did not. Then the rule.
+
+Drawn only from ``public_view()`` of a finished game; a private view is refused.
+"""
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 from typing import Any
 
 from PIL import Image
 
-from .primitives import Draw, draw, fit, to_png, vertical_gradient, wound_icon
-from .table import check_public
+from engine.cards import WOUND_TYPES
+from engine.scoring import DECIDERS, tie_break_text
+
+from .primitives import (
+    Box,
+    Draw,
+    Line,
+    draw,
+    draw_flow,
+    ellipsize,
+    fit,
+    fit_lines,
+    pill,
+    to_png,
+    wound_icon,
+    wrap,
+)
+from .table import ACTIVE_FILL, WOUND_INK, background, check_public
 from .theme import (
-    BG_BOTTOM,
-    BG_TOP,
+    ACTIVE,
+    BIG,
+    BODY,
+    GAP,
     GOLD,
+    HEAD,
     MARGIN,
+    NAME,
     PANEL,
     PANEL_DARK,
     PANEL_LINE,
+    PHASE_COLOURS,
     RGB,
+    SMALL,
     TABLE_WIDTH,
     TEXT,
     TEXT_DIM,
     TEXT_FAINT,
     font,
-    mix,
 )
 
 View = dict[str, Any]
 
-HEADER_H = 120
-ROW_H = 104
-NOTE_H = 40
-FOOTER_H = 56
+INNER = TABLE_WIDTH - 2 * MARGIN
+HEADER_H = 124
+TITLE_H = 44
+#: A row whose name fits one line, and one whose name takes two.
+ROW_H = 108
+ROW_H2 = 140
+ROW_PAD = 20
+MEDAL_R = 32
+#: Where the name starts, from the row's left edge (after the medal).
+NAME_X = 24 + 2 * MEDAL_R + 20
+#: The wounds by type: one column per type, then the total.
+TYPE_W = 116
+TOTAL_W = 150
+WOUND_ICON = 30
+#: A tie-break note between two rows: lines of BODY text.
+NOTE_LINE_H = round(BODY * 1.4)
+NOTE_PAD = 10
+RULE_LINE_H = round(SMALL * 1.45)
+RULE = (
+    "Fewest wounds wins. Tied: the lower largest wound-type count, then the second and third largest; "
+    "then fewer turns (seated closest to the right of the first player)."
+)
 MEDALS: dict[int, RGB] = {1: (240, 196, 60), 2: (196, 200, 214), 3: (200, 128, 72)}
-WOUND_TYPES = ("bite", "burn", "bleed")
+
+
+def count(n: int, word: str) -> str:
+    """``n`` and ``word``, plural unless ``n`` is 1: "1 wound", "2 wounds", "1 turn"."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def decided_by(a: View, b: View) -> str | None:
+    """What put ranking row ``a`` ahead of the next row ``b``: the row's ``decided_by`` (one of
+    ``engine.scoring.DECIDERS``), worked out the engine's way for a row stored without it."""
+    if "decided_by" in a:
+        how = a["decided_by"]
+        return str(how) if how is not None else None
+    if a.get("wounds") != b.get("wounds"):
+        return "wounds"
+    ta = sorted((a.get("by_type") or {}).values(), reverse=True)
+    tb = sorted((b.get("by_type") or {}).values(), reverse=True)
+    for k, (x, y) in enumerate(zip(ta, tb, strict=False)):
+        if x != y:
+            return DECIDERS[1 + k]
+    return "fewer turns" if a.get("turns") != b.get("turns") else "seat"
+
+
+def tie_reason(a: View, b: View) -> str:
+    """What decided between ``a`` and the next row ``b`` when their wound totals are equal, in
+    the engine's words; "" when fewer wounds decided (or ``a`` is the last place)."""
+    how = decided_by(a, b)
+    if how in (None, "wounds"):
+        return ""
+    return tie_break_text({**a, "decided_by": how}, b)
+
+
+def _ahead(a: View, b: View) -> str:
+    return f"{a.get('seat', '?')} is ahead of {b.get('seat', '?')}:"
 
 
 def tie_note(a: View, b: View) -> str:
-    """Why ``a`` is ranked ahead of ``b`` when their wound totals are equal; "" when they differ."""
-    how = a.get("ahead_of_next_by")
-    if how in (None, "wounds"):
-        return ""
-    total = a.get("wounds", 0)
-    if how == "wound types":
-        ta = sorted((a.get("by_type") or {}).values(), reverse=True)
-        tb = sorted((b.get("by_type") or {}).values(), reverse=True)
-        for x, y in zip(ta, tb, strict=False):
-            if x != y:
-                return f"Tie on {total} wounds: {a['seat']} ahead on wound types (largest type count {x} against {y})"
-        return f"Tie on {total} wounds: {a['seat']} ahead on wound types"
-    turns = ""
-    if a.get("turns") is not None and b.get("turns") is not None and a["turns"] != b["turns"]:
-        turns = f", {a['turns']} turns against {b['turns']}"
-    return f"Tie on {total} wounds and wound types: {a['seat']} ahead by seat order (fewer turns{turns})"
+    """The note drawn between ``a`` and ``b`` when a tie-break decided: who is ahead and why."""
+    reason = tie_reason(a, b)
+    return f"{_ahead(a, b)} {reason}" if reason else ""
 
 
-def results_height(result: list[View]) -> int:
-    notes = sum(1 for a, b in pairwise(result) if tie_note(a, b))
-    return HEADER_H + len(result) * (ROW_H + 10) + notes * NOTE_H + FOOTER_H
+def _note_lines(a: View, b: View) -> list[Line]:
+    reason = tie_reason(a, b)
+    if not reason:
+        return []
+    bold, plain = font(BODY, "bold"), font(BODY)
+    words = [(w, bold, GOLD) for w in f"⚖ {_ahead(a, b)}".split()]
+    # a figure in brackets, "(3 against 4)", stays on one line
+    words += [(w, plain, TEXT) for w in re.findall(r"\([^)]*\)\S*|\S+", reason)]
+    max_w = INNER - NAME_X - ROW_PAD
+    lines: list[Line] = [[]]
+    x = 0.0
+    for word, f, ink in words:
+        w = f.getlength(word)
+        if x > 0 and x + w > max_w:
+            lines.append([])
+            x = 0.0
+        if w > max_w:
+            word, w = ellipsize(word, f, max_w), max_w
+        lines[-1].append((x, word, f, ink))
+        x += w + f.getlength(" ")
+    return lines
 
 
-def _row(d: Draw, r: View, y: int, winner: bool) -> None:
-    place = int(r.get("place", 0))
-    fill = mix(PANEL, GOLD, 0.1) if winner else PANEL
-    d.rounded_rectangle(
-        (MARGIN, y, TABLE_WIDTH - MARGIN, y + ROW_H),
-        radius=16,
-        fill=fill,
-        outline=GOLD if winner else PANEL_LINE,
-        width=4 if winner else 2,
+def _name_w() -> int:
+    return INNER - NAME_X - 3 * TYPE_W - TOTAL_W - 2 * ROW_PAD
+
+
+def _name(r: View) -> tuple[list[str], Any]:
+    return fit_lines(str(r.get("seat", "?")), _name_w(), (HEAD + 4, HEAD, NAME), "bold")
+
+
+def _rule_lines() -> list[str]:
+    return wrap(RULE, font(SMALL), INNER - 8)
+
+
+def results_layout(view: View) -> dict[str, Box]:
+    """Where everything goes: ``row:i``, ``note:i`` (under row i, when a tie-break decided),
+    ``title``, ``rule`` and the whole ``image``."""
+    result = list(view.get("result") or [])
+    boxes: dict[str, Box] = {"title": (MARGIN, HEADER_H, TABLE_WIDTH - MARGIN, HEADER_H + TITLE_H)}
+    y = HEADER_H + TITLE_H
+    for i, r in enumerate(result):
+        h = ROW_H if len(_name(r)[0]) == 1 else ROW_H2
+        boxes[f"row:{i}"] = (MARGIN, y, TABLE_WIDTH - MARGIN, y + h)
+        y += h + GAP
+        if i + 1 < len(result):
+            lines = _note_lines(r, result[i + 1])
+            if lines:
+                nh = 2 * NOTE_PAD + len(lines) * NOTE_LINE_H
+                boxes[f"note:{i}"] = (MARGIN, y, TABLE_WIDTH - MARGIN, y + nh)
+                y += nh + GAP
+    rule_h = 2 * NOTE_PAD + len(_rule_lines()) * RULE_LINE_H
+    boxes["rule"] = (MARGIN, y, TABLE_WIDTH - MARGIN, y + rule_h)
+    boxes["image"] = (0, 0, TABLE_WIDTH, y + rule_h + MARGIN)
+    return boxes
+
+
+def results_height(view: View) -> int:
+    return results_layout(view)["image"][3]
+
+
+# ---------------------------------------------------------------- sections
+
+
+def _header(d: Draw, view: View) -> None:
+    """As the table's: the brand and what was played, then the phase pill and who won."""
+    bf = font(SMALL + 2, "bold")
+    brand = "☾ NIGHTFALL"
+    d.text((MARGIN, 28), brand, font=bf, fill=GOLD, anchor="lm")
+    opts = view.get("options") or {}
+    about = []
+    if view.get("turn") is not None:
+        about.append(f"turn {view['turn']}")
+    about.append(f"{opts.get('draft', 'standard')} draft")
+    if opts.get("secret_archives"):
+        about.append("secret archives")
+    af = font(SMALL)
+    about_text = ellipsize(" · ".join(about), af, INNER - bf.getlength(brand) - 30)
+    d.text((TABLE_WIDTH - MARGIN, 28), about_text, font=af, fill=TEXT_DIM, anchor="rm")
+    cy = 86
+    pw = pill(
+        d, MARGIN, cy, "OVER", font(HEAD - 2, "bold"), fill=PHASE_COLOURS["over"], ink=PANEL_DARK, pad=16, height=54
     )
-    cx, cy = MARGIN + 56, y + ROW_H / 2
-    medal = MEDALS.get(place, (110, 112, 140))
-    d.ellipse((cx - 34, cy - 34, cx + 34, cy + 34), fill=medal, outline=PANEL_DARK, width=3)
-    d.text((cx, cy + 1), str(place), font=font(36, "bold"), fill=PANEL_DARK, anchor="mm")
-    name, f = fit(str(r.get("seat", "?")), 380, (40, 36, 32, 28), "bold")
-    d.text((MARGIN + 110, cy - 14), name, font=f, fill=TEXT, anchor="lm")
-    sub = "winner" if winner else f"place {place}"
+    x = MARGIN + pw + 18
+    result = view.get("result") or []
+    headline = f"{result[0].get('seat', '?')} wins" if result else "Game over"
+    text, f = fit(headline, TABLE_WIDTH - MARGIN - x, (HEAD + 8, HEAD + 4, HEAD, NAME), "bold")
+    d.text((x, cy), text, font=f, fill=TEXT, anchor="lm")
+
+
+def _title(d: Draw, box: Box) -> None:
+    x0, y0, _, y1 = box
+    cy = (y0 + y1) / 2
+    f = font(BODY, "bold")
+    title = "FINAL RANKING"
+    d.text((x0 + 2, cy), title, font=f, fill=TEXT_DIM, anchor="lm")
+    d.text((x0 + 16 + f.getlength(title), cy), "night has fallen", font=font(SMALL), fill=TEXT_FAINT, anchor="lm")
+
+
+def _row(d: Draw, r: View, box: Box, winner: bool) -> None:
+    x0, y0, x1, y1 = box
+    cy = (y0 + y1) / 2
+    d.rounded_rectangle(
+        box,
+        radius=16,
+        fill=ACTIVE_FILL if winner else PANEL,
+        outline=ACTIVE if winner else PANEL_LINE,
+        width=6 if winner else 2,
+    )
+    place = int(r.get("place", 0))
+    mx = x0 + 24 + MEDAL_R
+    d.icon(2 * MEDAL_R)
+    d.ellipse(
+        (mx - MEDAL_R, cy - MEDAL_R, mx + MEDAL_R, cy + MEDAL_R),
+        fill=MEDALS.get(place, TEXT_FAINT),
+        outline=PANEL_DARK,
+        width=3,
+    )
+    d.text((mx, cy + 1), str(place), font=font(HEAD, "bold"), fill=PANEL_DARK, anchor="mm")
+    # the name (on two lines if it must), and under it "winner" and the turns played
+    lines, nf = _name(r)
+    step = round(nf.size * 1.1)
+    sub_h = 34
+    y = cy - (len(lines) * step + sub_h) / 2 + step / 2
+    for line in lines:
+        d.text((x0 + NAME_X, y), line, font=nf, fill=TEXT, anchor="lm")
+        y += step
+    sub = ["winner"] if winner else []
     if r.get("turns") is not None:
-        sub += f" · {r['turns']} turns"
-    d.text((MARGIN + 110, cy + 24), sub, font=font(19), fill=GOLD if winner else TEXT_DIM, anchor="lm")
-    # wounds by type, then the total
+        sub.append(count(int(r["turns"]), "turn"))
+    if sub:
+        sf = font(SMALL, "bold") if winner else font(SMALL)
+        d.text(
+            (x0 + NAME_X, y - step / 2 + sub_h / 2 + 6),
+            " · ".join(sub),
+            font=sf,
+            fill=GOLD if winner else TEXT_DIM,
+            anchor="lm",
+        )
+    # wounds by type, each a shape, a number and its name; then the total
     by_type = r.get("by_type") or {}
-    x = TABLE_WIDTH - MARGIN - 170 - 3 * 118
+    tx = x1 - ROW_PAD - TOTAL_W - 3 * TYPE_W
+    nf2, lf = font(NAME, "bold"), font(SMALL)
     for t in WOUND_TYPES:
-        wound_icon(d, x + 16, cy, 30, t)
-        d.text((x + 38, cy - 10), str(by_type.get(t, 0)), font=font(26, "bold"), fill=TEXT, anchor="lm")
-        d.text((x + 38, cy + 17), t, font=font(16), fill=TEXT_DIM, anchor="lm")
-        x += 118
-    right = TABLE_WIDTH - MARGIN - 24
-    d.text((right, cy - 8), str(r.get("wounds", 0)), font=font(52, "bold"), fill=TEXT, anchor="rm")
-    d.text((right, cy + 32), "wounds", font=font(17), fill=TEXT_DIM, anchor="rm")
+        wound_icon(d, tx + WOUND_ICON / 2, cy, WOUND_ICON, t)
+        d.text((tx + WOUND_ICON + 10, cy - 13), str(by_type.get(t, 0)), font=nf2, fill=TEXT, anchor="lm")
+        d.text((tx + WOUND_ICON + 10, cy + 19), t, font=lf, fill=TEXT_DIM, anchor="lm")
+        tx += TYPE_W
+    wounds = int(r.get("wounds", 0))
+    right = x1 - ROW_PAD
+    d.text((right, cy - 12), str(wounds), font=font(BIG, "bold"), fill=WOUND_INK if wounds else TEXT, anchor="rm")
+    d.text((right, cy + 26), "wound" if wounds == 1 else "wounds", font=lf, fill=TEXT_DIM, anchor="rm")
+
+
+def _note(d: Draw, lines: list[Line], box: Box, above: Box, below: Box) -> None:
+    """A tie-break note, tied to the two rows it is about by a gold line between their medals."""
+    x0, y0, x1, y1 = box
+    mx = x0 + 24 + MEDAL_R
+    d.line((mx, above[3], mx, below[1]), fill=GOLD, width=4)
+    d.rounded_rectangle((x0 + NAME_X - 16, y0, x1, y1), radius=12, fill=PANEL_DARK, outline=GOLD, width=2)
+    draw_flow(d, x0 + NAME_X, y0 + NOTE_PAD + (NOTE_LINE_H - BODY) / 2 - 2, lines, NOTE_LINE_H)
+
+
+def _rule(d: Draw, box: Box) -> None:
+    x0, y0, _, _ = box
+    f = font(SMALL)
+    for i, line in enumerate(_rule_lines()):
+        d.text((x0 + 4, y0 + NOTE_PAD + (i + 0.5) * RULE_LINE_H), line, font=f, fill=TEXT_FAINT, anchor="lm")
 
 
 def draw_results(view: View) -> Image.Image:
@@ -99,24 +301,17 @@ def draw_results(view: View) -> Image.Image:
     result = list(view.get("result") or [])
     if not result:
         raise ValueError("the results image needs the view of a finished game (view['result'])")
-    h = results_height(result)
-    img = vertical_gradient(TABLE_WIDTH, h, BG_TOP, BG_BOTTOM)
+    boxes = results_layout(view)
+    img = background(TABLE_WIDTH, boxes["image"][3]).copy()
     d = draw(img)
-    d.text((MARGIN, 28), "☾ NIGHTFALL", font=font(20, "bold"), fill=GOLD, anchor="lm")
-    d.text((MARGIN, 76), "Night has fallen — final ranking", font=font(38, "bold"), fill=TEXT, anchor="lm")
-    y = HEADER_H
+    _header(d, view)
+    _title(d, boxes["title"])
     for i, r in enumerate(result):
-        _row(d, r, y, winner=i == 0)
-        y += ROW_H + 10
-        if i + 1 < len(result):
-            note = tie_note(r, result[i + 1])
-            if note:
-                text, f = fit("⚖ " + note, TABLE_WIDTH - 2 * MARGIN - 40, (20, 19, 18, 17), "condensed-bold")
-                d.text((MARGIN + 40, y + NOTE_H / 2 - 5), text, font=f, fill=GOLD, anchor="lm")
-                y += NOTE_H
-    rule = "Fewest wounds wins · ties: largest wound type lower, then the next · then seat order"
-    text, f = fit(rule, TABLE_WIDTH - 2 * MARGIN, (18, 17, 16), "regular")
-    d.text((MARGIN, y + FOOTER_H / 2 - 4), text, font=f, fill=TEXT_FAINT, anchor="lm")
+        _row(d, r, boxes[f"row:{i}"], winner=i == 0)
+    for i, (a, b) in enumerate(pairwise(result)):
+        if f"note:{i}" in boxes:
+            _note(d, _note_lines(a, b), boxes[f"note:{i}"], boxes[f"row:{i}"], boxes[f"row:{i + 1}"])
+    _rule(d, boxes["rule"])
     return img
 
 

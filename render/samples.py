@@ -224,7 +224,7 @@ def palette_views() -> list[tuple[str, View, str]]:
     """Every sample view plus a few random games at several stages, as (kind, view, lang).
 
     :mod:`render.palette_build` draws these to choose the fixed palette; kinds are ``table``,
-    ``hand``, ``draft`` and ``results``.
+    ``hand``, ``draft``, ``prompt`` and ``results``.
     """
     out: list[tuple[str, View, str]] = []
     five = five_player_chain()
@@ -241,6 +241,10 @@ def palette_views() -> list[tuple[str, View, str]]:
     out.append(("draft", draft.private_view("ada"), "en"))
     out.append(("draft", draft.private_view("cleo"), "en"))
     out.append(("results", done.public_view(), "en"))
+    out.append(("prompt", claim_decision().private_view("ada"), "en"))
+    out.append(("prompt", five.private_view("cleo"), "en"))
+    out.append(("prompt", five_player_combat().private_view("ada"), "en"))
+    out += [("prompt", view, "en") for view in decision_views().values()]
     for seed in range(100, 106):
         seats = SEATS5[: 2 + seed % 4]
         game = Game.new(seats, seed=seed, options=Options(draft="two-player") if len(seats) == 2 else Options())
@@ -255,3 +259,48 @@ def palette_views() -> list[tuple[str, View, str]]:
             kind = "draft" if game.phase == "draft" else "hand"
             out.append((kind, game.private_view(seat), "en"))
     return out
+
+
+def claim_decision() -> Game:
+    """ada's claim phase with 3 influence: some archives affordable, some not, cards to discard."""
+    pos = build(
+        ["ada", "bram", "cleo"],
+        phase="claim",
+        active=0,
+        influence=3,
+        hands={"ada": ["genesis_one", "wound:bite", "jj_mcteague", "jj_mcteague"], "bram": ["vulko"]},
+        decks={seat: ["bad_smoke", "charlotte_reyes"] for seat in ("ada", "bram", "cleo")},
+        in_play={"ada": ["vulko"], "cleo": ["great_spirit"]},
+        commons=["watcher_two", "leave_me", "flank_attack", "indigo_six", "hypnotic_presence", "death_grip"],
+        private={"ada": ["sir_john_travail", "bite_and_tear"], "bram": ["franz_orlok", "blood_rage"]},
+        archive_sizes={"leave_me": 4, "death_grip": 0},
+        wounds_up=22,
+    )
+    return pos.game
+
+
+def decision_views(shows: tuple[str, ...] = ("claim", "candidates", "combat"), games: int = 80) -> dict[str, View]:
+    """A private view for each kind of decision whose prompt shows one of ``shows``, found in seeded
+    random games (the first seat to face that kind): the same views every run.
+
+    The kinds come from the engine's table of decisions, so a new kind is looked for without a
+    change here; one that random play never reaches is simply missing from the result.
+    """
+    from engine.decisions import KINDS
+
+    wanted = {name for name, kind in KINDS.items() if kind.shows in shows}
+    found: dict[str, View] = {}
+    for seed in range(games):
+        if wanted <= set(found):
+            break
+        seats = SEATS5[: 2 + seed % 4]
+        game = Game.new(seats, seed=seed, options=Options(draft="two-player") if len(seats) == 2 else Options())
+        rnd = random.Random(seed)
+        while not game.is_over():
+            for decision in game.pending():
+                if decision.kind in wanted and decision.kind not in found:
+                    found[decision.kind] = game.private_view(decision.seat)
+            if wanted <= set(found):
+                break
+            play_random(game, rnd, 1)
+    return found

@@ -1,17 +1,30 @@
 """Write sample images of every kind: ``python -m render.screenshots docs/images``.
 
 The views come from :mod:`render.samples` (seeded games and built positions), so the files
-only change when the renderer or the engine does.
+only change when the renderer or the engine does. ``phone-*.png`` are the table, a hand and a
+prompt scaled to 550 px wide, as Discord shows them on a phone, for the README.
 """
 
 from __future__ import annotations
 
+import io
 import sys
 from pathlib import Path
 
+from PIL import Image
+
 from engine.cards import card_set
 
-from . import render_card, render_draft, render_hand, render_results, render_table, samples
+from . import render_card, render_draft, render_hand, render_prompt, render_results, render_table, samples
+from .primitives import to_png
+from .theme import PHONE_WIDTH
+
+
+def phone(png: bytes) -> bytes:
+    """An image as a phone shows it: scaled to PHONE_WIDTH wide (Lanczos, as a browser would)."""
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    height = round(img.height * PHONE_WIDTH / img.width)
+    return to_png(img.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS))
 
 
 def write_all(out: Path) -> list[Path]:
@@ -25,20 +38,29 @@ def write_all(out: Path) -> list[Path]:
         written.append(path)
 
     five = samples.five_player_chain()
-    save("table-5p.png", render_table(five.public_view()))
+    table = render_table(five.public_view())
+    save("table-5p.png", table)
+    save("phone-table.png", phone(table))
     save("table-5p-pl.png", render_table(five.public_view(), lang="pl"))
     two = samples.two_player_midgame()
     save("table-2p.png", render_table(two.public_view()))
     save("table-5p-combat.png", render_table(samples.five_player_combat().public_view()))
     link = samples.five_player_link_decision()
     save("table-5p-link.png", render_table(link.public_view()))
-    save("hand.png", render_hand(link.private_view("cleo")))
+    hand = render_hand(link.private_view("cleo"))
+    save("hand.png", hand)
+    save("phone-hand.png", phone(hand))
     save("hand-pl.png", render_hand(link.private_view("cleo"), lang="pl"))
     save("hand-2p.png", render_hand(two.private_view(two.public_view()["active"])))
     draft = samples.draft_game()
     save("draft.png", render_draft(draft.private_view("ada")))
     save("draft-picked.png", render_draft(draft.private_view("cleo")))
     save("table-draft.png", render_table(draft.public_view()))
+    target = render_prompt(five.private_view("cleo"))
+    save("prompt-target.png", target)
+    save("phone-prompt.png", phone(target))
+    save("prompt-claim.png", render_prompt(samples.claim_decision().private_view("ada")))
+    save("prompt-block.png", render_prompt(samples.five_player_combat().private_view("ada")))
     done = samples.finished_game()
     save("results.png", render_results(done.public_view()))
     save("table-over.png", render_table(done.public_view()))

@@ -7,6 +7,7 @@ read without colour vision.
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from importlib import resources
 from io import BytesIO
@@ -22,6 +23,30 @@ Font = ImageFont.FreeTypeFont
 TABLE_WIDTH = 1100
 MARGIN = 16
 GAP = 10
+
+#: Discord shows an image about this wide in a phone's chat column...
+PHONE_WIDTH = 550
+#: ...where no text (its em size) and no icon (its height) may come out smaller than this.
+PHONE_MIN_PX = 11
+
+
+def min_px(width: int) -> int:
+    """The smallest text or icon size, in pixels of an image ``width`` wide, still readable on a phone."""
+    return math.ceil(PHONE_MIN_PX * width / PHONE_WIDTH)
+
+
+#: The type scale of the phone images (table, hand, draft, prompts; all TABLE_WIDTH wide). Every
+#: size is at least MIN_PX, 22 px at 1100: 11 px once Discord shows the image 550 px wide.
+MIN_PX = min_px(TABLE_WIDTH)
+SMALL = MIN_PX  # notes, zone labels, counts, rules text
+BODY = MIN_PX + 2  # names on chips and tiles
+NAME = MIN_PX + 6  # seat names, card names on compact faces
+HEAD = MIN_PX + 10  # the asking sentence, the turn
+BIG = MIN_PX + 24  # wound totals
+#: Radius of the smallest colour moon whose letter is still MIN_PX (the letter is 1.15 r).
+MOON_R = math.ceil((MIN_PX - 0.5) / 1.15)
+#: Radius of the smallest cost coin whose digit is still MIN_PX (the digit is 1.25 r).
+COIN_R = math.ceil((MIN_PX - 0.5) / 1.25)
 
 BG_TOP: RGB = (14, 16, 30)
 BG_BOTTOM: RGB = (26, 18, 36)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.cards import card_set, find_card
+from engine.cards import CardDef, card_set
 
 from ..errors import UserError
 from ..i18n import t
@@ -18,14 +19,30 @@ from ..rules_text import TOPICS
 if TYPE_CHECKING:
     from ..app import NightfallBot
 
+MAX_CHOICES = 25
+MAX_LISTED = 20
+
 
 def card_text(key: str) -> str:
-    """The card's full text, exactly as the data file says, and whether parts are reconstructed."""
+    """The card's text for players: its name once (with the Polish name only when it differs),
+    what it is, and its printed text; a reconstructed part is said to be one, in players' words."""
     c = card_set().cards[key]
-    head = t("card.head", name=c.name, pl=c.names["pl"], colour=c.colour, links=", ".join(c.links), cost=c.cost)
+    pl = c.names.get("pl", c.name)
+    title = t("card.title", name=c.name) if _fold(pl) == _fold(c.name) else t("card.title_pl", name=c.name, pl=pl)
     if c.is_minion:
-        head += t("card.stats", strength=c.strength, health=c.health)
-    parts = [head, " • ".join(c.keywords) or c.type]
+        what = t("card.minion", colour=c.colour, kind=" ".join(c.keywords))
+        what = " ".join(what.split())  # a minion without a kind reads "blue minion"
+    else:
+        what = t("card.action", colour=c.colour)
+    if c.starting:
+        what = t("card.starting", what=what)
+    what = what[:1].upper() + what[1:]
+    facts = t("card.facts", what=what, links=", ".join(c.links), cost=c.cost)
+    if c.is_minion:
+        facts += t("card.stats", strength=c.strength, health=c.health)
+    parts = [title, facts]
+    if c.tagline:
+        parts.append(f"*{c.tagline}*")
     for part in ("chain", "your_chain", "in_play"):
         if part in c.text:
             parts.append(t(f"card.{part}", text=c.text[part]))
@@ -34,6 +51,53 @@ def card_text(key: str) -> str:
     if c.reconstructed:
         parts.append(t("card.reconstructed", fields=", ".join(c.reconstructed_fields)))
     return "\n".join(parts)
+
+
+def _fold(text: str) -> str:
+    """Text as a search compares it: no case, no accents (ł as l), letters and digits only."""
+    text = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L"))
+    return "".join(ch for ch in text.casefold() if ch.isalnum() and not unicodedata.combining(ch))
+
+
+def _tags(c: CardDef) -> list[str]:
+    """The words a card is found by besides its names: its kind, type, colour, and "starting"."""
+    return [_fold(x) for x in (*c.keywords, c.type, c.colour, "starting" if c.starting else "")]
+
+
+def _word_fits(word: str, c: CardDef) -> bool:
+    """Whether one typed word names the card: part of a name, or the start of a tag ("vamp",
+    "vampire" and "vampires" all find the vampires)."""
+    if any(word in _fold(n) for n in (c.name, c.names.get("pl", ""))):
+        return True
+    return any(tag and (tag.startswith(word) or word in (tag + "s", tag + "es")) for tag in _tags(c))
+
+
+def find_cards(query: str) -> list[CardDef]:
+    """The cards ``query`` names, best first: a card whose key or English or Polish name it is
+    (then that card alone), else every card each of its words fits: by name, kind ("vampire",
+    "ghoul"), type ("minion", "action") or colour ("red")."""
+    cards = card_set().cards
+    if query in cards:
+        return [cards[query]]
+    want = _fold(query)
+    if not want:
+        return list(cards.values())
+    exact = [c for c in cards.values() if want in (_fold(c.key), _fold(c.name), _fold(c.names.get("pl", "")))]
+    if exact:
+        return exact[:1]
+    words = [_fold(w) for w in query.split()]
+    words = [w for w in words if w]
+    found = [c for c in cards.values() if all(_word_fits(w, c) for w in words)]
+    by_name = [c for c in found if any(want in _fold(n) for n in (c.name, c.names.get("pl", "")))]
+    return by_name + [c for c in found if c not in by_name]
+
+
+def choice_name(c: CardDef) -> str:
+    """An autocomplete entry: the names, then what the card is, so a search by kind reads well."""
+    pl = c.names.get("pl", c.name)
+    names = c.name if _fold(pl) == _fold(c.name) else f"{c.name} / {pl}"
+    what = f"{c.colour} {' '.join(c.keywords)} minion" if c.is_minion else f"{c.colour} action"
+    return f"{names} · {' '.join(what.split())}"[:100]
 
 
 class Info(commands.Cog):
@@ -51,23 +115,22 @@ class Info(commands.Cog):
         await interaction.followup.send(table.waiting_text(), file=await table_file(table), ephemeral=True)
 
     @app_commands.command(name="card", description="Show one Nightfall card")
-    @app_commands.describe(name="English or Polish card name")
+    @app_commands.describe(name="A card's English or Polish name, or a kind, type or colour: vampire, action, red")
     async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
-        found = find_card(name)
-        if found is None:
+        found = find_cards(name)
+        if not found:
             raise UserError("err.unknown_card", name=name[:60])
+        if len(found) > 1:
+            names = ", ".join(c.name for c in found[:MAX_LISTED]) + ("…" if len(found) > MAX_LISTED else "")
+            text = t("card.several", count=len(found), query=name[:60], names=names)
+            await interaction.response.send_message(text, ephemeral=True)
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await interaction.followup.send(card_text(found.key), file=await card_file(found.key), ephemeral=True)
+        await interaction.followup.send(card_text(found[0].key), file=await card_file(found[0].key), ephemeral=True)
 
     @card.autocomplete("name")
     async def _card_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-        want = current.casefold().strip()
-        out = []
-        for c in card_set().cards.values():
-            shown = c.name if c.names["pl"] == c.name else f"{c.name} / {c.names['pl']}"
-            if not want or want in shown.casefold() or (find_card(current) is c):
-                out.append(app_commands.Choice(name=shown[:100], value=c.key))
-        return out[:25]
+        return [app_commands.Choice(name=choice_name(c), value=c.key) for c in find_cards(current)[:MAX_CHOICES]]
 
     @app_commands.command(name="rules", description="Rules help")
     @app_commands.describe(topic="What to explain")

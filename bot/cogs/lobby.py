@@ -8,9 +8,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from engine.ai import LEVELS
+
 from ..errors import UserError
 from ..i18n import t
-from ..notifier import DM_CLOSED
+from ..notifier import DM_CLOSED, status_line
 from ..service import VARIANTS
 
 if TYPE_CHECKING:
@@ -94,21 +96,24 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         )
 
     @app_commands.command(name="add-bot", description="Add an AI player to this channel's lobby (host only)")
+    @app_commands.describe(level="How well it plays: easy, normal (the default) or hard (thinks about a second a move)")
+    @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
     @app_commands.guild_only()
-    async def add_bot(self, interaction: discord.Interaction[Any]) -> None:
+    async def add_bot(self, interaction: discord.Interaction[Any], level: str = "normal") -> None:
         assert interaction.channel is not None
-        table, name = await self.service.add_ai(interaction.channel.id, interaction.user.id)
+        table, name = await self.service.add_ai(interaction.channel.id, interaction.user.id, level)
         await interaction.response.send_message(t("lobby.bot_added", name=name, count=len(table.seats)))
 
     @app_commands.command(name="start", description="Start the game (host only, 2–5 seats)")
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
-        # start() refuses (privately) before the channel is told anything
-        table = await self.service.start(interaction.channel.id, interaction.user.id)
-        players = ", ".join(s.display_name for s in table.seats)
+        # start() refuses (privately) before the channel is told anything. The game's first log
+        # line, posted to the channel by the delivery, says who plays ("lobby.started"): this
+        # reply only says who started it, so the channel reads that line once
+        await self.service.start(interaction.channel.id, interaction.user.id)
         await interaction.response.send_message(
-            t("lobby.started", players=players), allowed_mentions=discord.AllowedMentions.none()
+            t("lobby.starting", host=_name(interaction.user)), allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(name="status", description="Who must act in this channel's game")
@@ -121,7 +126,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
             text = f"{t('lobby.seats', players=seats)}"
         else:
             pub = table.game.public_view()
-            phase = t("status.phase", turn=pub["turn"], active=table.names[pub["active"]], phase=pub["phase"])
+            phase = status_line(table)
             stack = pub["wound_stack"]
             text = f"{phase}\n{table.waiting_text()}\n{t('lobby.seats', players=seats)}\n" + t(
                 "status.wounds_left", left=stack["face_up"], start=stack["face_up_start"]

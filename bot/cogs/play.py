@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from ..errors import UserError
-from ..i18n import t
+from ..i18n import count, t
 from ..images import hand_file
 from ..naming import label
 from ..service import Table
@@ -186,7 +186,9 @@ class Play(commands.Cog):
         await self._move(interaction, ("done",), None, game)
 
     @app_commands.command(name="wound", description="Use or skip the wound effect in your cleanup")
-    @app_commands.describe(game=GAME_HELP)
+    @app_commands.describe(
+        choice="use: discard every wound in your hand and draw 2 cards for each; skip: keep them", game=GAME_HELP
+    )
     @app_commands.choices(
         choice=[app_commands.Choice(name="use", value="use"), app_commands.Choice(name="skip", value="skip")]
     )
@@ -214,7 +216,8 @@ class Play(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = table.game.private_view(seat.seat)
         names = ", ".join(c["name"] for c in view["hand"]) or t("hand.empty")
-        text = f"{t('hand.title', channel=table.row.channel_name, count=len(view['hand']))}\n{names}"
+        cards = count(len(view["hand"]), "card")
+        text = f"{t('hand.title', channel=table.row.channel_name, cards=cards)}\n{names}"
         await interaction.followup.send(text, file=await hand_file(table, seat.seat), ephemeral=True)
 
     @hand.autocomplete("game")

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from engine.ai import GreedyPlayer
+from engine.ai import GreedyPlayer, decide
 
 
 @dataclass
@@ -75,6 +75,18 @@ def moves_in(message: discord.Message) -> dict[str, tuple[str, str]]:
     return out
 
 
+def offered(game: Any, seat: str, move: str) -> str:
+    """The move a prompt offers for ``move``: copies of one card share one button (with the first
+    copy's move), so a later copy is pressed as the first; discards for influence each keep theirs."""
+    for decision in game.private_view(seat)["decisions"]:
+        actions = decision["actions"]
+        mine = next((a for a in actions if a["text"] == move), None)
+        if mine is None or mine["verb"] == "discard":
+            return move
+        return next(a["text"] for a in actions if a["label"] == mine["label"])
+    return move
+
+
 async def press(user: Any, message: discord.Message, move: str) -> Any:
     """Press the button (or pick the menu entry) for ``move`` in a DM prompt."""
     kind, custom_id = moves_in(message)[move]
@@ -123,7 +135,7 @@ async def play_to_the_end(party: Party, max_moves: int = 3000, slash_every: int 
         seat = next(d.seat for d in game.pending() if not table.by_seat(d.seat).is_ai)
         row = table.by_seat(seat)
         name = next(k for k, u in party.users.items() if u.id == row.user_id)
-        move = str(players.setdefault(seat, GreedyPlayer(seed=n)).choose(game, seat))
+        move = str(decide(players.setdefault(seat, GreedyPlayer(seed=n)), game, seat))
         if n % slash_every == 0:
             result = await slash_move(party.members[name], party.channel, move)
             assert result.ephemeral, "a move by slash command is answered privately"
@@ -131,6 +143,7 @@ async def play_to_the_end(party: Party, max_moves: int = 3000, slash_every: int 
         else:
             prompt = latest_prompt(party.users[name])
             assert prompt is not None, f"{name} has a decision but no DM prompt"
+            move = offered(game, seat, move)
             assert move in moves_in(prompt), f"{name}'s prompt lacks {move}: {sorted(moves_in(prompt))}"
             asked = prompt.content.splitlines()[-1]
             await press(party.users[name], prompt, move)

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from engine.ai import GreedyPlayer
+from engine.ai import GreedyPlayer, decide
 
 from .conftest import FAILING_SETTLE, RETRY_BASE, user_errors_only
-from .helpers import Party, latest_prompt, moves_in, open_game, press, slash_move
+from .helpers import Party, latest_prompt, moves_in, offered, open_game, press, slash_move
 
 
 # ---------------------------------------------------------------------------------------------- helpers
@@ -37,7 +37,7 @@ async def move_once(party: Party, n: int, by_prompt: bool = True) -> str:
     assert found is not None
     name, seat = found
     table = await party.table()
-    move = str(GreedyPlayer(seed=n).choose(table.game, seat))
+    move = str(decide(GreedyPlayer(seed=n), table.game, seat))
     prompt = latest_prompt(party.users[name])
     if by_prompt and prompt is not None and move in moves_in(prompt) and _since(prompt) == table.since[seat]:
         await press(party.users[name], prompt, move)
@@ -137,7 +137,7 @@ async def test_seeded_discord_failures_lose_nothing(
 async def _assert_prompt_or_notice(party: Party, name: str, seat: str) -> None:
     """A player who must act has a prompt with their moves, or was told in the channel that DMs fail."""
     table = await party.table()
-    legal = {str(a) for a in table.game.legal_actions(seat)}
+    legal = {offered(table.game, seat, str(a)) for a in table.game.legal_actions(seat)}  # copies share a button
     prompt = latest_prompt(party.users[name])
     if prompt is not None and legal <= set(moves_in(prompt)):
         return

@@ -55,11 +55,12 @@ from simcord.builders import ChannelHandle
 
 from bot import Settings
 from bot.i18n import t
-from engine.ai import GreedyPlayer
+from bot.notifier import status_line
+from engine.ai import GreedyPlayer, decide
 from engine.nightfall import Game
 
 from .conftest import user_errors_only
-from .helpers import SLASH, moves_in, press, slash_move
+from .helpers import SLASH, moves_in, offered, press, slash_move
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "release_0_1_0"
 MANIFEST: dict[str, Any] = json.loads((FIXTURE / "manifest.json").read_text(encoding="utf-8"))
@@ -300,12 +301,7 @@ def assert_untouched(world: World, game_id: int) -> None:
 
 
 def table_text(table: Any) -> str:
-    pub = table.game.public_view()
-    return (
-        f"{t('table.title', channel=table.row.channel_name)} · "
-        f"{t('status.phase', turn=pub['turn'], active=table.names[pub['active']], phase=pub['phase'])}\n"
-        f"{table.waiting_text()}"
-    )
+    return f"{t('table.title', channel=table.row.channel_name)} · {status_line(table)}\n{table.waiting_text()}"
 
 
 async def stored_prompt(env: Env, world: World, game_id: int, name: str) -> discord.Message:
@@ -338,7 +334,7 @@ async def play_out(env: Env, world: World, game_id: int, max_moves: int = 3000, 
         seat = pending[0].seat
         name = world.name_of(table.by_seat(seat).user_id)
         player = players.setdefault(seat, GreedyPlayer(seed=game_id * 100 + n))
-        move = str(player.choose(Game.from_json(table.game.to_json()), seat))
+        move = str(decide(player, Game.from_json(table.game.to_json()), seat))
         before = table.game.version
         via = "slash" if n % slash_every == slash_every - 1 else "button"
         if via == "slash" and move.split()[0] in SLASH:
@@ -352,6 +348,7 @@ async def play_out(env: Env, world: World, game_id: int, max_moves: int = 3000, 
             assert result.ephemeral and result.response.content.startswith("✓"), result.response.content
         else:
             prompt = await stored_prompt(env, world, game_id, name)
+            move = offered(table.game, seat, move)  # copies of one card share one button
             assert move in moves_in(prompt), f"{name}'s prompt in game {game_id} lacks {move}: {moves_in(prompt)}"
             result = await press(world.users[name], prompt, move)
             assert not result.ephemeral, f"{name}'s button {move!r} in game {game_id}: {result.response.content}"
@@ -367,7 +364,11 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
     await env.settle()
 
     # --- the schema is migrated and every game row is still there, as it was
-    assert await store.applied_migrations() == [(1, "0001_init.sql"), (2, "0002_delivery.sql")]
+    assert await store.applied_migrations() == [
+        (1, "0001_init.sql"),
+        (2, "0002_delivery.sql"),
+        (3, "0003_ai_level.sql"),
+    ]
     for gid, meant in GAMES.items():
         row = await store.game(gid)
         assert row is not None, f"game {gid} is gone"

@@ -97,6 +97,8 @@ def test_private_view_carries_each_decision_whole(players: int, seed: int, draft
             assert set(kind.needs) <= set(decision["facts"])
             assert decision["asks"] == ASKING_WORDS[decision["ask"]["key"]].format(**decision["ask"]["args"])
             (mine,) = [p for p in public["pending"] if p["seat"] == d.seat]
+            assert mine["kind"] == (kind.public_as or d.kind)
+            assert "wound" not in json.dumps(mine)  # a wound decision is not named to the others
             assert ("options" in mine) == (kind.public_options and d.options is not None)
             assert mine["asks"] == SPECTATOR_WORDS[mine["ask"]["key"]].format(**mine["ask"]["args"])
             json.dumps(view)

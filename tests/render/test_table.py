@@ -13,13 +13,13 @@ from engine.position import build
 from render import clear_caches, render_table, samples
 from render.table import (
     AMBER,
+    COMMON_RIGHT,
     GAUGE_TRACK,
     SHIELD,
-    TILE_H,
     table_height,
     table_layout,
 )
-from render.theme import ACTIVE, COLOURS, DANGER, DECIDE, GOLD, OK, PANEL_LINE, TABLE_WIDTH
+from render.theme import ACTIVE, COLOURS, DANGER, DECIDE, GOLD, MOON_R, OK, PANEL_LINE, PHONE_WIDTH, TABLE_WIDTH
 
 from .conftest import View, count_near, decode, near
 
@@ -31,7 +31,8 @@ def table(chain_view: View) -> Image.Image:
 
 def test_table_decodes_at_its_designed_size(chain_view: View, table: Image.Image) -> None:
     assert table.size == (TABLE_WIDTH, table_height(chain_view))
-    assert 1000 <= table.height <= 1600, "five players must fit a phone screen or two"
+    phone_height = table.height * PHONE_WIDTH / TABLE_WIDTH
+    assert 900 <= phone_height <= 1400, "five players, chain and commons: two phone screens at most"
 
 
 def test_equal_views_give_identical_bytes(chain_view: View) -> None:
@@ -75,14 +76,16 @@ def test_hands_never_change_the_table() -> None:
 def test_each_common_shows_its_colour_moon_and_links(chain_view: View, table: Image.Image) -> None:
     boxes = table_layout(chain_view)
     for i, archive in enumerate(chain_view["commons"]):
-        x, y, _, _ = boxes[f"common:{i}"]
-        cy = y + TILE_H // 2
+        x, y, x1, y1 = boxes[f"common:{i}"]
+        cy = (y + y1) // 2
         if archive["count"] == 0:
-            assert count_near(table, (x + 150, y + 45, x + 250, y + 80), DANGER) > 40, "an empty archive says EMPTY"
+            assert count_near(table, (x1 - 120, y, x1, y1), DANGER) > 40, "an empty archive says EMPTY"
             continue
-        assert near(table.getpixel((x + 40, cy + 17)), COLOURS[archive["colour"]]), archive["card"]
+        # the letter sits in the moon's middle: look below it, inside the ring
+        assert near(table.getpixel((x + 16 + MOON_R, cy + 14)), COLOURS[archive["colour"]]), archive["card"]
         for j, link in enumerate(archive["links"]):
-            assert near(table.getpixel((x + 72 + 12 + 27 * j, 62 + y + 8)), COLOURS[link]), (archive["card"], link)
+            lx = x1 - COMMON_RIGHT + 10 + MOON_R + j * (2 * MOON_R + 4)
+            assert near(table.getpixel((lx, cy + 14)), COLOURS[link]), (archive["card"], link)
 
 
 def test_an_empty_archive_is_shown_empty(chain_view: View) -> None:
@@ -90,17 +93,26 @@ def test_an_empty_archive_is_shown_empty(chain_view: View) -> None:
 
 
 def test_seat_borders_show_whose_turn_and_who_decides(chain_view: View, table: Image.Image) -> None:
+    """Who must decide now wears the decision's colour (it matters most on a phone); otherwise the
+    seat whose turn it is wears gold."""
     boxes = table_layout(chain_view)
     pending = {p["seat"] for p in chain_view["pending"]}
+    assert pending and not any(s["active"] for s in chain_view["seats"] if s["seat"] in pending)
     for seat in chain_view["seats"]:
         left, top, _, bottom = boxes[f"seat:{seat['seat']}"]
         edge = table.getpixel((left + 1, (top + bottom) // 2))
-        if seat["active"]:
-            assert near(edge, ACTIVE), seat["seat"]
-        elif seat["seat"] in pending:
+        if seat["seat"] in pending:
             assert near(edge, DECIDE), seat["seat"]
+        elif seat["active"]:
+            assert near(edge, ACTIVE), seat["seat"]
         else:
             assert near(edge, PANEL_LINE, 20), seat["seat"]
+
+
+def test_the_awaited_player_is_named_in_a_band_of_its_own(chain_view: View, table: Image.Image) -> None:
+    x0, y0, x1, y1 = table_layout(chain_view)["waiting"]
+    assert y0 < table_layout(chain_view)["gauge"][1], "right under whose turn it is"
+    assert count_near(table, (x0, y0, x1, y1), DECIDE, 10) > 3000, "framed and written in the decision's colour"
 
 
 def test_secret_archives_are_face_down(chain_view: View, table: Image.Image) -> None:
@@ -129,12 +141,13 @@ def test_chain_shows_kickers_and_resolution(chain_view: View, table: Image.Image
     assert {"waiting", "resolving", "resolved"} <= set(statuses)
     for i, entry in enumerate(chain_view["chain"]):
         x0, y0, x1, y1 = boxes[f"link:{i}"]
-        tag = count_near(table, (x1 - 150, y0 - 10, x1, y0 + 16), GOLD, 10)
+        cy = (y0 + y1) // 2
+        tag = count_near(table, (x1 - 420, y0, x1 - 180, y1), GOLD, 10)
         assert (tag > 100) == entry["kicker_active"], (entry["name"], tag)
-        assert near(table.getpixel((x0 + 27, y0 + 36 + 14)), COLOURS[entry["colour"]]), entry["name"]
+        assert near(table.getpixel((x0 + 20 + MOON_R, cy + 14)), COLOURS[entry["colour"]]), entry["name"]
         if entry["status"] == "resolving":
-            assert near(table.getpixel((x0 + 1, (y0 + y1) // 2)), DECIDE)
-        resolved_ink = count_near(table, (x0 + 8, y1 - 28, x0 + 120, y1 - 6), OK, 12)
+            assert near(table.getpixel((x0 + 1, cy)), DECIDE)
+        resolved_ink = count_near(table, (x1 - 180, y0, x1 - 8, y1), OK, 12)
         assert (resolved_ink > 20) == (entry["status"] == "resolved"), entry["name"]
 
 
@@ -155,14 +168,15 @@ def test_names_stay_readable_at_phone_width(chain_view: View, table: Image.Image
     phone = table.resize((550, round(table.height * 550 / TABLE_WIDTH)), Image.Resampling.LANCZOS)
     scale = 550 / TABLE_WIDTH
     for seat in chain_view["seats"]:
-        left, top, _, _ = table_layout(chain_view)[f"seat:{seat['seat']}"]
+        left, top, _, bottom = table_layout(chain_view)[f"name:{seat['seat']}"]
         box = (
-            round((left + 14) * scale),
-            round((top + 6) * scale),
+            round(left * scale),
+            round(top * scale),
             round((left + 240) * scale),
-            round((top + 50) * scale),
+            round(bottom * scale),
         )
-        region = phone.crop(box)  # type: ignore[arg-type].convert("L").point(lambda v: 255 if v > 170 else 0)
+        # only bright ink counts (the name, not the panel): a comment once swallowed this threshold
+        region = phone.crop(box).convert("L").point(lambda v: 255 if v > 170 else 0)
         bbox = region.getbbox()
         tall = any(ch in "bdfhklt" or ch.isupper() for ch in seat["seat"])
         assert bbox is not None and bbox[3] - bbox[1] >= (11 if tall else 7), (seat["seat"], bbox)
