@@ -11,6 +11,7 @@ from discord.ext import commands, tasks
 
 from . import images
 from .components import DiscardSelect, MoveButton, MoveSelect, set_move_handler
+from .deadlines import DeadlineWorker
 from .delivery import Deliverer
 from .errors import UserError
 from .i18n import clip, t
@@ -33,6 +34,7 @@ class NightfallBot(commands.Bot):
     service: GameService
     notifier: Notifier
     deliverer: Deliverer
+    deadlines: DeadlineWorker
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
@@ -45,7 +47,8 @@ class NightfallBot(commands.Bot):
         self.service = GameService(self.store, self.settings)
         self.notifier = Notifier(self)
         self.deliverer = Deliverer(self, self.notifier)
-        self.service.wake = self.deliverer.wake
+        self.deadlines = DeadlineWorker(self)
+        self.service.wake = self._wake_workers
         set_move_handler(self.handle_move)
         self.add_dynamic_items(MoveButton, MoveSelect, DiscardSelect)
         from .cogs import info, lobby, play
@@ -61,22 +64,31 @@ class NightfallBot(commands.Bot):
             await self.tree.sync()
         await self.service.resume()
         await self.deliverer.start()
+        await self.deadlines.start()
         self.watchdog.start()
+
+    def _wake_workers(self) -> None:
+        """After a commit: its deliveries are due now, and its decisions' clocks may be the next to fall due."""
+        self.deliverer.wake()
+        self.deadlines.wake()
 
     @tasks.loop(seconds=WATCHDOG_SECONDS)
     async def watchdog(self) -> None:
-        """No game stands still: AI seats that should move get a task; due deliveries get looked at."""
+        """No game stands still: AI seats that should move get a task; due deliveries and deadlines get looked at."""
         try:
             await self.service.resume()
         except Exception:
             log.exception("the watchdog could not check the running games")
         self.deliverer.wake()
+        self.deadlines.wake()
 
     async def close(self) -> None:
         try:
             self.watchdog.cancel()
             if hasattr(self, "deliverer"):
                 self.deliverer.stop()
+            if hasattr(self, "deadlines"):
+                self.deadlines.stop()
             await super().close()
         finally:
             if hasattr(self, "store"):

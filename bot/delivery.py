@@ -196,6 +196,14 @@ class Deliverer:
             except DMClosed:
                 if await self.store.want_once(d.game_id, "dm_closed", d.target):
                     self.wake()
+        elif d.kind == "remind":
+            try:
+                await n.remind(d.game_id, d.target, d.hint)
+            except DMClosed:
+                if await self.store.want_once(d.game_id, "dm_closed", d.target):
+                    self.wake()
+        elif d.kind == "warn":
+            await n.warn(d.game_id, d.target, d.hint)
         elif d.kind == "dm_closed":
             await n.dm_closed_notice(d.game_id, d.target)
         elif d.kind == "no_access":

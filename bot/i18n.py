@@ -43,6 +43,48 @@ EN: dict[str, str] = {
     "dm.closed_in_channel": (
         "{mention}, I can't DM you: open your DMs for this server, or use `/hand` and the slash commands here."
     ),
+    # deadlines
+    "deadline.remind": (
+        "⏳ Your decision in the Nightfall game in **#{channel}** is waiting: you have until <t:{due}:f> "
+        "(<t:{due}:R>). After that, the most passive move is made for you."
+    ),
+    "deadline.warn": (
+        "⏳ {mention}, a quarter of your time is left: decide <t:{due}:R>, or the most passive move is made for you."
+    ),
+    "deadline.timed_out_log": "⏰ {name} ran out of time: {label} (timed out).",
+    "deadline.set": (
+        "⏱️ **{name}** sets the decision deadline to **{deadline}**. It applies to decisions from now on; "
+        "decisions already waiting keep their deadline."
+    ),
+    "deadline.set_none": (
+        "⏱️ **{name}** turns the decision deadline off: decisions from now on wait as long as it takes; "
+        "decisions already waiting keep their deadline."
+    ),
+    "deadline.lobby_note": " Each decision has a deadline of {deadline}.",
+    "status.deadline": "Deadline per decision: {deadline}.",
+    "status.deadline_none": "No deadline: decisions wait as long as it takes.",
+    "status.awaited": "Awaited: {who}.",
+    "status.awaited_until": "{name} (until <t:{due}:R>)",
+    "err.bad_duration": "“{text}” isn't a deadline I can read: {reason}.",
+    "err.not_host_or_admin_settings": "Only the host ({host}) or a member with Manage Server can change the settings.",
+    "err.no_setting": "Give a setting to change, e.g. `/game settings deadline:12h`.",
+    # absent players
+    "away.timeouts": "🤖 {name} missed {count} decisions in a row: the AI (normal) plays their seat from now on. `/game return` gives it back.",
+    "away.left": "🤖 {name} leaves the game: the AI (normal) plays their seat from now on, with their cards. `/game return` gives it back.",
+    "away.replaced": "🤖 The AI (normal) plays {name}'s seat from now on, with their cards. `/game return` gives it back.",
+    "away.returned": "👋 {name} is back and plays their seat again.",
+    "away.since": "(AI from turn {turn})",
+    "away.turns": "(AI in turns {turns})",
+    "away.left_reply": "**{name}** leaves; the AI plays their seat from now on.",
+    "away.replaced_reply": "**{by}** hands **{name}**'s seat to the AI.",
+    "away.returned_reply": "**{name}** takes their seat back.",
+    "err.seat_away": "The AI plays your seat while you are away. Type `/game return` in the game's channel to take it back.",
+    "err.already_away": "The AI already plays your seat. `/game return` takes it back.",
+    "err.not_away": "You are playing your seat yourself; there is nothing to take back.",
+    "err.not_running": "There is no running game in this channel.",
+    "err.no_such_player": "That member has no seat in this game.",
+    "err.already_ai": "The AI already plays {name}'s seat.",
+    "err.not_host_or_admin_replace": "Only the host ({host}) or a member with Manage Server can hand a seat to the AI.",
     # errors
     "err.no_game": "There is no Nightfall game in this channel. Start one with `/game new`.",
     "err.channel_busy": "This channel already has a game. Finish it, or open a thread and start one there.",

@@ -105,7 +105,7 @@ class Notifier:
 
     def _results_text(self, table: Table) -> str:
         assert table.game is not None
-        return results_text(table.game.ranking_details(), table.names)
+        return results_text(table.game.ranking_details(), table.played_by)
 
     # ------------------------------------------------------------------ DMs
     async def sync_prompt(self, game_id: int, user_id: int, edit_in_place: bool) -> None:
@@ -175,6 +175,32 @@ class Notifier:
         except discord.HTTPException as e:
             log.info("could not retire prompt %s: %s", stored[1], e)
 
+    # ------------------------------------------------------------------ deadlines
+    async def remind(self, game_id: int, user_id: int, hint: str) -> None:
+        """The half-time reminder, by DM; dropped if that decision was answered meanwhile."""
+        since, due = _deadline_hint(hint)
+        if not await self.store.deadline_stands(game_id, user_id, since):
+            return
+        table = await self.service.table(game_id)
+        try:
+            target = await self._dm(user_id)
+            await target.send(t("deadline.remind", channel=table.row.channel_name, due=due))
+        except discord.Forbidden as e:
+            if e.code == DM_CLOSED:
+                raise DMClosed(str(user_id)) from e
+            raise
+
+    async def warn(self, game_id: int, user_id: int, hint: str) -> None:
+        """A quarter of the time left: the player is mentioned in the game's channel (once per decision)."""
+        since, due = _deadline_hint(hint)
+        if not await self.store.deadline_stands(game_id, user_id, since):
+            return
+        table = await self.service.table(game_id)
+        channel = await self.channel_of(table.row.channel_id)
+        await channel.send(
+            t("deadline.warn", mention=f"<@{user_id}>", due=due), allowed_mentions=discord.AllowedMentions(users=True)
+        )
+
     # ------------------------------------------------------------------ one-time notices
     async def dm_closed_notice(self, game_id: int, user_id: int) -> None:
         """Tell the player in the game's channel that their DMs are closed (asked for once per game)."""
@@ -215,6 +241,16 @@ def results_text(details: list[dict[str, Any]], names: dict[str, str]) -> str:
             reason = tie_break_text(a, b)
             lines.append(t("results.tiebreak", name=names[a["seat"]], other=names[b["seat"]], reason=reason))
     return clip("\n".join(lines))
+
+
+def deadline_hint(since: int, due_at: float) -> str:
+    """What a reminder or warning delivery carries: the decision it is about and when it falls due."""
+    return f"{since}:{int(due_at)}"
+
+
+def _deadline_hint(hint: str) -> tuple[int, int]:
+    since, due = hint.split(":")
+    return int(since), int(due)
 
 
 def _chunks(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:

@@ -1,4 +1,4 @@
-"""One game service for every input: command, button, select, AI and (later) timeouts.
+"""One game service for every input: command, button, select, AI and timeouts.
 
     lock the game → check the user holds the seat and the decision is current
     → ``Game.apply`` → commit the move *and the deliveries it calls for* → wake the
@@ -60,6 +60,25 @@ class Table:
     def names(self) -> dict[str, str]:
         return {s.seat: s.display_name for s in self.seats}
 
+    @property
+    def played_by(self) -> dict[str, str]:
+        """Each seat's name with who played it, for the results: "alice (AI from turn 7)"."""
+        out = {}
+        for s in self.seats:
+            name = s.display_name
+            if s.away_turns:
+                name += " " + t("away.turns", turns=s.away_turns)
+            if s.away:
+                name += " " + t("away.since", turn=s.ai_since)
+            out[s.seat] = name
+        return out
+
+    def turn(self) -> int:
+        """The turn the game is in (1 during the draft): when the AI takes a seat over or gives it back."""
+        if self.game is None:
+            return 1
+        return max(1, int(self.game.public_view().get("turn") or 1))
+
     def seat_of(self, user_id: int) -> SeatRow | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
@@ -73,6 +92,20 @@ class Table:
             return False
         actions = self.game.legal_actions(seat.seat)
         return bool(actions) and (not verbs or any(a.verb in verbs for a in actions))
+
+    def waiting_people(self) -> list[tuple[str, int, int]]:
+        """(seat, user id, since) of every person with a decision waiting: the decisions that get a clock.
+
+        AI seats have no deadline: they never keep anyone waiting.
+        """
+        if self.game is None or self.game.is_over():
+            return []
+        out = []
+        for d in self.game.pending():
+            row = self.by_seat(d.seat)
+            if row.user_id is not None and not row.is_ai and d.seat in self.since:
+                out.append((d.seat, row.user_id, self.since[d.seat]))
+        return out
 
     def waiting_text(self) -> str:
         if self.game is None:
@@ -225,6 +258,7 @@ class GameService:
         host_name: str,
         variant: str,
         secret_archives: bool,
+        deadline: int | None = None,
     ) -> Table:
         if variant not in VARIANTS:
             raise UserError("err.illegal", reason=f"Unknown variant {variant!r}.")
@@ -239,6 +273,7 @@ class GameService:
             variant=variant,
             secret_archives=secret_archives,
             seed=random.SystemRandom().randrange(2**63),
+            deadline=deadline,
         )
         return await self._refresh(game_id)
 
@@ -259,6 +294,20 @@ class GameService:
             return await self._refresh(table.id)
 
     async def leave(self, channel_id: int, user_id: int) -> tuple[Table, str]:
+        """Give up a lobby seat; in a running game the AI takes the seat over (the game goes on)."""
+        table = await self.table_in(channel_id)
+        if table.row.status == "active":
+            async with self.lock(table.id):
+                table = await self.table(table.id)
+                seat = table.seat_of(user_id)
+                if seat is None:
+                    raise UserError("err.not_seated")
+                if seat.is_ai:
+                    raise UserError("err.already_away")
+                line = t("away.left", name=seat.display_name)
+                table = await self._set_away(table, seat, True, line)
+            self._after_away(table)
+            return table, seat.display_name
         table = await self._lobby(channel_id)
         async with self.lock(table.id):
             seat = table.seat_of(user_id)
@@ -305,8 +354,15 @@ class GameService:
             since = {d.seat: d.opened for d in game.pending()}
             players = ", ".join(s.display_name for s in table.seats)
             wants = [Want("channel")] + [Want("prompt", s.user_id) for s in table.seats if s.user_id and not s.is_ai]
+            table.game, table.since = game, since  # for waiting_people; the refresh below replaces both
             started = await self.store.start_game(
-                table.id, game.to_json(), since, [t("lobby.started", players=players)], game.version, wants
+                table.id,
+                game.to_json(),
+                since,
+                [t("lobby.started", players=players)],
+                game.version,
+                wants,
+                waiting=table.waiting_people(),
             )
             table = await self._refresh(table.id)
             if not started:
@@ -329,6 +385,88 @@ class GameService:
             table = await self._refresh(table.id)
         self.wake()
         return table
+
+    async def replace(self, channel_id: int, user_id: int, is_admin: bool, player_id: int) -> tuple[Table, str]:
+        """The host (or Manage Server) hands a player's seat to the AI, e.g. for someone who went quiet."""
+        table = await self.table_in(channel_id)
+        if table.row.status != "active":
+            raise UserError("err.not_running")
+        async with self.lock(table.id):
+            table = await self.table(table.id)
+            if user_id != table.row.host_id and not is_admin:
+                raise UserError("err.not_host_or_admin_replace", host=table.host_name)
+            seat = table.seat_of(player_id)
+            if seat is None:
+                raise UserError("err.no_such_player")
+            if seat.is_ai:
+                raise UserError("err.already_ai", name=seat.display_name)
+            table = await self._set_away(table, seat, True, t("away.replaced", name=seat.display_name))
+        self._after_away(table)
+        return table, seat.display_name
+
+    async def come_back(self, channel_id: int, user_id: int) -> tuple[Table, str]:
+        """``/game return``: the AI gives the seat back to its player."""
+        table = await self.table_in(channel_id)
+        if table.row.status != "active":
+            raise UserError("err.not_running")
+        async with self.lock(table.id):
+            table = await self.table(table.id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("err.not_seated")
+            if not seat.away:
+                raise UserError("err.not_away")
+            table = await self._set_away(table, seat, False, t("away.returned", name=seat.display_name))
+        self._after_away(table)
+        return table, seat.display_name
+
+    async def _set_away(self, table: Table, seat: SeatRow, away: bool, line: str) -> Table:
+        """Hand the seat to the AI or back, with the line the channel reads and the player's prompt; locked."""
+        assert seat.user_id is not None
+        waiting = [w for w in table.waiting_people() if w[0] != seat.seat]
+        pending = {d.seat for d in table.game.pending()} if table.game is not None else set()
+        if not away and seat.seat in table.since and seat.seat in pending:
+            waiting.append((seat.seat, seat.user_id, table.since[seat.seat]))
+        wants = [Want("channel"), Want("prompt", seat.user_id)]
+        if not await self.store.set_away(table.id, seat.seat, table.turn(), away, [line], wants, waiting):
+            raise UserError("err.game_over" if table.row.status != "active" else "err.stale")
+        self._ai.pop((table.id, seat.seat), None)
+        return await self._refresh(table.id)
+
+    def _after_away(self, table: Table) -> None:
+        self.wake()
+        self._schedule_ai(table)
+
+    async def set_deadline(self, channel_id: int, user_id: int, is_admin: bool, seconds: int | None) -> Table:
+        """The host (or Manage Server) changes the deadline; decisions already waiting keep their clock."""
+        table = await self.table_in(channel_id)
+        async with self.lock(table.id):
+            if user_id != table.row.host_id and not is_admin:
+                raise UserError("err.not_host_or_admin_settings", host=table.host_name)
+            if not await self.store.set_deadline(table.id, seconds):
+                raise UserError("err.game_over")
+            table.row = replace(table.row, deadline=seconds)
+        return table
+
+    async def time_out(self, game_id: int, seat: str, since: int) -> Outcome | None:
+        """A deadline passed: play the seat's passive default (Ruling 5) through the normal move path.
+
+        Only if that same decision (same ``since``) still waits on a person; None if it moved on,
+        so a deadline can never make a move the player did not owe.
+        """
+        async with self.lock(game_id):
+            table = await self.table(game_id)
+            game = table.game
+            if table.row.status != "active" or game is None or game.is_over() or table.since.get(seat) != since:
+                return None
+            if seat not in {s for s, _, _ in table.waiting_people()}:
+                return None
+            action = game.default_action(seat)
+            if action is None:
+                return None
+            outcome = await self._act_locked(game_id, None, str(action), since, "timeout", seat)
+        self.publish(outcome)
+        return outcome
 
     # ------------------------------------------------------------------ playing
     def seat_for(self, table: Table, user_id: int) -> SeatRow:
@@ -375,7 +513,10 @@ class GameService:
         if table.row.status in ("over", "abandoned") or game is None or game.is_over():
             raise UserError("err.game_over")
         if user_id is not None:
-            seat = self.seat_for(table, user_id).seat
+            row = self.seat_for(table, user_id)
+            if row.is_ai:
+                raise UserError("err.seat_away")
+            seat = row.seat
         else:
             assert seat_name is not None
             seat = seat_name
@@ -413,6 +554,15 @@ class GameService:
                 new_decisions.append(d.seat)
         names = table.names
         lines = [event_text(e, names) for e in public_events(events)]
+        handover: tuple[str, int] | None = None
+        mover = table.by_seat(seat)
+        if source == "timeout":
+            lines.insert(0, t("deadline.timed_out_log", name=names[seat], label=label))
+            limit = self.settings.timeouts_to_ai
+            if limit > 0 and mover.timeouts + 1 >= limit and not game.is_over():
+                # too many deadlines missed in a row: the AI plays the seat from now on
+                handover = (seat, table.turn())
+                lines.append(t("away.timeouts", name=names[seat], count=mover.timeouts + 1))
         finished = game.is_over()
         every = max(1, self.settings.snapshot_every)
         wants = [Want("channel", delay=0.0 if finished else self.settings.table_edit_interval)]
@@ -422,7 +572,9 @@ class GameService:
             ended = s.seat in before and s.seat not in since_now
             if finished or ended or s.seat in new_decisions:
                 # the mover's own follow-up decision edits their DM in place; others get a new DM
-                wants.append(Want("prompt", s.user_id, hint="edit" if s.seat == seat else ""))
+                # (a timed-out player gets a new DM, which notifies them, rather than a quiet edit)
+                edit = s.seat == seat and source != "timeout"
+                wants.append(Want("prompt", s.user_id, hint="edit" if edit else ""))
         move = Move(
             game_id=game_id,
             version=version,
@@ -435,6 +587,13 @@ class GameService:
             snapshot=game.to_json() if finished or version % every == 0 else None,
             finished=finished,
             wants=wants,
+            waiting=[
+                (s.seat, s.user_id, since_now[s.seat])
+                for s in table.seats
+                if s.user_id is not None and not s.is_ai and s.seat in since_now
+                and (handover is None or s.seat != seat)
+            ],
+            handover=handover,
         )
         try:
             await self.store.record(move)
@@ -448,6 +607,14 @@ class GameService:
             raise UserError("err.generic") from None
         table.since = since_now
         table.last_move[seat] = (decision_since, str(action))
+        # the seat's count of deadlines missed in a row, as record() keeps it
+        if handover is not None:
+            row = replace(mover, is_ai=True, ai_level="normal", ai_since=handover[1], timeouts=0)
+        elif source == "timeout":
+            row = replace(mover, timeouts=mover.timeouts + 1)
+        else:
+            row = replace(mover, timeouts=0) if source != "ai" else mover
+        table.seats = [row if s.seat == seat else s for s in table.seats]
         status = "over" if finished else "active"
         table.row = replace(table.row, version=version, decision_since=since_now, status=status)
         return Outcome(table, seat, action, label, events, lines, new_decisions, finished)

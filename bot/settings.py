@@ -22,6 +22,8 @@ class Settings:
     log_level: str = "INFO"
     #: Worker processes that draw the images; 0 draws them in a thread of the bot's process.
     render_workers: int = 0
+    #: Deadlines a seat may miss in a row before the AI takes it over (0: never).
+    timeouts_to_ai: int = 3
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -38,6 +40,7 @@ class Settings:
             snapshot_every=_int("NIGHTFALL_SNAPSHOT_EVERY", 25) or 1,
             log_level=os.environ.get("NIGHTFALL_LOG_LEVEL", "INFO").strip().upper() or "INFO",
             render_workers=_int("NIGHTFALL_RENDER_WORKERS", 0) or 0,
+            timeouts_to_ai=_int("NIGHTFALL_TIMEOUTS_TO_AI", 3) or 0,
         )
 
 

@@ -1,4 +1,4 @@
-"""All of the bot's SQL, behind one small interface: games, seats, moves, snapshots, deliveries.
+"""All of the bot's SQL, behind one small interface: games, seats, moves, snapshots, deliveries, deadlines.
 
 Every write that belongs to one move — the action, the new version, log lines, a snapshot,
 and the deliveries Discord must get — is one ``BEGIN IMMEDIATE`` transaction run in one hop
@@ -45,6 +45,8 @@ class GameRow:
     version: int
     decision_since: dict[str, int]
     table_message_id: int | None
+    #: seconds a person has for each decision; None: no deadline
+    deadline: int | None = None
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,17 @@ class SeatRow:
     is_ai: bool
     #: the AI's level (``engine.ai.LEVELS``) for an AI seat; None for a person (or an AI from before levels)
     ai_level: str | None = None
+    #: the turn from which the AI plays this person's seat (they are away); None while they play it
+    ai_since: int | None = None
+    #: deadlines this seat missed in a row
+    timeouts: int = 0
+    #: turns the AI played for this person before they came back, e.g. "7-9, 12-13"
+    away_turns: str = ""
+
+    @property
+    def away(self) -> bool:
+        """A person's seat that the AI plays for now."""
+        return self.is_ai and self.ai_since is not None and self.user_id is not None
 
 
 @dataclass(frozen=True)
@@ -83,6 +96,10 @@ class Move:
     snapshot: str | None
     finished: bool
     wants: Sequence[Want] = ()
+    #: (seat, user id, since) of every person's decision waiting after the move: their deadlines
+    waiting: Sequence[tuple[str, int, int]] = ()
+    #: (seat, turn): the mover's seat goes to the AI from that turn on (too many deadlines missed)
+    handover: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -101,19 +118,38 @@ class Delivery:
         return (self.game_id, self.kind, self.target)
 
 
+@dataclass(frozen=True)
+class Deadline:
+    """A person's decision clock: reminded at ``remind_at``, warned at ``warn_at``, timed out at ``due_at``."""
+
+    game_id: int
+    seat: str
+    user_id: int
+    since: int
+    remind_at: float
+    warn_at: float
+    due_at: float
+    stage: int
+    next_at: float
+    attempts: int = 0
+
+
+_DEADLINE_COLS = "game_id, seat, user_id, since, remind_at, warn_at, due_at, stage, next_at, attempts"
+
+
 class StaleVersion(RuntimeError):
     """The game moved on in the database since this move was computed (another writer won)."""
 
 
 _GAME_COLS = (
     "id, guild_id, channel_id, channel_name, host_id, status, variant, secret_archives, seed, "
-    "version, decision_since, table_message_id"
+    "version, decision_since, table_message_id, deadline_seconds"
 )
 _G_GAME_COLS = ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
 
 
 def _game(r: Sequence[Any]) -> GameRow:
-    return GameRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9], json.loads(r[10]), r[11])
+    return GameRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9], json.loads(r[10]), r[11], r[12])
 
 
 class Store:
@@ -215,6 +251,7 @@ class Store:
         variant: str,
         secret_archives: bool,
         seed: int,
+        deadline: int | None = None,
     ) -> int:
         """A new lobby with its host in the first seat (fails if the channel has an open game)."""
         now = self.now()
@@ -222,8 +259,9 @@ class Store:
         def create(conn: sqlite3.Connection) -> int:
             cur = conn.execute(
                 "INSERT INTO games (guild_id, channel_id, channel_name, host_id, status, variant, "
-                "secret_archives, seed, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, channel_name, host_id, variant, int(secret_archives), seed, now, now),
+                "secret_archives, seed, created_at, updated_at, deadline_seconds) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, channel_name, host_id, variant, int(secret_archives), seed, now, now, deadline),
             )
             game_id = cur.lastrowid
             assert game_id is not None
@@ -275,6 +313,7 @@ class Store:
             if cur.rowcount != 1:
                 return False
             _want(conn, game_id, [Want("prompt", u) for u in user_ids], epoch)
+            conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
             return True
 
         return await self.writer.transaction(run)
@@ -302,14 +341,24 @@ class Store:
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         await self._write("UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id))
 
+    async def set_deadline(self, game_id: int, seconds: int | None) -> bool:
+        """The game's deadline for decisions from now on (the clocks already running keep theirs)."""
+        return (
+            await self._write(
+                "UPDATE games SET deadline_seconds = ?, updated_at = ? WHERE id = ? AND status IN ('lobby', 'active')",
+                (seconds, self.now(), game_id),
+            )
+            == 1
+        )
+
     # ------------------------------------------------------------------ seats
     async def seats(self, game_id: int) -> list[SeatRow]:
         found = await self._read(
-            "SELECT position, seat, user_id, display_name, is_ai, ai_level FROM seats WHERE game_id = ? "
-            "ORDER BY position",
+            "SELECT position, seat, user_id, display_name, is_ai, ai_level, ai_since, timeouts, away_turns "
+            "FROM seats WHERE game_id = ? ORDER BY position",
             (game_id,),
         )
-        return [SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in found]
+        return [SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7], r[8]) for r in found]
 
     async def add_seat(
         self, game_id: int, user_id: int | None, name: str, is_ai: bool, ai_level: str | None = None
@@ -339,6 +388,46 @@ class Store:
 
         await self.writer.transaction(remove)
 
+    async def set_away(
+        self,
+        game_id: int,
+        seat: str,
+        turn: int,
+        away: bool,
+        log_lines: Sequence[str],
+        wants: Sequence[Want],
+        waiting: Sequence[tuple[str, int, int]],
+    ) -> bool:
+        """Hand a person's seat to the AI (``away``) or give it back, with its log line, its deliveries and
+        the game's clocks, in one transaction. False if the game is not running or the seat already was so."""
+        now, epoch = self.now(), self.epoch()
+
+        def run(conn: sqlite3.Connection) -> bool:
+            row = one(conn, "SELECT version FROM games WHERE id = ? AND status = 'active'", (game_id,))
+            if row is None:
+                return False
+            if away:
+                changed = _hand_to_ai(conn, game_id, seat, turn)
+            else:
+                changed = (
+                    conn.execute(
+                        "UPDATE seats SET is_ai = 0, ai_level = NULL, ai_since = NULL, timeouts = 0, "
+                        "away_turns = away_turns || CASE WHEN away_turns = '' THEN '' ELSE ', ' END || "
+                        "CASE WHEN ai_since = ? THEN CAST(? AS TEXT) ELSE ai_since || '-' || ? END "
+                        "WHERE game_id = ? AND seat = ? AND ai_since IS NOT NULL",
+                        (turn, turn, turn, game_id, seat),
+                    ).rowcount
+                    == 1
+                )
+            if not changed:
+                return False
+            _add_log(conn, game_id, int(row[0]), log_lines, now)
+            _want(conn, game_id, wants, epoch)
+            _sync_deadlines(conn, game_id, waiting, epoch)
+            return True
+
+        return await self.writer.transaction(run)
+
     # ------------------------------------------------------------------ playing
     async def start_game(
         self,
@@ -348,6 +437,7 @@ class Store:
         log_lines: Sequence[str],
         version: int,
         wants: Sequence[Want] = (),
+        waiting: Sequence[tuple[str, int, int]] = (),
     ) -> bool:
         """Lobby → active with the first snapshot; False if the lobby was already started or closed."""
         now, epoch = self.now(), self.epoch()
@@ -365,6 +455,7 @@ class Store:
             )
             _add_log(conn, game_id, version, log_lines, now)
             _want(conn, game_id, wants, epoch)
+            _sync_deadlines(conn, game_id, waiting, epoch)
             return True
 
         return await self.writer.transaction(start)
@@ -403,8 +494,17 @@ class Store:
                     "INSERT INTO snapshots (game_id, version, state, at) VALUES (?, ?, ?, ?)",
                     (move.game_id, move.version, move.snapshot, now),
                 )
+            if move.source == "timeout":
+                conn.execute(
+                    "UPDATE seats SET timeouts = timeouts + 1 WHERE game_id = ? AND seat = ?", (move.game_id, move.seat)
+                )
+            elif move.source != "ai":
+                conn.execute("UPDATE seats SET timeouts = 0 WHERE game_id = ? AND seat = ?", (move.game_id, move.seat))
+            if move.handover is not None:
+                _hand_to_ai(conn, move.game_id, *move.handover)
             _add_log(conn, move.game_id, move.version, move.log_lines, now)
             _want(conn, move.game_id, move.wants, epoch)
+            _sync_deadlines(conn, move.game_id, move.waiting, epoch)
 
         await self.writer.transaction(write)
 
@@ -556,6 +656,128 @@ class Store:
             "SELECT game_id, kind, target, wanted, done, due_at, last_error FROM deliveries WHERE wanted > done"
         )
         return [tuple(r) for r in found]
+
+
+    # ------------------------------------------------------------------ deadlines
+    async def deadlines(self, game_id: int) -> list[Deadline]:
+        """The decision clocks running in a game (for ``/game status``)."""
+        found = await self._read(f"SELECT {_DEADLINE_COLS} FROM deadlines WHERE game_id = ? ORDER BY due_at", (game_id,))
+        return [Deadline(*r) for r in found]
+
+    async def deadline_stands(self, game_id: int, user_id: int, since: int) -> bool:
+        """Whether that decision of the user still waits (a reminder for an answered one is dropped)."""
+        row = await self._read_one(
+            "SELECT 1 FROM deadlines WHERE game_id = ? AND user_id = ? AND since = ?", (game_id, user_id, since)
+        )
+        return row is not None
+
+    async def release_deadline_leases(self) -> None:
+        """At start-up of the only worker: leases of a process that died are void."""
+        await self._write("UPDATE deadlines SET lease_until = 0 WHERE lease_until > 0")
+
+    async def claim_deadline(self, lease: float) -> Deadline | None:
+        """Lease the deadline whose next stage fell due first (oldest first, so catch-up keeps order)."""
+        now = self.epoch()
+
+        def claim(conn: sqlite3.Connection) -> Deadline | None:
+            row = one(
+                conn,
+                # ordered by the time of the stage that will be handled (the latest one due: after
+                # downtime an overdue decision times out at once), so catch-up keeps the real order
+                f"SELECT {_DEADLINE_COLS} FROM deadlines WHERE next_at <= ? AND lease_until <= ? "
+                "ORDER BY CASE WHEN due_at <= ? THEN due_at WHEN warn_at <= ? AND stage < 2 THEN warn_at "
+                "ELSE next_at END, game_id, seat LIMIT 1",
+                (now, now, now, now),
+            )
+            if row is None:
+                return None
+            d = Deadline(*row)
+            conn.execute(
+                "UPDATE deadlines SET lease_until = ? WHERE game_id = ? AND seat = ? AND since = ?",
+                (now + lease, d.game_id, d.seat, d.since),
+            )
+            return d
+
+        return await self.writer.transaction(claim)
+
+    async def next_deadline(self) -> float | None:
+        """The epoch second at which the next deadline stage falls due (None: no clock runs)."""
+        row = await self._read_one("SELECT MIN(MAX(next_at, lease_until)) FROM deadlines")
+        return float(row[0]) if row and row[0] is not None else None
+
+    async def advance_deadline(self, d: Deadline, stage: int, want: Want) -> bool:
+        """Record that ``stage`` (1 reminded, 2 warned) is done and ask for its delivery, in one transaction.
+
+        False (and nothing written) if the decision moved on meanwhile.
+        """
+        epoch = self.epoch()
+        next_at = d.warn_at if stage == 1 else d.due_at
+
+        def run(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
+                "UPDATE deadlines SET stage = ?, next_at = ?, lease_until = 0, attempts = 0, last_error = NULL "
+                "WHERE game_id = ? AND seat = ? AND since = ?",
+                (stage, next_at, d.game_id, d.seat, d.since),
+            )
+            if cur.rowcount != 1:
+                return False
+            _want(conn, d.game_id, [want], epoch)
+            return True
+
+        return await self.writer.transaction(run)
+
+    async def drop_deadline(self, d: Deadline) -> None:
+        """Forget a clock whose decision no longer waits (only that decision's: a newer one keeps its row)."""
+        await self._write(
+            "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND since = ?", (d.game_id, d.seat, d.since)
+        )
+
+    async def deadline_retry(self, d: Deadline, delay: float, error: str) -> None:
+        await self._write(
+            "UPDATE deadlines SET attempts = attempts + 1, next_at = ?, last_error = ?, lease_until = 0 "
+            "WHERE game_id = ? AND seat = ? AND since = ?",
+            (self.epoch() + delay, error[:500], d.game_id, d.seat, d.since),
+        )
+
+
+def _hand_to_ai(conn: sqlite3.Connection, game_id: int, seat: str, turn: int) -> bool:
+    """The AI (level normal) plays a person's seat from ``turn`` on; the seat keeps the person's user id."""
+    cur = conn.execute(
+        "UPDATE seats SET is_ai = 1, ai_level = 'normal', ai_since = ?, timeouts = 0 "
+        "WHERE game_id = ? AND seat = ? AND is_ai = 0 AND user_id IS NOT NULL",
+        (turn, game_id, seat),
+    )
+    conn.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat))
+    return cur.rowcount == 1
+
+
+def _sync_deadlines(conn: sqlite3.Connection, game_id: int, waiting: Sequence[tuple[str, int, int]], epoch: float) -> None:
+    """Make the game's clocks match the decisions people have after a move.
+
+    A decision that still stands (same seat, same ``since``) keeps its clock; a new one gets a
+    clock of the game's current setting, starting now; a decision that ended loses its clock.
+    """
+    keep = [seat for seat, _, _ in waiting]
+    conn.execute(
+        f"DELETE FROM deadlines WHERE game_id = ? AND seat NOT IN ({', '.join('?' * len(keep))})",
+        (game_id, *keep),
+    )
+    row = one(conn, "SELECT deadline_seconds FROM games WHERE id = ?", (game_id,))
+    seconds = row[0] if row else None
+    for seat, user_id, since in waiting:
+        if seconds is None:
+            conn.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND since != ?", (game_id, seat, since))
+            continue
+        remind, warn, due = epoch + seconds / 2, epoch + seconds * 3 / 4, epoch + seconds
+        conn.execute(
+            "INSERT INTO deadlines (game_id, seat, user_id, since, opened_at, remind_at, warn_at, due_at, stage, next_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?) "
+            "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, since = excluded.since, "
+            "opened_at = excluded.opened_at, remind_at = excluded.remind_at, warn_at = excluded.warn_at, "
+            "due_at = excluded.due_at, stage = 0, next_at = excluded.next_at, lease_until = 0, attempts = 0, "
+            "last_error = NULL WHERE deadlines.since != excluded.since",
+            (game_id, seat, user_id, since, epoch, remind, warn, due, remind),
+        )
 
 
 def _want(conn: sqlite3.Connection, game_id: int, wants: Sequence[Want], epoch: float) -> None:

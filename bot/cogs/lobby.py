@@ -1,4 +1,4 @@
-"""``/game``: open a lobby, join, leave, add AI seats, start, status, log, abandon."""
+"""``/game``: open a lobby, join, leave, add AI seats, start, settings, status, log, abandon; return, replace."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from engine.ai import LEVELS
 
+from ..durations import DEFAULT_DEADLINE, BadDuration, format_duration, parse_duration
 from ..errors import UserError
 from ..i18n import t
 from ..notifier import DM_CLOSED, status_line
@@ -25,6 +26,19 @@ def _name(user: discord.abc.User) -> str:
     return user.display_name[:40]
 
 
+def _deadline(text: str) -> int | None:
+    """A typed deadline in seconds (None: no deadline), or a private refusal saying what is accepted."""
+    try:
+        return parse_duration(text)
+    except BadDuration as e:
+        raise UserError("err.bad_duration", text=text[:20], reason=str(e)) from None
+
+
+def _is_admin(interaction: discord.Interaction[Any]) -> bool:
+    perms = interaction.permissions
+    return bool(perms and perms.manage_guild)
+
+
 class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightfall in this channel"):
     def __init__(self, bot: NightfallBot) -> None:
         self.bot = bot
@@ -35,14 +49,23 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         return self.bot.service
 
     @app_commands.command(name="new", description="Open a Nightfall lobby in this channel or thread")
-    @app_commands.describe(variant="How the archives are drafted", secret_archives="Keep private archives hidden")
+    @app_commands.describe(
+        variant="How the archives are drafted",
+        secret_archives="Keep private archives hidden",
+        deadline="Time for each decision, then the passive move is made: 30m, 12h, 2d, 1d12h or none (default 1d)",
+    )
     @app_commands.choices(variant=[app_commands.Choice(name=v, value=v) for v in VARIANTS])
     @app_commands.guild_only()
     async def new(
-        self, interaction: discord.Interaction[Any], variant: str = "standard", secret_archives: bool = False
+        self,
+        interaction: discord.Interaction[Any],
+        variant: str = "standard",
+        secret_archives: bool = False,
+        deadline: str = format_duration(DEFAULT_DEADLINE),
     ) -> None:
         channel = interaction.channel
         assert channel is not None
+        seconds = _deadline(deadline)  # refused privately before anything is created
         table = await self.service.new_lobby(
             guild_id=interaction.guild_id,
             channel_id=channel.id,
@@ -51,14 +74,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
             host_name=_name(interaction.user),
             variant=variant,
             secret_archives=secret_archives,
+            deadline=seconds,
         )
+        note = t("deadline.lobby_note", deadline=format_duration(seconds)) if seconds is not None else ""
         await interaction.response.send_message(
             t(
                 "lobby.opened",
                 host=_name(interaction.user),
                 variant=variant,
                 secret=t("lobby.secret") if secret_archives else "",
-            ),
+            )
+            + note,
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await self._welcome(interaction, table.row.channel_name)
@@ -85,14 +111,40 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
             return
         await interaction.followup.send(t("join.dm_ok"), ephemeral=True)
 
-    @app_commands.command(name="leave", description="Give up your seat in this channel's lobby")
+    @app_commands.command(
+        name="leave", description="Give up your seat (in a running game, the AI plays it until you return)"
+    )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
         table, name = await self.service.leave(interaction.channel.id, interaction.user.id)
-        key = "lobby.host_left" if interaction.user.id == table.row.host_id else "lobby.left"
+        if table.row.status == "active":
+            text = t("away.left_reply", name=name)
+        else:
+            key = "lobby.host_left" if interaction.user.id == table.row.host_id else "lobby.left"
+            text = t(key, name=name, count=len(table.seats))
+        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="return", description="Take your seat back from the AI")
+    @app_commands.guild_only()
+    async def come_back(self, interaction: discord.Interaction[Any]) -> None:
+        assert interaction.channel is not None
+        _table, name = await self.service.come_back(interaction.channel.id, interaction.user.id)
         await interaction.response.send_message(
-            t(key, name=name, count=len(table.seats)), allowed_mentions=discord.AllowedMentions.none()
+            t("away.returned_reply", name=name), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="replace", description="Hand a player's seat to the AI (host or Manage Server)")
+    @app_commands.describe(player="The player whose seat the AI should play")
+    @app_commands.guild_only()
+    async def replace(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
+        assert interaction.channel is not None
+        _table, name = await self.service.replace(
+            interaction.channel.id, interaction.user.id, _is_admin(interaction), player.id
+        )
+        await interaction.response.send_message(
+            t("away.replaced_reply", by=_name(interaction.user), name=name),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="add-bot", description="Add an AI player to this channel's lobby (host only)")
@@ -116,6 +168,21 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
             t("lobby.starting", host=_name(interaction.user)), allowed_mentions=discord.AllowedMentions.none()
         )
 
+    @app_commands.command(name="settings", description="Change this game's settings (host or Manage Server)")
+    @app_commands.describe(deadline="Time for each decision from now on: 30m, 12h, 2d, 1d12h or none")
+    @app_commands.guild_only()
+    async def settings(self, interaction: discord.Interaction[Any], deadline: str | None = None) -> None:
+        assert interaction.channel is not None
+        if deadline is None:
+            raise UserError("err.no_setting")
+        seconds = _deadline(deadline)
+        await self.service.set_deadline(interaction.channel.id, interaction.user.id, _is_admin(interaction), seconds)
+        if seconds is None:
+            text = t("deadline.set_none", name=_name(interaction.user))
+        else:
+            text = t("deadline.set", name=_name(interaction.user), deadline=format_duration(seconds))
+        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+
     @app_commands.command(name="status", description="Who must act in this channel's game")
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction[Any]) -> None:
@@ -131,7 +198,29 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
             text = f"{phase}\n{table.waiting_text()}\n{t('lobby.seats', players=seats)}\n" + t(
                 "status.wounds_left", left=stack["face_up"], start=stack["face_up_start"]
             )
+            awaited = await self._awaited(table)
+            if awaited:
+                text += "\n" + awaited
+        if table.row.status in ("lobby", "active"):
+            deadline = table.row.deadline
+            text += "\n" + (
+                t("status.deadline", deadline=format_duration(deadline))
+                if deadline is not None
+                else t("status.deadline_none")
+            )
         await interaction.response.send_message(text, ephemeral=True)
+
+    async def _awaited(self, table: Any) -> str:
+        """Who must decide and until when (a Discord timestamp each reader sees in their own time zone)."""
+        if table.row.status != "active":
+            return ""
+        clocks = {d.seat: d for d in await self.bot.store.deadlines(table.id)}
+        who = []
+        for seat, _user, _since in table.waiting_people():
+            name = table.by_seat(seat).display_name
+            clock = clocks.get(seat)
+            who.append(t("status.awaited_until", name=name, due=int(clock.due_at)) if clock else name)
+        return t("status.awaited", who=", ".join(who)) if who else ""
 
     @app_commands.command(name="log", description="The recent turn log of this channel's game")
     @app_commands.guild_only()
@@ -146,10 +235,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     @app_commands.guild_only()
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
-        perms = interaction.permissions
-        await self.service.abandon(
-            interaction.channel.id, interaction.user.id, is_admin=bool(perms and perms.manage_guild)
-        )
+        await self.service.abandon(interaction.channel.id, interaction.user.id, is_admin=_is_admin(interaction))
         await interaction.response.send_message(
             t("lobby.abandoned", name=_name(interaction.user)), allowed_mentions=discord.AllowedMentions.none()
         )

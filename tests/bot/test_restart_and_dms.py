@@ -104,7 +104,13 @@ async def test_info_commands(simcord_env: Any) -> None:
 async def test_migrations_are_applied_once(settings: Settings) -> None:
     first = await Store.open(settings.db_path)
     applied = await first.applied_migrations()
-    assert [name for _, name in applied] == ["0001_init.sql", "0002_delivery.sql", "0003_ai_level.sql"]
+    assert [name for _, name in applied] == [
+        "0001_init.sql",
+        "0002_delivery.sql",
+        "0003_ai_level.sql",
+        "0004_deadlines.sql",
+        "0005_absent.sql",
+    ]
     assert await first.migrate() == []  # nothing left to apply
     await first.close()
     second = await Store.open(settings.db_path)

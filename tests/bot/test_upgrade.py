@@ -368,6 +368,8 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         (1, "0001_init.sql"),
         (2, "0002_delivery.sql"),
         (3, "0003_ai_level.sql"),
+        (4, "0004_deadlines.sql"),
+        (5, "0005_absent.sql"),
     ]
     for gid, meant in GAMES.items():
         row = await store.game(gid)

@@ -1,0 +1,163 @@
+"""The deadline worker: reminds, warns and finally plays the passive default for a person who does not decide.
+
+Every decision a person must make has a row in ``deadlines``, written in the move's own
+transaction (``bot.store``), so the clocks survive restarts and can never disagree with the
+game. This worker claims the row whose next stage fell due first, with a lease, and:
+
+- at half the time: asks for a ``remind`` delivery (a DM) and moves the row to stage 1;
+- with a quarter left: asks for a ``warn`` delivery (a mention in the channel), stage 2;
+- at the deadline: plays ``Game.default_action(seat)`` through the normal move path
+  (``GameService.time_out``), only if that same decision still waits. The move's transaction
+  replaces the row (the seat's next decision gets a fresh clock) or deletes it.
+
+Reminders and warnings are deliveries, never sent from here, so a failed DM is retried like any
+other. After downtime the rows are claimed oldest first; a stage whose time passed together with a
+later one is skipped (no "half your time is left" for a decision that is already overdue).
+Rows are handled one at a time, so catch-up keeps their order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import TYPE_CHECKING
+
+from .errors import UserError
+from .notifier import deadline_hint
+from .store import Deadline, Store, Want
+
+if TYPE_CHECKING:
+    from .app import NightfallBot
+
+log = logging.getLogger(__name__)
+
+
+class DeadlineWorker:
+    """Claims due deadline rows and carries out their next stage, one at a time, in due order."""
+
+    #: how long a claimed row stays leased to this worker
+    lease: float = 300.0
+    retry_base: float = 5.0
+    retry_cap: float = 600.0
+
+    def __init__(self, bot: NightfallBot) -> None:
+        self.bot = bot
+        self._task: asyncio.Task[None] | None = None
+        self._again = False
+        self._timer: asyncio.TimerHandle | None = None
+        self._timer_at: float | None = None
+        self._random = random.Random()
+        self.handled = 0
+
+    @property
+    def store(self) -> Store:
+        return self.bot.store
+
+    async def start(self) -> None:
+        """At start-up: this process is the only worker, so leases left by a dead one are void."""
+        await self.store.release_deadline_leases()
+        self.wake()
+
+    def wake(self) -> None:
+        """Look for due deadlines now, then sleep until the next one (called after every commit)."""
+        if self._task is not None and not self._task.done():
+            self._again = True
+            return
+        self._again = False
+        self._task = asyncio.create_task(self._run(), name="nightfall-deadlines")
+
+    def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _run(self) -> None:
+        while not self.store.closed:
+            self._again = False
+            try:
+                d = await self.store.claim_deadline(self.lease)
+            except Exception:
+                if self.store.closed:
+                    return
+                log.exception("could not read the deadlines; trying again shortly")
+                self._wake_at(self.store.epoch() + self.retry_base)
+                return
+            if d is not None:
+                await self._handle(d)
+                continue
+            if self._again:
+                continue
+            try:
+                due = await self.store.next_deadline()
+            except Exception:
+                log.exception("could not read the next deadline")
+                due = self.store.epoch() + self.retry_base
+            if due is not None:
+                self._wake_at(due)
+            if not self._again:
+                return  # a wake() while the next due time was read would otherwise be lost
+
+    def _wake_at(self, epoch: float) -> None:
+        now = self.store.epoch()
+        if self._timer is not None and self._timer_at is not None and now < self._timer_at <= epoch:
+            return  # an earlier wake-up is already set
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer_at = epoch
+        self._timer = asyncio.get_running_loop().call_later(max(0.0, epoch - now), self._on_timer)
+
+    def _on_timer(self) -> None:
+        self._timer = None
+        self._timer_at = None
+        if not self.store.closed:
+            self.wake()
+
+    async def _handle(self, d: Deadline) -> None:
+        """The latest stage whose time has come: the timeout, else the warning, else the reminder."""
+        now = self.store.epoch()
+        hint = deadline_hint(d.since, d.due_at)
+        try:
+            if now >= d.due_at:
+                outcome = await self.bot.service.time_out(d.game_id, d.seat, d.since)
+                if outcome is None:
+                    await self.store.drop_deadline(d)  # the decision moved on: nothing is owed
+            elif now >= d.warn_at and d.stage < 2:
+                await self.store.advance_deadline(d, 2, Want("warn", d.user_id, hint=hint))
+                self.bot.deliverer.wake()
+            elif now >= d.remind_at and d.stage < 1:
+                await self.store.advance_deadline(d, 1, Want("remind", d.user_id, hint=hint))
+                self.bot.deliverer.wake()
+            else:  # claimed early (a retry, a clock that moved): nothing to do before the next stage
+                await self.store.deadline_retry(d, max(0.0, _next_at(d) - now), "early")
+                return
+            self.handled += 1
+        except asyncio.CancelledError:
+            raise
+        except UserError as e:
+            if e.key != "err.generic":
+                # the move path refused (the decision moved on between the check and the move): drop it
+                log.info("deadline of game %s seat %s needs nothing more: %s", d.game_id, d.seat, e.key)
+                await self.store.drop_deadline(d)
+                return
+            await self._retry(d, e)
+        except Exception as e:
+            await self._retry(d, e)
+
+    async def _retry(self, d: Deadline, e: Exception) -> None:
+        """A failure of ours or of the database: try again with back-off and jitter, never lose the clock."""
+        if self.store.closed:
+            return
+        delay = min(self.retry_cap, self.retry_base * 2**d.attempts)
+        delay = delay / 2 + self._random.uniform(0, delay / 2)
+        log.error("deadline of game %s seat %s failed; retrying in %.0fs", d.game_id, d.seat, delay, exc_info=e)
+        try:
+            await self.store.deadline_retry(d, delay, repr(e))
+        except Exception:
+            log.exception("could not record the failure of a deadline; its lease runs out")
+
+
+def _next_at(d: Deadline) -> float:
+    return (d.remind_at, d.warn_at, d.due_at)[d.stage]
