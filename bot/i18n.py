@@ -65,6 +65,24 @@ EN: dict[str, str] = {
     "status.deadline_none": "No deadline: decisions wait as long as it takes.",
     "status.awaited": "Awaited: {who}.",
     "status.awaited_until": "{name} (until <t:{due}:R>)",
+    # /game mine
+    "mine.title": "Your Nightfall games ({count}):",
+    "mine.none": (
+        "You have no Nightfall game right now. Open one with `/game new` in a server channel or thread, "
+        "or type `/game join` where a lobby is open."
+    ),
+    "mine.line": "• {where} — {state}{who}{link}",
+    "mine.server": " in **{name}**",
+    "mine.lobby": "lobby ({count}/5 seats)",
+    "mine.lobby_wait": " · waiting for {host} to start",
+    "mine.draft": "draft round {round} of {rounds}",
+    "mine.turn": "turn {turn}",
+    "mine.waiting": " · to move: {who}",
+    "mine.you": "**you**",
+    "mine.you_until": "**you** (until <t:{due}:R>)",
+    "mine.away": " · the AI plays your seat (`/game return` there takes it back)",
+    "mine.link": " · [table]({url})",
+    "mine.more": "…and {n} more.",
     "err.bad_duration": "“{text}” isn't a deadline I can read: {reason}.",
     "err.not_host_or_admin_settings": "Only the host ({host}) or a member with Manage Server can change the settings.",
     "err.no_setting": "Give a setting to change, e.g. `/game settings deadline:12h`.",

@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 MAX_SEATS = 5
 AI_NAMES = ("Vesper", "Lucan", "Mireille", "Anton", "Sable")
 VARIANTS = ("standard", "two-player", "quick-start", "open", "common-ground")
+#: ``/game mine`` stays below Discord's 2000 characters a message
+MINE_LIMIT = 1990
 
 
 @dataclass
@@ -217,6 +219,63 @@ class GameService:
     async def games_of(self, user_id: int) -> list[Table]:
         """Every running game the user has a seat in."""
         return [await self.table(row.id) for row in await self.store.active_games_of(user_id)]
+
+    async def mine_text(self, user_id: int, guild_name: Callable[[int], str | None] = lambda _id: None) -> str:
+        """``/game mine``: every lobby and running game the user is seated in, anywhere, with public facts only:
+        where, how far, whose move (the user as "you", with their deadline) and a link to the table.
+        The games waiting on the user come first; the reply is clipped to Discord's limit."""
+        entries: list[tuple[bool, str]] = []
+        for row in await self.store.games_of_user(user_id):
+            table = await self.table(row.id)
+            entries.append(await self._mine_line(row, table, user_id, guild_name))
+        if not entries:
+            return t("mine.none")
+        lines = [line for _awaited, line in sorted(entries, key=lambda e: not e[0])]
+        text = t("mine.title", count=len(lines))
+        for n, line in enumerate(lines):
+            more = "\n" + t("mine.more", n=len(lines) - n) if n < len(lines) - 1 else ""
+            if len(text) + 1 + len(line) + len(more) > MINE_LIMIT:
+                return text + "\n" + t("mine.more", n=len(lines) - n)
+            text += "\n" + line
+        return text
+
+    async def _mine_line(
+        self, row: GameRow, table: Table, user_id: int, guild_name: Callable[[int], str | None]
+    ) -> tuple[bool, str]:
+        """(whether the user is awaited, the game's line in ``/game mine``). ``row`` is fresh from the
+        store: the cached table's row may predate the table message the delivery worker posted."""
+        server = guild_name(row.guild_id) if row.guild_id is not None else None
+        where = f"<#{row.channel_id}>" + (t("mine.server", name=server) if server else "")
+        mine = table.seat_of(user_id)
+        awaited = False
+        if table.game is None:
+            state = t("mine.lobby", count=len(table.seats))
+            host = t("prompt.you") if row.host_id == user_id else table.host_name
+            who = t("mine.lobby_wait", host=host)
+        else:
+            pub = table.game.public_view()
+            if pub["phase"] == "draft":
+                state = t("mine.draft", round=pub["draft"]["round"], rounds=pub["draft"]["rounds"])
+            else:
+                state = t("mine.turn", turn=pub["turn"])
+            clocks = {d.seat: d for d in await self.store.deadlines(table.id)}
+            names = []
+            for seat in sorted({d.seat for d in table.game.pending()}, key=lambda s: table.by_seat(s).position):
+                if mine is not None and seat == mine.seat and not mine.is_ai:
+                    awaited = True
+                    clock = clocks.get(seat)
+                    names.append(t("mine.you_until", due=int(clock.due_at)) if clock else t("mine.you"))
+                else:
+                    names.append(table.names[seat])
+            who = t("mine.waiting", who=", ".join(names)) if names else ""
+            if mine is not None and mine.away:
+                who += t("mine.away")
+        link = (
+            t("mine.link", url=f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.table_message_id}")
+            if row.guild_id is not None and row.table_message_id is not None
+            else ""
+        )
+        return awaited, t("mine.line", where=where, state=state, who=who, link=link)
 
     async def resume(self) -> list[Table]:
         """After a (re)start, and periodically: load every running game and make sure AI seats move.

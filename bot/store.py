@@ -300,6 +300,15 @@ class Store:
         )
         return [_game(r) for r in found]
 
+    async def games_of_user(self, user_id: int) -> list[GameRow]:
+        """Every lobby and running game the user holds a seat in, in any server or channel (for ``/game mine``)."""
+        found = await self._read(
+            f"SELECT DISTINCT {_G_GAME_COLS} FROM games g JOIN seats s ON s.game_id = g.id "
+            "WHERE s.user_id = ? AND g.status IN ('lobby', 'active') ORDER BY g.id",
+            (user_id,),
+        )
+        return [_game(r) for r in found]
+
     async def abandon(self, game_id: int, user_ids: Sequence[int]) -> bool:
         """End a game by hand; every player's prompt loses its buttons (a delivery). False if it had ended."""
         now, epoch = self.now(), self.epoch()

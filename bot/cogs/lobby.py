@@ -1,4 +1,4 @@
-"""``/game``: open a lobby, join, leave, add AI seats, start, settings, status, log, abandon; return, replace."""
+"""``/game``: open a lobby, join, leave, add AI seats, start, settings, status, mine, log, abandon; return, replace."""
 
 from __future__ import annotations
 
@@ -209,6 +209,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
                 else t("status.deadline_none")
             )
         await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="mine", description="Every Nightfall game you have a seat in, in any server")
+    async def mine(self, interaction: discord.Interaction[Any]) -> None:
+        def guild_name(guild_id: int) -> str | None:
+            guild = self.bot.get_guild(guild_id)
+            return guild.name if guild is not None else None
+
+        text = await self.service.mine_text(interaction.user.id, guild_name)
+        await interaction.response.send_message(
+            text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), suppress_embeds=True
+        )
 
     async def _awaited(self, table: Any) -> str:
         """Who must decide and until when (a Discord timestamp each reader sees in their own time zone)."""
