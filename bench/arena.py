@@ -105,41 +105,25 @@ def play(
     return game
 
 
-def head_to_head(a: str, b: str, games: int, seed: int, budget: float | None, times: list[float]) -> Tally:
-    """``games`` two-player games of ``a`` against ``b``, in pairs on the same deal."""
-    tally = Tally(f"2p  {a} vs {b}")
-    for g in range(games):
-        seats = ["north", "south"]
-        a_seat = seats[g % 2]  # the first seat goes first
-        levels = {seat: a if seat == a_seat else b for seat in seats}
-        game = play(seats, levels, seed + g // 2, "two-player", budget, times)
-        result = game.result()
-        wounds = {seat: w for seat, w, _ in result}
-        tally.games += 1
-        tally.wins += result[0][0] == a_seat
-        tally.wounds_a.append(wounds[a_seat])
-        tally.wounds_b.append(statistics.fmean(w for s, w in wounds.items() if s != a_seat))
-        _progress(tally, 0.5)
-    return tally
-
-
-def one_against_three(
-    a: str, b: str, games: int, seed: int, draft: str, budget: float | None, times: list[float]
+def one_against_the_rest(
+    a: str, b: str, seats: list[str], games: int, seed: int, draft: str, budget: float | None, times: list[float]
 ) -> Tally:
-    """``games`` four-player games of one ``a`` against three ``b``, ``a``'s seat rotating."""
-    tally = Tally(f"4p  1 {a} vs 3 {b}")
+    """``games`` games of one ``a`` against ``b`` in every other seat. ``a``'s seat rotates through
+    every position, so each deal (a new one every ``len(seats)`` games) is played from every seat;
+    with two seats that is pairs on the same deal with the levels swapped."""
+    n = len(seats)
+    tally = Tally(f"2p  {a} vs {b}" if n == 2 else f"{n}p  1 {a} vs {n - 1} {b}")
     for g in range(games):
-        seats = ["north", "east", "south", "west"]
-        a_seat = seats[g % 4]
+        a_seat = seats[g % n]  # the first seat goes first
         levels = {seat: a if seat == a_seat else b for seat in seats}
-        game = play(seats, levels, seed + g // 4, draft, budget, times)
+        game = play(seats, levels, seed + g // n, draft, budget, times)
         result = game.result()
         wounds = {seat: w for seat, w, _ in result}
         tally.games += 1
         tally.wins += result[0][0] == a_seat
         tally.wounds_a.append(wounds[a_seat])
         tally.wounds_b.append(statistics.fmean(w for s, w in wounds.items() if s != a_seat))
-        _progress(tally, 0.25)
+        _progress(tally, 1 / n)
     return tally
 
 
@@ -177,10 +161,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     began = time.perf_counter()
     for a, b in args.pairings:
         if args.games2:
-            rows.append((head_to_head(a, b, args.games2, args.seed, args.budget, times), 0.5))
+            two = ["north", "south"]
+            rows.append(
+                (one_against_the_rest(a, b, two, args.games2, args.seed, "two-player", args.budget, times), 0.5)
+            )
             print(file=sys.stderr)
         if args.games4:
-            rows.append((one_against_three(a, b, args.games4, args.seed, args.variant, args.budget, times), 0.25))
+            four = ["north", "east", "south", "west"]
+            rows.append(
+                (one_against_the_rest(a, b, four, args.games4, args.seed, args.variant, args.budget, times), 0.25)
+            )
             print(file=sys.stderr)
     budget = "1.0 (default)" if args.budget is None else f"{args.budget:g}"
     print(
