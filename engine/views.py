@@ -321,13 +321,21 @@ class ViewsMixin(Core):
             **{k: getattr(w, k) for k in ("what", "source", "purpose") if getattr(w, k) is not None},
             "facts": self.decision_facts(w.seat, w),
             "actions": [
-                self._action_view(w.seat, a, label, labels.count(label), labels[:k].count(label) + 1, a == default)
+                self._action_view(
+                    w.seat,
+                    a,
+                    label,
+                    copies=labels.count(label),
+                    copy=labels[:k].count(label) + 1,
+                    passive=str(a) in kind.passive,
+                    default=a == default,
+                )
                 for k, (a, label) in enumerate(zip(actions, labels, strict=True))
             ],
         }
 
     def _action_view(
-        self, i: int, a: Action, label: str, copies: int, copy: int, default: bool
+        self, i: int, a: Action, label: str, copies: int, copy: int, passive: bool, default: bool
     ) -> dict[str, Any]:
         refs: list[dict[str, Any]] = []
         for arg in a.args:
@@ -351,15 +359,9 @@ class ViewsMixin(Core):
             "refs": refs,
             "copies": copies,
             "copy": copy,
-            "passive": text in KINDS[self._kind_of(i)].passive,
+            "passive": passive,
             "default": default,
         }
-
-    def _kind_of(self, i: int) -> str:
-        for w in self.s.waiting:
-            if w.seat == i:
-                return w.kind
-        raise AssertionError(f"seat {i} has no decision")
 
 
 #: what a decision asks of the deciding player, by the key ``_asking_words`` gives
