@@ -210,23 +210,24 @@ async def table_file(table: Table) -> discord.File:
     return _file(await render_png("table", render.render_table, view), f"nightfall-{table.id}-table.png")
 
 
+#: the images drawn from a seat's private view, by the name their file and cache key carry
+PRIVATE_DRAWERS: dict[str, Callable[..., bytes]] = {
+    "hand": render.render_hand,
+    "draft": render.render_draft,
+    "prompt": render.render_prompt,  # a decision's claimable archives, candidates or fights
+}
+
+
+async def private_file(table: Table, seat: str, kind: str, view: dict[str, Any] | None = None) -> discord.File:
+    """One of ``seat``'s private images (``PRIVATE_DRAWERS``); ``view`` is the seat's private view
+    when the caller has just built it, so it is not built twice."""
+    assert table.game is not None
+    named = named_view(view if view is not None else table.game.private_view(seat), table.names)
+    return _file(await render_png(kind, PRIVATE_DRAWERS[kind], named), f"nightfall-{table.id}-{kind}.png")
+
+
 async def hand_file(table: Table, seat: str) -> discord.File:
-    assert table.game is not None
-    view = named_view(table.game.private_view(seat), table.names)
-    return _file(await render_png("hand", render.render_hand, view), f"nightfall-{table.id}-hand.png")
-
-
-async def draft_file(table: Table, seat: str) -> discord.File:
-    assert table.game is not None
-    view = named_view(table.game.private_view(seat), table.names)
-    return _file(await render_png("draft", render.render_draft, view), f"nightfall-{table.id}-draft.png")
-
-
-async def prompt_file(table: Table, seat: str) -> discord.File:
-    """The picture of ``seat``'s decision (claim, candidates, combat), fitted to what it asks."""
-    assert table.game is not None
-    view = named_view(table.game.private_view(seat), table.names)
-    return _file(await render_png("prompt", render.render_prompt, view), f"nightfall-{table.id}-prompt.png")
+    return await private_file(table, seat, "hand")
 
 
 async def results_file(table: Table) -> discord.File:

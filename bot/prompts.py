@@ -9,7 +9,7 @@ import discord
 
 from .components import Move, move_view
 from .i18n import count, t
-from .images import draft_file, hand_file, prompt_file, table_file
+from .images import private_file, table_file
 from .naming import label
 from .service import Table
 
@@ -40,14 +40,10 @@ async def build_prompt(table: Table, seat: str) -> Prompt | None:
     since = table.since.get(seat, decision["opened"])
     content = prompt_text(view, decision, table.names, table.row.channel_name)
     shows = decision["shows"]
-    if shows == "draft":
-        file = await draft_file(table, seat)
-    elif shows == "hand":
-        file = await hand_file(table, seat)
-    elif shows == "table":
+    if shows == "table":
         file = await table_file(table)
-    else:  # the claimable archives, the candidates of a choice, the fights: fitted to the decision
-        file = await prompt_file(table, seat)
+    else:  # the draft, the hand, or (claimable archives, candidates, fights) a picture fitted to it
+        file = await private_file(table, seat, shows if shows in ("draft", "hand") else "prompt", view)
     buttons = move_view(
         table.id,
         since,
