@@ -23,6 +23,7 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
+from .alarm import Alarm
 from .errors import UserError
 from .notifier import deadline_hint
 from .store import Deadline, Store, Want
@@ -45,8 +46,7 @@ class DeadlineWorker:
         self.bot = bot
         self._task: asyncio.Task[None] | None = None
         self._again = False
-        self._timer: asyncio.TimerHandle | None = None
-        self._timer_at: float | None = None
+        self._alarm = Alarm(lambda: self.store.epoch(), self._on_alarm)
         self._random = random.Random()
         self.handled = 0
 
@@ -68,9 +68,7 @@ class DeadlineWorker:
         self._task = asyncio.create_task(self._run(), name="nightfall-deadlines")
 
     def stop(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        self._alarm.cancel()
         if self._task is not None:
             self._task.cancel()
 
@@ -83,7 +81,7 @@ class DeadlineWorker:
                 if self.store.closed:
                     return
                 log.exception("could not read the deadlines; trying again shortly")
-                self._wake_at(self.store.epoch() + self.retry_base)
+                self._alarm.set(self.store.epoch() + self.retry_base)
                 return
             if d is not None:
                 await self._handle(d)
@@ -96,22 +94,11 @@ class DeadlineWorker:
                 log.exception("could not read the next deadline")
                 due = self.store.epoch() + self.retry_base
             if due is not None:
-                self._wake_at(due)
+                self._alarm.set(due)
             if not self._again:
                 return  # a wake() while the next due time was read would otherwise be lost
 
-    def _wake_at(self, epoch: float) -> None:
-        now = self.store.epoch()
-        if self._timer is not None and self._timer_at is not None and now < self._timer_at <= epoch:
-            return  # an earlier wake-up is already set
-        if self._timer is not None:
-            self._timer.cancel()
-        self._timer_at = epoch
-        self._timer = asyncio.get_running_loop().call_later(max(0.0, epoch - now), self._on_timer)
-
-    def _on_timer(self) -> None:
-        self._timer = None
-        self._timer_at = None
+    def _on_alarm(self) -> None:
         if not self.store.closed:
             self.wake()
 

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
+from .alarm import Alarm
 from .notifier import DMClosed, Notifier
 from .store import Delivery, Store
 
@@ -62,8 +63,7 @@ class Deliverer:
         self._drain: asyncio.Task[None] | None = None
         self._again = False
         self._running: dict[tuple[int, str, int], asyncio.Task[None]] = {}
-        self._timer: asyncio.TimerHandle | None = None
-        self._timer_at: float | None = None
+        self._alarm = Alarm(lambda: self.store.epoch(), self._on_alarm)
         self._answering: dict[tuple[int, int], asyncio.Event] = {}
         self._random = random.Random()
         self.delivered = 0
@@ -101,7 +101,7 @@ class Deliverer:
                 if self.store.closed:
                     return
                 log.exception("could not read the deliveries; trying again shortly")
-                self._wake_at(self.store.epoch() + self.retry_base)
+                self._alarm.set(self.store.epoch() + self.retry_base)
                 return
             for d in claimed:
                 task = asyncio.create_task(self._deliver(d), name=f"nightfall-delivery-{d.kind}-{d.game_id}")
@@ -127,27 +127,14 @@ class Deliverer:
             log.exception("could not read the next due delivery")
             due = self.store.epoch() + self.retry_base
         if due is not None:
-            self._wake_at(due)
+            self._alarm.set(due)
 
-    def _wake_at(self, epoch: float) -> None:
-        now = self.store.epoch()
-        if self._timer is not None and self._timer_at is not None and now < self._timer_at <= epoch:
-            return  # an earlier wake-up is already set
-        if self._timer is not None:
-            self._timer.cancel()
-        delay = max(0.0, epoch - self.store.epoch())
-        self._timer_at = epoch
-        self._timer = asyncio.get_running_loop().call_later(delay, self._on_timer)
-
-    def _on_timer(self) -> None:
-        self._timer = None
-        self._timer_at = None
+    def _on_alarm(self) -> None:
         if not self.store.closed:
             self.wake()
 
     def stop(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
+        self._alarm.cancel()
         for task in [self._drain, *self._running.values()]:
             if task is not None:
                 task.cancel()
@@ -219,7 +206,7 @@ class Deliverer:
                     "delivery %s failed (attempt %s), retrying in %.1fs: %s", d.key, d.attempts + 1, delay, error
                 )
                 await self.store.retry_later(d, delay, repr(error))
-                self._wake_at(self.store.epoch() + delay)
+                self._alarm.set(self.store.epoch() + delay)
                 return
             if isinstance(error, discord.HTTPException) and error.code in NO_ACCESS and d.kind == "channel":
                 # the host is told once; the channel stays owed (the results above all) and is tried
@@ -230,7 +217,7 @@ class Deliverer:
                     self.wake()
                 delay = max(self._backoff(d.attempts), NO_ACCESS_RETRY)
                 await self.store.retry_later(d, delay, repr(error))
-                self._wake_at(self.store.epoch() + delay)
+                self._alarm.set(self.store.epoch() + delay)
                 return
             log.error("delivery %s failed for good: %r", d.key, error, exc_info=error)
             await self.store.delivered(d)
