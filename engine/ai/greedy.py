@@ -217,39 +217,10 @@ class _Eyes:
 
     # ---- targets
     def candidates(self, what: str) -> list[str]:
-        """Refs a target step could pick now, as ``target_options`` would list them."""
-        g, s, me = self.g, self.s, self.me
-        if what == "player":
-            return [g.name(i) for i in [*self.opps, me]]
-        if what in ("minion", "other_minion"):
-            return [f"c{m}" for m in g.all_minions(me)]
-        if what == "opposing_minion":
-            return [f"c{m}" for i in self.opps for m in s.in_play[i]]
-        if what == "own_minion":
-            return [f"c{m}" for m in s.in_play[me]]
-        if what.startswith("own_discard_"):
-            out = []
-            for c in s.discards[me]:
-                if self.is_wound(c):
-                    ok = what == "own_discard_card"
-                else:
-                    d = self.d(c)
-                    ok = {
-                        "own_discard_card": True,
-                        "own_discard_action": not d.is_minion,
-                        "own_discard_minion": d.is_minion,
-                        "own_discard_starting_minion": d.starting,
-                    }.get(what, False)
-                if ok:
-                    out.append(f"c{c}")
-            return out
-        if what == "archive":
-            return [a["id"] for a in s.archives if a["cards"]]
-        if what == "claimable_archive":
-            return [s.archives[k]["id"] for k in g.claimable(me)]
-        if what == "chain_order":
-            return [f"c{e['card']}" for e in s.chain if e["status"] == "waiting"]
-        return []
+        """Refs a target step of this seat's could pick now: the engine's own list (on the sampled
+        game), for a card not yet resolving, so no earlier target of it is excluded."""
+        # no task yet: nothing chosen earlier is left out (an "other_minion" excludes no one)
+        return self.g.target_options({"ctl": self.me, "vars": {}}, {"what": what, "other": None})
 
     def _cid(self, ref: str) -> int:
         return int(ref[1:])
