@@ -35,11 +35,11 @@ async def test_restart_mid_game_old_buttons_work_and_the_game_finishes(simcord_e
     resumed = await party.table()
     assert resumed.game.to_json() == before  # loaded from its snapshot plus the later actions
     version = resumed.game.version
-    move = next(iter(moves_in(old_prompt)))
-    result = await press(user, old_prompt, move)  # a button sent before the restart
+    move, (via, _custom_id) = next(iter(moves_in(old_prompt).items()))  # a button or a menu entry
+    result = await press(user, old_prompt, move)  # sent before the restart
     assert not result.ephemeral and "✓" in result.response.content
     stored = await simcord_env.bot.store.action(resumed.id, version + 1)
-    assert stored == (user.id, move, "button")  # (AI seats may have moved after it)
+    assert stored == (user.id, move, via)  # (AI seats may have moved after it)
     await play_to_the_end(party)
     assert (await party.table()).row.status == "over"
     user_errors_only(simcord_env)
