@@ -62,9 +62,11 @@ class NightfallBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        await self.service.backfill_results()  # games finished before results were kept (once)
         await self.service.resume()
         await self.deliverer.start()
         await self.deadlines.start()
+        self.watchdog.change_interval(seconds=self.settings.watchdog_seconds)
         self.watchdog.start()
 
     def _wake_workers(self) -> None:

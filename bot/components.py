@@ -153,6 +153,12 @@ async def discard_many(
     done: list[str] = []
     outcome: Any = None
     stopped = ""
+    try:
+        # several moves and a prompt image can take longer than the 3 s Discord gives an answer:
+        # acknowledge now, and edit the message once the discards are made
+        await interaction.response.defer()
+    except discord.HTTPException:
+        log.warning("could not acknowledge the discards %s in game %s", texts, game_id, exc_info=True)
     with bot.deliverer.answering(game_id, user_id):
         for text in texts:
             try:
@@ -174,12 +180,12 @@ async def discard_many(
             if message is None:
                 await _private(interaction, summary)
             elif prompt is not None:
-                await interaction.response.edit_message(
+                await interaction.edit_original_response(
                     content=clip(f"{summary}\n{prompt.content}"), attachments=[prompt.file], view=prompt.view
                 )
                 await bot.store.set_prompt(game_id, user_id, message.channel.id, message.id, prompt.since)
             else:
-                await interaction.response.edit_message(content=clip(f"{message.content}\n{summary}"), view=None)
+                await interaction.edit_original_response(content=clip(f"{message.content}\n{summary}"), view=None)
                 await bot.store.clear_prompt(game_id, user_id, message.id)
             if stopped:
                 await _private(interaction, stopped)

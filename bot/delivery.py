@@ -35,7 +35,7 @@ import aiohttp
 import discord
 
 from .alarm import Alarm
-from .notifier import DMClosed, Notifier
+from .notifier import DMClosed, Notifier, NotYet
 from .store import Delivery, Store
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ log = logging.getLogger(__name__)
 
 NO_ACCESS = {50001, 50013, 10003}  # missing access, missing permissions, unknown channel
 NO_ACCESS_RETRY = 300.0  # seconds between tries at a channel the bot may not post in
+NOT_YET_DELAY = 1.0  # seconds before a delivery waiting for another (the game-over DM for the results) looks again
 
 
 class Deliverer:
@@ -191,6 +192,10 @@ class Deliverer:
                     self.wake()
         elif d.kind == "warn":
             await n.warn(d.game_id, d.target, d.hint)
+        elif d.kind == "mention":
+            await n.mention(d.game_id, d.target, d.hint)
+        elif d.kind == "game_over":
+            await n.game_over(d.game_id, d.target)
         elif d.kind == "dm_closed":
             await n.dm_closed_notice(d.game_id, d.target)
         elif d.kind == "no_access":
@@ -226,6 +231,8 @@ class Deliverer:
 
     def retry_after(self, error: Exception, attempts: int) -> float | None:
         """Seconds to wait before trying again, or None if trying again cannot help."""
+        if isinstance(error, NotYet):
+            return NOT_YET_DELAY
         if isinstance(error, discord.RateLimited):
             return float(error.retry_after)
         if isinstance(error, discord.HTTPException):

@@ -24,7 +24,7 @@ EN: dict[str, str] = {
     "lobby.bot_added": "An AI player, **{name}**, takes a seat ({count}/5).",
     # posted once, as the game's first log line; the /game start reply only says who started it
     "lobby.started": "The game begins with {players}. Check your DMs for your cards!",
-    "lobby.starting": "▶️ **{host}** starts the game.",
+    "lobby.starting": "▶️ **{host}** starts the game with {players}. Check your DMs for your cards!",
     "lobby.seats": "Seats: {players}.",
     "lobby.abandoned": "The game was abandoned by **{name}**. This channel is free for a new game.",
     "join.dm_ok": "You're in! I'll send your hand and your decisions by DM.",
@@ -149,7 +149,10 @@ EN: dict[str, str] = {
     "prompt.choose": "**{source}**: choose a card from your hand to {purpose}.",
     "prompt.claim": "Claim phase: you have **{influence}** influence. Claim, discard for +1, or end the phase.",
     "prompt.wound": "Cleanup: use your wound effect (discard all wounds, draw 2 for each) or skip it.",
-    "prompt.fact.attack": "{attacker} (strength {strength}) attacks {defender}{blocked}.",
+    "prompt.fact.attack": "{by} {attacker} (strength {strength}) attacks {defender}{blocked}.",
+    "prompt.fact.by": "{name}'s",
+    "prompt.fact.does": "{name} — {text}",
+    "prompt.fact.by_you": "Your",
     "prompt.fact.blocked": ", blocked by {blockers}",
     "prompt.fact.damage": "{damage}{source} to share out.",
     "prompt.fact.source": " from {source}",
@@ -167,6 +170,52 @@ EN: dict[str, str] = {
     "results.line": "{place}. **{name}** — {wounds} ({types})",
     "results.tiebreak": "{name} is ahead of {other}: {reason}.",
     "status.wounds_left": "Face-up wounds left: {left}/{start}",
+    # the channel: one summary per finished turn, the move-by-move log in a thread
+    "summary.turn": "📜 **Turn {turn} — {name}**",
+    "summary.turn_plain": "📜 **Turn {turn}**",
+    "summary.draft": "📜 **The draft is over.**",
+    "summary.commons": "Commons: {cards}.",
+    "summary.first": "**{name}** goes first.",
+    "summary.quiet": "A quiet turn: no chain, no attack, no wound.",
+    "summary.no_chain": "⛓️ No chain.",
+    "summary.chain": "⛓️ Chain of {n}: {cards}.",
+    "summary.attacks": "⚔️ {attacks}.",
+    "summary.attack": "{attacker} ({strength}) attacks {defender}",
+    "summary.blocked": "— blocked by {blockers}",
+    "summary.destroyed": "💀 Destroyed: {minions}.",
+    "summary.claims": "🏛️ Claimed: {claims}.",
+    "summary.claim": "{name}: {cards}",
+    "summary.wounds": "🩸 {wounds}.",
+    "summary.over": "🏁 The game is over: the results follow.",
+    "summary.last_wound": "⚠️ {name} took the last face-up wound: the game ends after this round.",
+    "thread.name": "Nightfall game {id} · move by move",
+    "thread.first": "The move-by-move log of this game. The channel keeps one summary per turn.",
+    "table.log_link": "Move by move: <#{thread}>",
+    # DMs: since your last move, the link to the table, notification modes, the game-over DM
+    "prompt.since": "**Since your last move:**",
+    "prompt.since_more": "…and {n} earlier lines (`/game log`).",
+    "prompt.table_link": "· [the table]({url})",
+    "notify.dm": "🔔 New decisions come to you as a DM (one per burst of decisions; follow-ups edit it).",
+    "notify.mention": (
+        "🔔 New decisions are announced with a mention in the game's channel; your DM prompt is only edited "
+        "in place."
+    ),
+    "notify.quiet": (
+        "🔕 Quiet: no new DMs and no mentions. Your DM prompt is still edited in place; `/hand` shows your hand "
+        "and your moves."
+    ),
+    "notify.mention_ping": "🔔 {mention}, your move in the Nightfall game here ({status}).",
+    "over.dm": (
+        "🏁 The Nightfall game in **#{channel}** is over: you finished **{place}** of {players} with {wounds}. "
+        "{winner}"
+    ),
+    "over.dm_winner": "You won!",
+    "over.dm_other": "**{name}** won with {wounds}.",
+    "over.dm_link": "[The results]({url})",
+    "place.1": "1st",
+    "place.2": "2nd",
+    "place.3": "3rd",
+    "place.n": "{n}th",
     "card.title": "**{name}**",
     "card.title_pl": "**{name}** (Polish: {pl})",
     "card.minion": "{colour} {kind} minion",
@@ -182,6 +231,43 @@ EN: dict[str, str] = {
         "_Some of this card ({fields}) is reconstructed: no printed copy was at hand to check it against._"
     ),
     "card.several": "{count} cards match “{query}”: {names}. Pick one from the list as you type.",
+    # Apocalypse Cup (/game new series:cup, /game next, /game cup) and /game stats
+    "series.single": "single game",
+    "series.cup": "Apocalypse Cup (to 100 wounds)",
+    "cup.lobby_note": (
+        "\n🏆 **Apocalypse Cup**: each game adds every player's wounds to their total, until someone's total "
+        "reaches {target}; then the lowest total wins. After each game, `/game next` starts the next one with "
+        "the same seats."
+    ),
+    "cup.replaced_note": " The unfinished cup of this channel ends here, without a winner.",
+    "cup.next": "▶️ **{name}** starts game {number} of the Apocalypse Cup, with the same seats.",
+    "cup.title": "🏆 **Apocalypse Cup** in #{channel} after {games} (to {target} wounds)",
+    "cup.title_none": "🏆 **Apocalypse Cup** in #{channel} (to {target} wounds): no game has finished yet.",
+    "cup.line": "{place}. **{name}** — {total} ({games})",
+    "cup.leads": "Leading: **{names}**.",
+    "cup.closest": "Closest to {target}: **{names}**, {left} to go.",
+    "cup.under_way": "Game {number} is being played: its wounds count when it ends.",
+    "cup.after": "🏆 Apocalypse Cup after {games}: {totals} — `/game next` starts the next game.",
+    "cup.total": "{name} {total}",
+    "cup.over": "🏆 **The Apocalypse Cup is over** after {games}: **{names}** reached {target} wounds.",
+    "cup.winner": "🥇 **{name}** wins the cup with {total}!",
+    "cup.winners": "🥇 **{names}** share the win, with {total} each!",
+    "err.no_series": "There is no Apocalypse Cup in this channel. Start one with `/game new series:cup`.",
+    "err.series_over": (
+        "This channel's Apocalypse Cup is over: `/game cup` shows the final standings, "
+        "`/game new series:cup` starts a new cup."
+    ),
+    "err.series_lobby": "The cup's first game hasn't started yet: the host starts it with `/game start`.",
+    "err.series_running": "Game {number} of the cup is still being played: `/game next` starts the next one once it is over.",
+    "err.not_series_player": "Only the cup's players and its host ({host}) can start its next game.",
+    "stats.line": (
+        "📊 **{name}** in this server: {games} played, {wins} ({rate}%), on average {average} wounds a game, "
+        "best game {best}."
+    ),
+    "stats.none_you": (
+        "You have no finished Nightfall game in this server yet. Open one with `/game new`: it counts here once it ends."
+    ),
+    "stats.none": "**{name}** has no finished Nightfall game in this server yet.",
     "ai.name": "Bot {n}",
     # counted nouns: "n.<noun>" for one, "n.<noun>.many" for any other number
     "n.wound": "{n} wound",
@@ -190,6 +276,10 @@ EN: dict[str, str] = {
     "n.card.many": "{n} cards",
     "n.damage": "{n} damage",
     "n.damage.many": "{n} damage",
+    "n.game": "{n} game",
+    "n.game.many": "{n} games",
+    "n.win": "{n} win",
+    "n.win.many": "{n} wins",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN}

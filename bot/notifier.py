@@ -10,6 +10,7 @@ worker (``bot.delivery``), which retries them or treats them as final.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 from typing import TYPE_CHECKING, Any
@@ -18,10 +19,13 @@ import discord
 
 from engine.scoring import tie_break_text
 
+from .cup import cup_note
 from .i18n import clip, count, t
 from .images import results_file, table_file
-from .prompts import Prompt, build_prompt
+from .prompts import RECENT_LINES, Prompt, Recent, build_prompt
 from .service import Table
+from .store import RETIRED
+from .summary import summary_text, turn_of
 
 if TYPE_CHECKING:
     from .app import NightfallBot
@@ -31,6 +35,13 @@ MESSAGE_LIMIT = 1900
 DM_CLOSED = 50007
 UNKNOWN_MESSAGE = 10008
 NO_MENTIONS = discord.AllowedMentions.none()
+THREAD_EXISTS = 160004  # a thread has already been created for this message
+NO_THREAD = {50001, 50013, 50024, 160005}  # no access, no permission, wrong channel type, thread locked
+THREAD_TYPES = {discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread}
+
+
+class NotYet(Exception):
+    """A delivery that must wait for another one (the game-over DM for the results): tried again shortly."""
 
 
 class DMClosed(Exception):
@@ -58,50 +69,146 @@ class Notifier:
         return self.bot.get_partial_messageable(channel_id)
 
     async def sync_channel(self, game_id: int) -> None:
-        """Post the new log lines, edit the table message (post a fresh one if it is gone), then the results."""
+        """Bring the channel up to date with the game, each step recorded once Discord accepted it:
+
+        1. the summary of every finished turn: the table message posted for that turn becomes its
+           summary (so the channel reads one message per turn), or a new message says it;
+        2. the table: edited in place, or posted fresh at the bottom when a turn began (the old one
+           became a summary) or when a summary had to be posted below it;
+        3. the move-by-move log lines, in a thread of the game's first table message;
+        4. the results, once the game is over.
+        """
         async with self.service.lock(game_id):
             table = await self.service.table(game_id)
             if table.game is None:
                 return
-            content = self._table_content(table)
+            game = table.game
+            finished = game.is_over()
+            current = turn_of(game)
+            names = table.names
             file = await table_file(table)
-            finished = table.game.is_over()
             results = self._results_text(table) if finished else None
+            if results is not None:  # a cup game's results add the cup so far, or its end (bot.cup)
+                results = clip(results + await cup_note(self.store, table.row))
             results_image = await results_file(table) if finished else None
+        marks = await self.store.channel_marks(game_id)
         channel = await self.channel_of(table.row.channel_id)
-        for last_seq, chunk in _chunks(await self.store.log_since(game_id)):
-            await channel.send(chunk, allowed_mentions=NO_MENTIONS)
-            await self.store.set_log_posted(game_id, last_seq)
-        await self._show_table(game_id, channel, content, file)
-        if results is not None and results_image is not None and not await self.store.results_posted(game_id):
-            await channel.send(results, file=results_image, allowed_mentions=NO_MENTIONS)
-            await self.store.set_results_posted(game_id)
+        table_id, buried = marks.table_message_id, False
+        for turn, events in await self.store.turns_to_summarise(game_id, None if finished else current):
+            text = summary_text(turn, events, names)
+            # (-1: a table message from before summaries existed shows the turn then in progress)
+            mine = table_id is not None and marks.table_turn in (turn, -1)
+            if mine and table_id is not None and await self._edit_text(channel, table_id, text):
+                table_id = None
+                await self.store.set_table_message(game_id, None)
+            else:
+                await channel.send(text, allowed_mentions=NO_MENTIONS)
+                buried = True
+            await self.store.set_summary_posted(game_id, turn)
+        if table_id is not None and buried:
+            await self._delete(channel, table_id)
+            await self.store.set_table_message(game_id, None)
+            table_id = None
+        thread_id = marks.log_thread_id
+        content = self._table_content(table, thread_id)
+        table_id = await self._show_table(game_id, channel, table_id, content, file, current)
+        if thread_id is None:
+            thread_id = await self._make_thread(game_id, channel, table_id)  # the link shows from the next edit
+        await self._post_log(game_id, thread_id)
+        if results is not None and results_image is not None and not marks.results_posted:
+            message = await channel.send(results, file=results_image, allowed_mentions=NO_MENTIONS)
+            await self.store.set_results_posted(game_id, message.id)
             self.service.forget(game_id)
 
     async def _show_table(
-        self, game_id: int, channel: discord.abc.Messageable, content: str, file: discord.File
-    ) -> None:
-        row = await self.store.game(game_id)
-        message_id = row.table_message_id if row else None
+        self,
+        game_id: int,
+        channel: discord.abc.Messageable,
+        message_id: int | None,
+        content: str,
+        file: discord.File,
+        turn: int,
+    ) -> int:
+        """Edit the table message, or post a fresh one (none yet, or it was deleted); its id."""
         if message_id is not None:
             try:
                 await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
                     content=content, attachments=[file]
                 )
-                return
+                return message_id
             except discord.NotFound as e:
                 if e.code != UNKNOWN_MESSAGE:
                     raise
                 log.info("the table message of game %s was deleted; posting a new one", game_id)
                 file.reset()
         message = await channel.send(content, file=file, allowed_mentions=NO_MENTIONS)
-        await self.store.set_table_message(game_id, message.id)
+        await self.store.set_table_message(game_id, message.id, turn)
+        return message.id
 
-    def _table_content(self, table: Table) -> str:
+    async def _edit_text(self, channel: discord.abc.Messageable, message_id: int, content: str) -> bool:
+        """Replace a message's text and drop its image; False if the message is gone."""
+        message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+        try:
+            await message.edit(content=content, attachments=[])
+        except discord.NotFound as e:
+            if e.code != UNKNOWN_MESSAGE:
+                raise
+            return False
+        return True
+
+    async def _delete(self, channel: discord.abc.Messageable, message_id: int) -> None:
+        """Delete one of the bot's messages; one that is already gone is fine."""
+        with contextlib.suppress(discord.NotFound):
+            await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+
+    async def _make_thread(self, game_id: int, channel: discord.abc.Messageable, message_id: int) -> int:
+        """A public thread on the game's table message for the move-by-move log; 0 if there can be none
+        (the game runs in a thread itself, or the bot may not make threads): the log then stays in
+        ``/game log``. A thread started from a message shares the message's id."""
+        if isinstance(channel, discord.Thread) or getattr(channel, "type", None) in THREAD_TYPES:
+            await self.store.set_log_thread(game_id, 0)
+            return 0
+        try:
+            thread = await channel.get_partial_message(message_id).create_thread(  # type: ignore[attr-defined]
+                name=t("thread.name", id=game_id), auto_archive_duration=10080
+            )
+            thread_id = thread.id
+        except discord.HTTPException as e:
+            if e.code == THREAD_EXISTS:
+                thread_id = message_id
+            elif e.code in NO_THREAD or e.status == 403:
+                log.info("no log thread for game %s: %s", game_id, e)
+                thread_id = 0
+            else:
+                raise
+        await self.store.set_log_thread(game_id, thread_id)
+        return thread_id
+
+    async def _post_log(self, game_id: int, thread_id: int) -> None:
+        """The new log lines into the game's thread (without a thread they stay in ``/game log``)."""
+        lines = await self.store.log_since(game_id)
+        if not lines:
+            return
+        if not thread_id:
+            await self.store.set_log_posted(game_id, lines[-1][0])
+            return
+        thread = self.bot.get_partial_messageable(thread_id, type=discord.ChannelType.public_thread)
+        for last_seq, chunk in _chunks(lines):
+            try:
+                await thread.send(chunk, allowed_mentions=NO_MENTIONS)
+            except discord.NotFound:
+                # the thread was deleted: the next delivery makes a new one for the lines still owed
+                log.info("the log thread of game %s is gone", game_id)
+                await self.store.set_log_thread(game_id, None)
+                raise
+            await self.store.set_log_posted(game_id, last_seq)
+
+    def _table_content(self, table: Table, thread_id: int | None = None) -> str:
         assert table.game is not None
-        return clip(
-            f"{t('table.title', channel=table.row.channel_name)} · {status_line(table)}\n{table.waiting_text()}"
-        )
+        text = f"{t('table.title', channel=table.row.channel_name)} · {status_line(table)}\n{table.waiting_text()}"
+        if thread_id:
+            text += "\n" + t("table.log_link", thread=thread_id)
+        return clip(text)
 
     def _results_text(self, table: Table) -> str:
         assert table.game is not None
@@ -109,7 +216,13 @@ class Notifier:
 
     # ------------------------------------------------------------------ DMs
     async def sync_prompt(self, game_id: int, user_id: int, edit_in_place: bool) -> None:
-        """Make the player's DM show their current decision, or take the buttons off a finished one."""
+        """Make the player's DM show their current decision, or take the buttons off a finished one.
+
+        ``edit_in_place``: the decision came in a burst (the player moved a moment ago), so it edits
+        the DM they are looking at; otherwise it comes as a new DM, which notifies them. A player who
+        chose ``/game notify`` mention or quiet never gets a new DM: their prompt is edited in place
+        if they have one, and a mention player is mentioned in the channel instead.
+        """
         async with self.service.lock(game_id):
             table = await self.service.table(game_id)
             seat = table.seat_of(user_id)
@@ -123,19 +236,84 @@ class Notifier:
             )
             if waiting and seat is not None and stored is not None and stored[2] == table.since.get(seat.seat):
                 return  # the player already has this decision's prompt
-            prompt = await build_prompt(table, seat.seat) if waiting and seat is not None else None
+            mode = await self.store.notify_mode(user_id)
+            if waiting and mode == "mention" and not edit_in_place and seat is not None:
+                await self.store.want(game_id, "mention", user_id, str(table.since.get(seat.seat)))
+            if waiting and stored is None and mode != "dm":
+                return  # no new DM for this player, and no DM to edit: /hand and the slash commands serve
+            recent = await self._recent(table, user_id) if waiting else None
+            prompt = await build_prompt(table, seat.seat, recent) if waiting and seat is not None else None
         if prompt is None:
-            if stored is not None:
+            if stored is not None and stored[2] != RETIRED:
                 await self.retire(stored)
                 await self.store.clear_prompt(game_id, user_id, stored[1])
             return
-        if stored is not None and edit_in_place and await self._edit(stored, prompt):
+        if stored is not None and (edit_in_place or mode != "dm") and await self._edit(stored, prompt):
             await self.store.set_prompt(game_id, user_id, stored[0], stored[1], prompt.since)
+        elif mode == "dm":
+            message = await self._send_dm(user_id, prompt)
+            await self.store.set_prompt(game_id, user_id, message.channel.id, message.id, prompt.since)
+            if stored is not None and stored[1] != message.id and stored[2] != RETIRED:
+                await self.retire(stored)
+
+    async def _recent(self, table: Table, user_id: int) -> Recent:
+        """What the player missed since their last move, and where the table is."""
+        lines, more = await self.store.lines_since_move(table.id, user_id, RECENT_LINES)
+        marks = await self.store.channel_marks(table.id)
+        return Recent(tuple(lines), more, message_url(table.row.guild_id, table.row.channel_id, marks.table_message_id))
+
+    async def mention(self, game_id: int, user_id: int, hint: str) -> None:
+        """A player who chose mentions is mentioned in the channel when a decision starts for them
+        (dropped if they answered it meanwhile). It says only what the table says: nothing private."""
+        table = await self.service.table(game_id)
+        seat = table.seat_of(user_id)
+        if seat is None or seat.is_ai or table.game is None or table.game.is_over():
             return
-        message = await self._send_dm(user_id, prompt)
-        await self.store.set_prompt(game_id, user_id, message.channel.id, message.id, prompt.since)
-        if stored is not None and stored[1] != message.id:
-            await self.retire(stored)
+        if str(table.since.get(seat.seat)) != hint or not any(d.seat == seat.seat for d in table.game.pending()):
+            return
+        channel = await self.channel_of(table.row.channel_id)
+        await channel.send(
+            t("notify.mention_ping", mention=f"<@{user_id}>", status=status_line(table)),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+
+    async def game_over(self, game_id: int, user_id: int) -> None:
+        """The game-over DM: the player's place and wounds, who won, and a link to the results
+        (sent once the results are in the channel; only to players who take DMs)."""
+        if await self.store.notify_mode(user_id) != "dm":
+            return
+        marks = await self.store.channel_marks(game_id)
+        if not marks.results_posted:
+            raise NotYet("the results are not posted yet")
+        table = await self.service.table(game_id)
+        seat = table.seat_of(user_id)
+        if table.game is None or seat is None:
+            return
+        details = table.game.ranking_details()
+        mine = next(d for d in details if d["seat"] == seat.seat)
+        best = details[0]
+        if best["seat"] == seat.seat:
+            winner = t("over.dm_winner")
+        else:
+            winner = t("over.dm_other", name=table.names[best["seat"]], wounds=count(best["wounds"], "wound"))
+        text = t(
+            "over.dm",
+            channel=table.row.channel_name,
+            place=place_text(mine["place"]),
+            players=len(details),
+            wounds=count(mine["wounds"], "wound"),
+            winner=winner,
+        )
+        url = message_url(table.row.guild_id, table.row.channel_id, marks.results_message_id)
+        if url:
+            text += "\n" + t("over.dm_link", url=url)
+        try:
+            target = await self._dm(user_id)
+            await target.send(text)
+        except discord.Forbidden as e:
+            if e.code == DM_CLOSED:
+                return  # the channel already shows the results; nothing more to tell
+            raise
 
     async def _edit(self, stored: tuple[int, int, int], prompt: Prompt) -> bool:
         """Edit the player's last prompt in place; False if that message is gone."""
@@ -177,9 +355,12 @@ class Notifier:
 
     # ------------------------------------------------------------------ deadlines
     async def remind(self, game_id: int, user_id: int, hint: str) -> None:
-        """The half-time reminder, by DM; dropped if that decision was answered meanwhile."""
+        """The half-time reminder, by DM; dropped if that decision was answered meanwhile, and for a
+        player who asked for no new DMs (``/game notify``: the quarter-left mention still comes)."""
         since, due = _deadline_hint(hint)
         if not await self.store.deadline_stands(game_id, user_id, since):
+            return
+        if await self.store.notify_mode(user_id) != "dm":
             return
         table = await self.service.table(game_id)
         try:
@@ -241,6 +422,18 @@ def results_text(details: list[dict[str, Any]], names: dict[str, str]) -> str:
             reason = tie_break_text(a, b)
             lines.append(t("results.tiebreak", name=names[a["seat"]], other=names[b["seat"]], reason=reason))
     return clip("\n".join(lines))
+
+
+def message_url(guild_id: int | None, channel_id: int, message_id: int | None) -> str | None:
+    """A link that opens a message of a server channel (None in a DM or without a message)."""
+    if guild_id is None or message_id is None:
+        return None
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
+def place_text(place: int) -> str:
+    """1st, 2nd, 3rd, 4th, 5th."""
+    return t(f"place.{place}") if place in (1, 2, 3) else t("place.n", n=place)
 
 
 def deadline_hint(since: int, due_at: float) -> str:

@@ -7,8 +7,10 @@ from typing import Any
 
 import discord
 
+from engine.cards import card_set
+
 from .components import Move, move_view
-from .i18n import count, t
+from .i18n import clip, count, t
 from .images import private_file, table_file
 from .naming import label
 from .service import Table
@@ -25,11 +27,27 @@ class Prompt:
     since: int
 
 
-async def build_prompt(table: Table, seat: str) -> Prompt | None:
+@dataclass(frozen=True)
+class Recent:
+    """What a player missed: the public log lines since their last move (the last few, and how many
+    earlier ones were left out), and a link to the table message."""
+
+    lines: tuple[str, ...] = ()
+    more: int = 0
+    table_url: str | None = None
+
+
+#: how many of the lines since a player's last move a prompt repeats, each cut to ``RECENT_LINE`` characters
+RECENT_LINES = 6
+RECENT_LINE = 160
+
+
+async def build_prompt(table: Table, seat: str, recent: Recent | None = None) -> Prompt | None:
     """The prompt for ``seat``'s current decision, or None if it has nothing to decide.
 
     Everything comes from the seat's private view: the decision says what it asks, which image
-    shows it and every legal answer with its label and whether it is the passive one."""
+    shows it and every legal answer with its label and whether it is the passive one. A prompt
+    that comes as a new DM starts with ``recent``: what happened since the player's last move."""
     game = table.game
     if game is None or game.is_over():
         return None
@@ -38,7 +56,7 @@ async def build_prompt(table: Table, seat: str) -> Prompt | None:
     if decision is None:
         return None
     since = table.since.get(seat, decision["opened"])
-    content = prompt_text(view, decision, table.names, table.row.channel_name)
+    content = prompt_text(view, decision, table.names, table.row.channel_name, recent)
     shows = decision["shows"]
     if shows == "table":
         file = await table_file(table)
@@ -54,17 +72,38 @@ async def build_prompt(table: Table, seat: str) -> Prompt | None:
     return Prompt(content, file, buttons, since)
 
 
-def prompt_text(view: dict[str, Any], decision: dict[str, Any], names: dict[str, str], channel: str) -> str:
-    """Where the game stands (the draft round during the draft: there is no turn yet), what is
-    asked, and the facts the decision needs that its buttons do not say."""
+def recent_text(recent: Recent) -> str:
+    """The lines under a prompt's header: the public events since the player's last move."""
+    out = []
+    if recent.lines:
+        out.append(t("prompt.since"))
+        if recent.more:
+            out.append(t("prompt.since_more", n=recent.more))
+        out.extend(f"> {clip(line, RECENT_LINE)}" for line in recent.lines)
+    return "\n".join(out)
+
+
+def prompt_text(
+    view: dict[str, Any], decision: dict[str, Any], names: dict[str, str], channel: str, recent: Recent | None = None
+) -> str:
+    """Where the game stands (the draft round during the draft: there is no turn yet), what
+    happened since the player's last move, what is asked, and the facts the decision needs that
+    its buttons do not say."""
     if view["phase"] == "draft" and "draft" in view:
         draft = view["draft"]
         header = t("prompt.header_draft", channel=channel, round=draft["round"], rounds=draft["rounds"])
     else:
         header = t("prompt.header", channel=channel, turn=view["turn"], phase=view["phase"])
     ask = decision["ask"]
-    lines = [header, t("prompt." + ask["key"], **ask["args"]), *_facts(view, decision, names)]
-    return "\n".join(lines)
+    since = recent_text(recent) if recent is not None else ""
+    if recent is not None and recent.table_url:
+        header += " " + t("prompt.table_link", url=recent.table_url)
+    lines = [
+        header + ("\n" + since if since else ""),
+        t("prompt." + ask["key"], **ask["args"]),
+        *_facts(view, decision, names),
+    ]
+    return clip("\n".join(lines))
 
 
 def _facts(view: dict[str, Any], decision: dict[str, Any], names: dict[str, str]) -> list[str]:
@@ -85,15 +124,23 @@ def _facts(view: dict[str, Any], decision: dict[str, Any], names: dict[str, str]
             blockers = [b["name"] for b in attack.get("blockers") or ()]
             who = attack["defender"]
             defender = t("prompt.you") if who == me else names.get(who, who)
+            by = attack.get("by")
             out.append(
                 t(
                     "prompt.fact.attack",
+                    by=t("prompt.fact.by_you") if by == me else t("prompt.fact.by", name=names.get(by, by or "?")),
                     attacker=attack["attacker"]["name"],
                     strength=attack["attacker"].get("strength"),
                     defender=defender,
                     blocked=t("prompt.fact.blocked", blockers=", ".join(blockers)) if blockers else "",
                 )
             )
+    source = facts.get("source")
+    if kind in ("target", "choose") and source and source.get("card") in card_set().cards:
+        card = card_set().cards[source["card"]]
+        text = next((card.text[k] for k in ("chain", "your_chain", "in_play") if k in card.text), None)
+        if text:
+            out.append(t("prompt.fact.does", name=card.name, text=text))
     damage = facts.get("damage")
     if damage:
         source = damage.get("source")
@@ -106,7 +153,7 @@ def _facts(view: dict[str, Any], decision: dict[str, Any], names: dict[str, str]
         )
     if "wounds_in_hand" in facts:
         out.append(t("prompt.fact.wounds", wounds=count(facts["wounds_in_hand"], "wound")))
-    return [line[:1].upper() + line[1:] for line in out]
+    return out
 
 
 def prompt_moves(decision: dict[str, Any], names: dict[str, str]) -> list[Move]:

@@ -13,6 +13,7 @@ compare-and-set in the store decides, and a cache that fell behind is reloaded.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import sqlite3
@@ -29,13 +30,16 @@ from .errors import UserError
 from .i18n import clip, event_text, t
 from .naming import label as named
 from .settings import Settings
-from .store import GameRow, Move, SeatRow, StaleVersion, Store, Want
+from .store import GameRow, Move, ResultRow, SeatRow, StaleVersion, Store, Want
+from .summary import split_by_turn, turn_of
 
 log = logging.getLogger(__name__)
 
 MAX_SEATS = 5
 AI_NAMES = ("Vesper", "Lucan", "Mireille", "Anton", "Sable")
 VARIANTS = ("standard", "two-player", "quick-start", "open", "common-ground")
+#: ``/game new series:``: one game, or the first game of an Apocalypse Cup
+SERIES = ("single", "cup")
 #: ``/game mine`` stays below Discord's 2000 characters a message
 MINE_LIMIT = 1990
 
@@ -49,6 +53,8 @@ class Table:
     game: Game | None = None
     since: dict[str, int] = field(default_factory=dict)
     last_move: dict[str, tuple[int, str]] = field(default_factory=dict)
+    #: when each seat's person last moved (epoch seconds): their next decision soon after edits their DM
+    acted_at: dict[str, float] = field(default_factory=dict)
 
     @property
     def id(self) -> int:
@@ -117,6 +123,20 @@ class Table:
         who = sorted({self.names[d.seat] for d in self.game.pending()})
         return t("status.waiting", who=", ".join(who))
 
+    def results(self) -> list[ResultRow]:
+        """Each seat's place and wounds in the finished game, kept for ``/game stats`` and cups: the
+        person's user id also for a seat the AI played while they were away; None for an AI seat."""
+        assert self.game is not None and self.game.is_over()
+        return [
+            ResultRow(d["seat"], self.by_seat(d["seat"]).user_id, self.names[d["seat"]], d["place"], d["wounds"])
+            for d in self.game.ranking_details()
+        ]
+
+
+def new_seed() -> int:
+    """A fresh game's seed (tests replace this to replay the same games)."""
+    return random.SystemRandom().randrange(2**63)
+
 
 @dataclass
 class Outcome:
@@ -157,6 +177,8 @@ class GameService:
         if row is None:
             raise UserError("err.no_game")
         table = Table(row, await self.store.seats(game_id), since=dict(row.decision_since))
+        if row.status == "active":
+            table.acted_at = await self.store.acted_at(game_id)
         if row.status in ("active", "over"):
             state, actions = await self.store.load(game_id)
             game = Game.from_json(state)
@@ -318,9 +340,14 @@ class GameService:
         variant: str,
         secret_archives: bool,
         deadline: int | None = None,
+        series: str = "single",
     ) -> Table:
+        """A lobby; with ``series="cup"`` the first game of an Apocalypse Cup to ``NIGHTFALL_CUP_TARGET``
+        wounds (a cup still running in the channel ends, unfinished: the channel's cup is the new one)."""
         if variant not in VARIANTS:
             raise UserError("err.illegal", reason=f"Unknown variant {variant!r}.")
+        if series not in SERIES:
+            raise UserError("err.illegal", reason=f"Unknown series {series!r}.")
         if await self.store.open_game_in(channel_id) is not None:
             raise UserError("err.channel_busy")
         game_id = await self.store.create_game(
@@ -331,8 +358,9 @@ class GameService:
             host_name=host_name,
             variant=variant,
             secret_archives=secret_archives,
-            seed=random.SystemRandom().randrange(2**63),
+            seed=new_seed(),
             deadline=deadline,
+            cup_target=self.settings.cup_target if series == "cup" else None,
         )
         return await self._refresh(game_id)
 
@@ -404,31 +432,91 @@ class GameService:
     async def start(self, channel_id: int, user_id: int) -> Table:
         table = await self._lobby(channel_id)
         async with self.lock(table.id):
-            table = await self.check_start(channel_id, user_id)
-            game = Game.new(
-                [s.seat for s in table.seats],
-                seed=table.row.seed,
-                options=Options(draft=table.row.variant, secret_archives=table.row.secret_archives),
-            )
-            since = {d.seat: d.opened for d in game.pending()}
-            players = ", ".join(s.display_name for s in table.seats)
-            wants = [Want("channel")] + [Want("prompt", s.user_id) for s in table.seats if s.user_id and not s.is_ai]
-            table.game, table.since = game, since  # for waiting_people; the refresh below replaces both
-            started = await self.store.start_game(
-                table.id,
-                game.to_json(),
-                since,
-                [t("lobby.started", players=players)],
-                game.version,
-                wants,
-                waiting=table.waiting_people(),
-            )
-            table = await self._refresh(table.id)
-            if not started:
-                raise UserError("err.not_lobby")
+            table = await self._begin(await self.check_start(channel_id, user_id))
         self.wake()
         self._schedule_ai(table)
         return table
+
+    async def _begin(self, table: Table) -> Table:
+        """Lobby → running: deal, then commit the first snapshot with its log line, the table, the first
+        prompts and their clocks (``/game start`` and ``/game next`` alike); the caller holds the lock."""
+        game = Game.new(
+            [s.seat for s in table.seats],
+            seed=table.row.seed,
+            options=Options(draft=table.row.variant, secret_archives=table.row.secret_archives),
+        )
+        since = {d.seat: d.opened for d in game.pending()}
+        players = ", ".join(s.display_name for s in table.seats)
+        wants = [Want("channel")] + [Want("prompt", s.user_id) for s in table.seats if s.user_id and not s.is_ai]
+        table.game, table.since = game, since  # for waiting_people; the refresh below replaces both
+        started = await self.store.start_game(
+            table.id,
+            game.to_json(),
+            since,
+            [t("lobby.started", players=players)],
+            game.version,
+            wants,
+            waiting=table.waiting_people(),
+        )
+        table = await self._refresh(table.id)
+        if not started:
+            raise UserError("err.not_lobby")
+        return table
+
+    async def next_game(self, channel_id: int, user_id: int) -> tuple[Table, int]:
+        """``/game next``: the next game of the channel's Apocalypse Cup, with the seats of the last one
+        (the same people, as people again, and AI seats at their level), its variant, options and
+        deadline, started at once; (table, its number in the cup).
+
+        Any person seated in the cup's last game, or the cup's host, may start it: a cup between
+        friends should not wait for one of them to come online. Refused while a game of the cup is
+        open, once the cup is over, or while another game holds the channel.
+        """
+        series = await self.store.series_in(channel_id)
+        if series is None:
+            raise UserError("err.no_series")
+        if series.status != "running":
+            raise UserError("err.series_over")
+        games = await self.store.series_games(series.id)
+        if not games:
+            raise UserError("err.no_series")
+        finished = sum(1 for g in games if g.status == "over")
+        last = games[-1]
+        if last.status == "lobby":
+            raise UserError("err.series_lobby")
+        if last.status == "active":
+            raise UserError("err.series_running", number=finished + 1)
+        if await self.store.open_game_in(channel_id) is not None:
+            raise UserError("err.channel_busy")
+        seats = await self.store.seats(last.id)
+        if user_id != series.host_id and all(s.user_id != user_id for s in seats):
+            raise UserError("err.not_series_player", host=f"<@{series.host_id}>")
+        if not 2 <= len(seats) <= MAX_SEATS:  # its first game was abandoned in the lobby
+            raise UserError("err.too_few", count=len(seats))
+        game_id = await self.store.create_next_game(series.id, last.id, new_seed())
+        if game_id is None:  # someone else started it (or the cup changed) a moment ago
+            raise UserError("err.series_running", number=finished + 1)
+        async with self.lock(game_id):
+            table = await self._begin(await self._refresh(game_id))
+        self.wake()
+        self._schedule_ai(table)
+        return table, finished + 1
+
+    async def backfill_results(self) -> int:
+        """Results rows for the games that finished before they were kept (migration 0007), computed
+        from each game's final state; run at start-up. Idempotent: only games without rows are read,
+        and a game that cannot be loaded is logged and left for the next start. Returns how many."""
+        done = 0
+        for game_id in await self.store.games_missing_results():
+            try:
+                table = await self.table(game_id)
+                if table.game is not None and table.game.is_over():
+                    done += await self.store.add_results(game_id, table.results())
+            except Exception:
+                log.exception("could not compute the results of finished game %s", game_id)
+            finally:
+                self.forget(game_id)
+        return done
 
     async def abandon(self, channel_id: int, user_id: int, is_admin: bool) -> Table:
         table = await self.table_in(channel_id)
@@ -592,6 +680,7 @@ class GameService:
         label = named(game.describe(action), table.names) if action in legal else clip(text, 100)
         before = {d.seat for d in game.pending()}
         decision_since = table.since.get(seat, game.version)
+        turn = turn_of(game)
         try:
             events = game.apply(action)
         except IllegalAction as e:
@@ -612,7 +701,8 @@ class GameService:
                 since_now[d.seat] = version
                 new_decisions.append(d.seat)
         names = table.names
-        lines = [event_text(e, names) for e in public_events(events)]
+        public = public_events(events)
+        lines = [event_text(e, names) for e in public]
         handover: tuple[str, int] | None = None
         mover = table.by_seat(seat)
         if source == "timeout":
@@ -625,14 +715,23 @@ class GameService:
         finished = game.is_over()
         every = max(1, self.settings.snapshot_every)
         wants = [Want("channel", delay=0.0 if finished else self.settings.table_edit_interval)]
+        now = self.store.epoch()
+        if source not in ("ai", "timeout"):
+            table.acted_at[seat] = now
         for s in table.seats:
-            if s.user_id is None or s.is_ai:
+            if s.user_id is None:
+                continue
+            if finished:
+                wants.append(Want("game_over", s.user_id))
+            if s.is_ai:
                 continue
             ended = s.seat in before and s.seat not in since_now
             if finished or ended or s.seat in new_decisions:
-                # the mover's own follow-up decision edits their DM in place; others get a new DM
-                # (a timed-out player gets a new DM, which notifies them, rather than a quiet edit)
-                edit = s.seat == seat and source != "timeout"
+                # one new DM per burst of decisions: the mover's own follow-up, or a decision that
+                # reaches someone who moved a moment ago, edits the DM they are looking at; a decision
+                # that finds them away comes as a new DM, which notifies them (so does a timeout)
+                recent = now - table.acted_at.get(s.seat, float("-inf")) < self.settings.dm_burst
+                edit = (s.seat == seat or recent) and source != "timeout"
                 wants.append(Want("prompt", s.user_id, hint="edit" if edit else ""))
         move = Move(
             game_id=game_id,
@@ -645,6 +744,7 @@ class GameService:
             log_lines=lines,
             snapshot=game.to_json() if finished or version % every == 0 else None,
             finished=finished,
+            results=table.results() if finished else (),
             wants=wants,
             waiting=[
                 (s.seat, s.user_id, since_now[s.seat])
@@ -653,6 +753,7 @@ class GameService:
                 and (handover is None or s.seat != seat)
             ],
             handover=handover,
+            events=[(n, json.dumps(evs)) for n, evs in split_by_turn(turn, public)],
         )
         try:
             await self.store.record(move)

@@ -24,6 +24,13 @@ class Settings:
     render_workers: int = 0
     #: Deadlines a seat may miss in a row before the AI takes it over (0: never).
     timeouts_to_ai: int = 3
+    #: Seconds after a player's own move during which their next decisions edit the DM they are
+    #: looking at instead of sending a new one (one notification per burst of decisions).
+    dm_burst: float = 600.0
+    #: Seconds between the watchdog's looks at every running game (AI seats, deliveries, deadlines).
+    watchdog_seconds: float = 60.0
+    #: Wounds that end a new Apocalypse Cup (the rules say 100; a lower one makes a short demo cup).
+    cup_target: int = 100
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -41,6 +48,9 @@ class Settings:
             log_level=os.environ.get("NIGHTFALL_LOG_LEVEL", "INFO").strip().upper() or "INFO",
             render_workers=_int("NIGHTFALL_RENDER_WORKERS", 0) or 0,
             timeouts_to_ai=_int("NIGHTFALL_TIMEOUTS_TO_AI", 3) or 0,
+            dm_burst=_float("NIGHTFALL_DM_BURST", 600.0),
+            watchdog_seconds=_float("NIGHTFALL_WATCHDOG_SECONDS", 60.0) or 60.0,
+            cup_target=_int("NIGHTFALL_CUP_TARGET", 100) or 100,
         )
 
 

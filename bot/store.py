@@ -26,6 +26,8 @@ import discord
 from .database import Database, DatabaseStats, one, rows
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
+#: the decision date of a prompt that asks nothing any more (its buttons are gone)
+RETIRED = -1
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 Clock = Callable[[], datetime]
@@ -47,6 +49,8 @@ class GameRow:
     table_message_id: int | None
     #: seconds a person has for each decision; None: no deadline
     deadline: int | None = None
+    #: the Apocalypse Cup this game is part of; None: a single game
+    series_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -82,6 +86,41 @@ class Want:
 
 
 @dataclass(frozen=True)
+class ResultRow:
+    """One seat's place and wounds in a finished game; ``user_id`` is None for an AI seat."""
+
+    seat: str
+    user_id: int | None
+    display_name: str
+    place: int
+    wounds: int
+
+
+@dataclass(frozen=True)
+class SeriesRow:
+    """An Apocalypse Cup: its channel's games add up wounds until someone's total reaches ``target``."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    target: int
+    #: running, over, or abandoned (a new cup was opened in the channel before it ended)
+    status: str
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """A person's finished games in one server (``/game stats``)."""
+
+    games: int
+    wins: int
+    wounds: int
+    #: the fewest wounds in one game
+    best: int | None
+
+
+@dataclass(frozen=True)
 class Move:
     """One applied action, ready to be written with everything it changed."""
 
@@ -100,6 +139,24 @@ class Move:
     waiting: Sequence[tuple[str, int, int]] = ()
     #: (seat, turn): the mover's seat goes to the AI from that turn on (too many deadlines missed)
     handover: tuple[str, int] | None = None
+    #: every seat's place and wounds, with the move that finishes the game
+    results: Sequence[ResultRow] = ()
+    #: (turn, JSON list of public events) of the move, for the channel's summary of each turn
+    events: Sequence[tuple[int, str]] = ()
+
+
+@dataclass(frozen=True)
+class ChannelMarks:
+    """What of a game the channel already shows: the markers its delivery compares with the game."""
+
+    table_message_id: int | None
+    table_turn: int
+    summary_posted_turn: int
+    #: None: no thread made yet; 0: none can be made
+    log_thread_id: int | None
+    log_posted_seq: int
+    results_posted: bool
+    results_message_id: int | None
 
 
 @dataclass(frozen=True)
@@ -143,13 +200,15 @@ class StaleVersion(RuntimeError):
 
 _GAME_COLS = (
     "id, guild_id, channel_id, channel_name, host_id, status, variant, secret_archives, seed, "
-    "version, decision_since, table_message_id, deadline_seconds"
+    "version, decision_since, table_message_id, deadline_seconds, series_id"
 )
 _G_GAME_COLS = ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
 
 
 def _game(r: Sequence[Any]) -> GameRow:
-    return GameRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9], json.loads(r[10]), r[11], r[12])
+    return GameRow(
+        r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9], json.loads(r[10]), r[11], r[12], r[13]
+    )
 
 
 class Store:
@@ -252,16 +311,44 @@ class Store:
         secret_archives: bool,
         seed: int,
         deadline: int | None = None,
+        cup_target: int | None = None,
     ) -> int:
-        """A new lobby with its host in the first seat (fails if the channel has an open game)."""
+        """A new lobby with its host in the first seat (fails if the channel has an open game).
+
+        With ``cup_target`` the lobby is the first game of a new Apocalypse Cup, and a cup still
+        running in the channel is abandoned in the same transaction (``/game next`` means the new one).
+        """
         now = self.now()
 
         def create(conn: sqlite3.Connection) -> int:
+            series_id = None
+            if cup_target is not None:
+                conn.execute(
+                    "UPDATE series SET status = 'abandoned', finished_at = ? WHERE channel_id = ? AND status = 'running'",
+                    (now, channel_id),
+                )
+                series_id = conn.execute(
+                    "INSERT INTO series (guild_id, channel_id, host_id, kind, target, created_at) "
+                    "VALUES (?, ?, ?, 'cup', ?, ?)",
+                    (guild_id, channel_id, host_id, cup_target, now),
+                ).lastrowid
             cur = conn.execute(
                 "INSERT INTO games (guild_id, channel_id, channel_name, host_id, status, variant, "
-                "secret_archives, seed, created_at, updated_at, deadline_seconds) "
-                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, channel_name, host_id, variant, int(secret_archives), seed, now, now, deadline),
+                "secret_archives, seed, created_at, updated_at, deadline_seconds, series_id) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    channel_name,
+                    host_id,
+                    variant,
+                    int(secret_archives),
+                    seed,
+                    now,
+                    now,
+                    deadline,
+                    series_id,
+                ),
             )
             game_id = cur.lastrowid
             assert game_id is not None
@@ -343,12 +430,102 @@ class Store:
         row = await self._read_one("SELECT results_posted FROM games WHERE id = ?", (game_id,))
         return bool(row and row[0])
 
-    async def set_results_posted(self, game_id: int) -> None:
+    async def set_results_posted(self, game_id: int, message_id: int | None = None) -> None:
         """Recorded only after the results message was sent, so a failed send is retried."""
-        await self._write("UPDATE games SET results_posted = 1 WHERE id = ?", (game_id,))
+        await self._write(
+            "UPDATE games SET results_posted = 1, results_message_id = COALESCE(?, results_message_id) WHERE id = ?",
+            (message_id, game_id),
+        )
 
-    async def set_table_message(self, game_id: int, message_id: int | None) -> None:
-        await self._write("UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id))
+    async def set_table_message(self, game_id: int, message_id: int | None, turn: int | None = None) -> None:
+        """The game's table message; ``turn``: the turn it was posted for (when that turn is summarised,
+        this message becomes the summary and a fresh table is posted below it)."""
+        if turn is None:
+            await self._write("UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id))
+        else:
+            await self._write(
+                "UPDATE games SET table_message_id = ?, table_turn = ? WHERE id = ?", (message_id, turn, game_id)
+            )
+
+    # ------------------------------------------------------------------ the channel: summaries, log thread
+    async def channel_marks(self, game_id: int) -> ChannelMarks:
+        """What of the game the channel already shows (see migration 0006)."""
+        row = await self._read_one(
+            "SELECT table_message_id, table_turn, summary_posted_turn, log_thread_id, log_posted_seq, "
+            "results_posted, results_message_id FROM games WHERE id = ?",
+            (game_id,),
+        )
+        if row is None:
+            raise LookupError(f"no game {game_id}")
+        return ChannelMarks(row[0], int(row[1]), int(row[2]), row[3], int(row[4]), bool(row[5]), row[6])
+
+    async def set_log_thread(self, game_id: int, thread_id: int | None) -> None:
+        """The thread the log lines go to (0: none can be made, the lines stay in ``/game log``;
+        None: make one again)."""
+        await self._write("UPDATE games SET log_thread_id = ? WHERE id = ?", (thread_id, game_id))
+
+    async def turns_to_summarise(self, game_id: int, before: int | None) -> list[tuple[int, list[dict[str, Any]]]]:
+        """(turn, public events) of every turn after the last summary posted and before ``before``
+        (None: every turn, once the game is over), oldest first."""
+        found = await self._read(
+            "SELECT e.turn, e.events FROM turn_events e JOIN games g ON g.id = e.game_id "
+            "WHERE e.game_id = ? AND e.turn > g.summary_posted_turn AND (? IS NULL OR e.turn < ?) "
+            "ORDER BY e.turn, e.version",
+            (game_id, before, before),
+        )
+        out: list[tuple[int, list[dict[str, Any]]]] = []
+        for turn, events in found:
+            if not out or out[-1][0] != turn:
+                out.append((int(turn), []))
+            out[-1][1].extend(json.loads(events))
+        return out
+
+    async def set_summary_posted(self, game_id: int, turn: int) -> None:
+        """Recorded once the summary is in the channel; that turn's events are no longer needed."""
+
+        def run(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "UPDATE games SET summary_posted_turn = MAX(summary_posted_turn, ?) WHERE id = ?", (turn, game_id)
+            )
+            conn.execute("DELETE FROM turn_events WHERE game_id = ? AND turn <= ?", (game_id, turn))
+
+        await self.writer.transaction(run)
+
+    # ------------------------------------------------------------------ people: notifications, recent lines
+    async def notify_mode(self, user_id: int) -> str:
+        """How the person wants to hear of a new decision: 'dm' (default), 'mention' or 'quiet'."""
+        row = await self._read_one("SELECT notify FROM players WHERE user_id = ?", (user_id,))
+        return str(row[0]) if row else "dm"
+
+    async def set_notify_mode(self, user_id: int, mode: str) -> None:
+        await self._write(
+            "INSERT INTO players (user_id, notify) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
+            (user_id, mode),
+        )
+
+    async def lines_since_move(self, game_id: int, user_id: int, limit: int) -> tuple[list[str], int]:
+        """The last ``limit`` log lines after the person's own last move, and how many earlier ones were
+        left out; nothing before their first move (the game's start is no news to them)."""
+        mark = (
+            "COALESCE((SELECT MAX(seq) FROM actions WHERE game_id = ? AND user_id = ? "
+            "AND source NOT IN ('ai', 'timeout')), 1e18)"
+        )
+        total = await self._read_one(f"SELECT COUNT(*) FROM log WHERE game_id = ? AND version > {mark}", (game_id, game_id, user_id))
+        found = await self._read(
+            f"SELECT text FROM (SELECT seq, text FROM log WHERE game_id = ? AND version > {mark} "
+            "ORDER BY seq DESC LIMIT ?) ORDER BY seq",
+            (game_id, game_id, user_id, limit),
+        )
+        lines = [str(r[0]) for r in found]
+        return lines, max(0, int(total[0] if total else 0) - len(lines))
+
+    async def acted_at(self, game_id: int) -> dict[str, float]:
+        """When each seat's person last made a move of their own (not the AI's, not a timeout), in epoch seconds."""
+        found = await self._read(
+            "SELECT seat, MAX(at) FROM actions WHERE game_id = ? AND source NOT IN ('ai', 'timeout') GROUP BY seat",
+            (game_id,),
+        )
+        return {str(seat): datetime.fromisoformat(at).timestamp() for seat, at in found}
 
     async def set_deadline(self, game_id: int, seconds: int | None) -> bool:
         """The game's deadline for decisions from now on (the clocks already running keep theirs)."""
@@ -512,8 +689,13 @@ class Store:
             if move.handover is not None:
                 _hand_to_ai(conn, move.game_id, *move.handover)
             _add_log(conn, move.game_id, move.version, move.log_lines, now)
+            conn.executemany(
+                "INSERT INTO turn_events (game_id, version, turn, events) VALUES (?, ?, ?, ?)",
+                [(move.game_id, move.version, turn, events) for turn, events in move.events],
+            )
             _want(conn, move.game_id, move.wants, epoch)
             _sync_deadlines(conn, move.game_id, move.waiting, epoch)
+            _add_results(conn, move.game_id, move.results, now)
 
         await self.writer.transaction(write)
 
@@ -580,12 +762,16 @@ class Store:
         await self.writer.transaction(write)
 
     async def clear_prompt(self, game_id: int, user_id: int, message_id: int | None = None) -> None:
-        """Forget a player's prompt (only that message's, if ``message_id`` is given)."""
+        """The player's prompt asks nothing any more (only that message, if ``message_id`` is given).
+
+        The message is kept, dated ``RETIRED``: the player's next decision in a burst edits it
+        rather than coming as a new DM."""
         if message_id is None:
-            await self._write("DELETE FROM prompts WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+            await self._write("UPDATE prompts SET since = ? WHERE game_id = ? AND user_id = ?", (RETIRED, game_id, user_id))
         else:
             await self._write(
-                "DELETE FROM prompts WHERE game_id = ? AND user_id = ? AND message_id = ?", (game_id, user_id, message_id)
+                "UPDATE prompts SET since = ? WHERE game_id = ? AND user_id = ? AND message_id = ?",
+                (RETIRED, game_id, user_id, message_id),
             )
 
     async def dm_channel(self, user_id: int) -> int | None:
@@ -609,6 +795,11 @@ class Store:
             )
             == 1
         )
+
+    async def want(self, game_id: int, kind: str, target: int, hint: str = "") -> None:
+        """Ask for one more delivery outside a move (e.g. a mention a prompt delivery found due)."""
+        epoch = self.epoch()
+        await self.writer.transaction(lambda conn: _want(conn, game_id, [Want(kind, target, hint=hint)], epoch))
 
     async def release_leases(self) -> None:
         """At start-up of the only worker: leases of a process that died are void."""
@@ -747,6 +938,131 @@ class Store:
             "WHERE game_id = ? AND seat = ? AND since = ?",
             (self.epoch() + delay, error[:500], d.game_id, d.seat, d.since),
         )
+
+    # ------------------------------------------------------------------ results, Apocalypse Cups, stats
+    async def series(self, series_id: int) -> SeriesRow | None:
+        row = await self._read_one(f"SELECT {_SERIES_COLS} FROM series WHERE id = ?", (series_id,))
+        return SeriesRow(*row) if row else None
+
+    async def series_in(self, channel_id: int) -> SeriesRow | None:
+        """The channel's latest Apocalypse Cup, running or not (``/game next``, ``/game cup``)."""
+        row = await self._read_one(
+            f"SELECT {_SERIES_COLS} FROM series WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+        return SeriesRow(*row) if row else None
+
+    async def series_games(self, series_id: int) -> list[GameRow]:
+        """Every game of a cup, the first one first (abandoned ones too)."""
+        found = await self._read(f"SELECT {_GAME_COLS} FROM games WHERE series_id = ? ORDER BY id", (series_id,))
+        return [_game(r) for r in found]
+
+    async def series_results(self, series_id: int, up_to: int | None = None) -> list[tuple[int, ResultRow]]:
+        """(game id, row) of every finished game of a cup (up to game ``up_to``), in game and seat order."""
+        found = await self._read(
+            "SELECT r.game_id, r.seat, r.user_id, r.display_name, r.place, r.wounds FROM results r "
+            "JOIN games g ON g.id = r.game_id WHERE g.series_id = ? AND r.game_id <= ? ORDER BY r.game_id, r.seat",
+            (series_id, up_to if up_to is not None else 2**62),
+        )
+        return [(r[0], ResultRow(*r[1:])) for r in found]
+
+    async def results(self, game_id: int) -> list[ResultRow]:
+        found = await self._read(
+            "SELECT seat, user_id, display_name, place, wounds FROM results WHERE game_id = ? ORDER BY place",
+            (game_id,),
+        )
+        return [ResultRow(*r) for r in found]
+
+    async def create_next_game(self, series_id: int, previous: int, seed: int) -> int | None:
+        """The cup's next game as a lobby with the seats of game ``previous`` (people as people again, AI
+        seats at their level), its variant, options and deadline; None if the cup ended, ``previous`` is
+        not its latest game or is not over, or the channel has an open game (someone was quicker)."""
+        now = self.now()
+
+        def create(conn: sqlite3.Connection) -> int | None:
+            last = one(
+                conn,
+                "SELECT g.id, g.status, g.channel_id FROM games g JOIN series s ON s.id = g.series_id "
+                "WHERE g.series_id = ? AND s.status = 'running' ORDER BY g.id DESC LIMIT 1",
+                (series_id,),
+            )
+            if last is None or last[0] != previous or last[1] not in ("over", "abandoned"):
+                return None
+            if one(conn, "SELECT 1 FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (last[2],)):
+                return None
+            game_id = conn.execute(
+                "INSERT INTO games (guild_id, channel_id, channel_name, host_id, status, variant, secret_archives, "
+                "seed, created_at, updated_at, deadline_seconds, series_id) "
+                "SELECT guild_id, channel_id, channel_name, host_id, 'lobby', variant, secret_archives, ?, ?, ?, "
+                "deadline_seconds, series_id FROM games WHERE id = ?",
+                (seed, now, now, previous),
+            ).lastrowid
+            conn.execute(
+                "INSERT INTO seats (game_id, position, seat, user_id, display_name, is_ai, ai_level) "
+                "SELECT ?, position, seat, user_id, display_name, user_id IS NULL AND is_ai, "
+                "CASE WHEN user_id IS NULL THEN ai_level END FROM seats WHERE game_id = ?",
+                (game_id, previous),
+            )
+            return game_id
+
+        return await self.writer.transaction(create)
+
+    async def games_missing_results(self) -> list[int]:
+        """Finished games without results rows: those that ended before results were kept."""
+        found = await self._read(
+            "SELECT id FROM games g WHERE status = 'over' AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) "
+            "ORDER BY id"
+        )
+        return [int(r[0]) for r in found]
+
+    async def add_results(self, game_id: int, results: Sequence[ResultRow]) -> bool:
+        """Write a finished game's results if it has none yet (the back-fill); False if it had them."""
+        now = self.now()
+
+        def run(conn: sqlite3.Connection) -> bool:
+            if one(conn, "SELECT 1 FROM results WHERE game_id = ?", (game_id,)):
+                return False
+            _add_results(conn, game_id, results, now)
+            return True
+
+        return await self.writer.transaction(run)
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
+        """A person's finished games in one server; AI seats have no user id and never count."""
+        row = await self._read_one(
+            "SELECT COUNT(*), COALESCE(SUM(r.place = 1), 0), COALESCE(SUM(r.wounds), 0), MIN(r.wounds) "
+            "FROM results r JOIN games g ON g.id = r.game_id WHERE g.guild_id = ? AND r.user_id = ?",
+            (guild_id, user_id),
+        )
+        return PlayerStats(*row) if row else PlayerStats(0, 0, 0, None)
+
+
+_SERIES_COLS = "id, guild_id, channel_id, host_id, target, status"
+
+
+def _add_results(conn: sqlite3.Connection, game_id: int, results: Sequence[ResultRow], now: str) -> None:
+    """A finished game's results; if the game is part of a running cup and someone's total now reaches
+    the cup's target, the cup is over, in this same transaction."""
+    if not results:
+        return
+    conn.executemany(
+        "INSERT INTO results (game_id, seat, user_id, display_name, place, wounds) VALUES (?, ?, ?, ?, ?, ?)",
+        [(game_id, r.seat, r.user_id, r.display_name, r.place, r.wounds) for r in results],
+    )
+    row = one(
+        conn,
+        "SELECT s.id, s.target FROM games g JOIN series s ON s.id = g.series_id WHERE g.id = ? AND s.status = 'running'",
+        (game_id,),
+    )
+    if row is None:
+        return
+    top = one(
+        conn,
+        "SELECT MAX(total) FROM (SELECT SUM(r.wounds) AS total FROM results r JOIN games g ON g.id = r.game_id "
+        "WHERE g.series_id = ? GROUP BY r.seat)",
+        (row[0],),
+    )
+    if top is not None and top[0] is not None and top[0] >= row[1]:
+        conn.execute("UPDATE series SET status = 'over', finished_at = ? WHERE id = ?", (now, row[0]))
 
 
 def _hand_to_ai(conn: sqlite3.Connection, game_id: int, seat: str, turn: int) -> bool:

@@ -107,6 +107,11 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
     def phase(self) -> str:
         return self.s.phase
 
+    @property
+    def turn(self) -> int:
+        """The turn number every view shows (1 for the first turn, and during the draft)."""
+        return self.s.turn + 1
+
     # ------------------------------------------------------------------ decisions
     def pending(self) -> list[Decision]:
         """Who must act now, and on what (several seats at once in a draft round or when blocking)."""

@@ -1,4 +1,5 @@
-"""``/game``: open a lobby, join, leave, add AI seats, start, settings, status, mine, log, abandon; return, replace."""
+"""``/game``: open a lobby, join, leave, add AI seats, start, settings, status, mine, log, abandon; return, replace;
+next, cup (Apocalypse Cup) and stats."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from discord.ext import commands
 
 from engine.ai import LEVELS
 
+from ..cup import cup_text, stats_text
 from ..durations import DEFAULT_DEADLINE, BadDuration, format_duration, parse_duration
 from ..errors import UserError
-from ..i18n import t
+from ..i18n import clip, t
 from ..notifier import DM_CLOSED, status_line
-from ..service import VARIANTS
+from ..service import SERIES, VARIANTS
 
 if TYPE_CHECKING:
     from ..app import NightfallBot
@@ -53,8 +55,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         variant="How the archives are drafted",
         secret_archives="Keep private archives hidden",
         deadline="Time for each decision, then the passive move is made: 30m, 12h, 2d, 1d12h or none (default 1d)",
+        series="A single game, or an Apocalypse Cup: games with the same seats until someone has 100 wounds",
     )
-    @app_commands.choices(variant=[app_commands.Choice(name=v, value=v) for v in VARIANTS])
+    @app_commands.choices(
+        variant=[app_commands.Choice(name=v, value=v) for v in VARIANTS],
+        series=[app_commands.Choice(name=t(f"series.{s}"), value=s) for s in SERIES],
+    )
     @app_commands.guild_only()
     async def new(
         self,
@@ -62,10 +68,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         variant: str = "standard",
         secret_archives: bool = False,
         deadline: str = format_duration(DEFAULT_DEADLINE),
+        series: str = "single",
     ) -> None:
         channel = interaction.channel
         assert channel is not None
         seconds = _deadline(deadline)  # refused privately before anything is created
+        running = await self.bot.store.series_in(channel.id)
+        replaces = series == "cup" and running is not None and running.status == "running"
         table = await self.service.new_lobby(
             guild_id=interaction.guild_id,
             channel_id=channel.id,
@@ -75,8 +84,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
             variant=variant,
             secret_archives=secret_archives,
             deadline=seconds,
+            series=series,
         )
         note = t("deadline.lobby_note", deadline=format_duration(seconds)) if seconds is not None else ""
+        if table.row.series_id is not None:
+            note += t("cup.lobby_note", target=self.bot.settings.cup_target)
+            note += t("cup.replaced_note") if replaces else ""
         await interaction.response.send_message(
             t(
                 "lobby.opened",
@@ -160,12 +173,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
-        # start() refuses (privately) before the channel is told anything. The game's first log
-        # line, posted to the channel by the delivery, says who plays ("lobby.started"): this
-        # reply only says who started it, so the channel reads that line once
-        await self.service.start(interaction.channel.id, interaction.user.id)
+        # start() refuses (privately) before the channel is told anything. This reply is the
+        # channel's word on who plays; the game's first log line ("lobby.started") says it in the
+        # move-by-move thread
+        table = await self.service.start(interaction.channel.id, interaction.user.id)
+        players = ", ".join(s.display_name for s in table.seats)
         await interaction.response.send_message(
-            t("lobby.starting", host=_name(interaction.user)), allowed_mentions=discord.AllowedMentions.none()
+            t("lobby.starting", host=_name(interaction.user), players=players),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="settings", description="Change this game's settings (host or Manage Server)")
@@ -221,6 +236,20 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), suppress_embeds=True
         )
 
+    @app_commands.command(name="notify", description="How you hear of a new decision: DM, mention, or quiet")
+    @app_commands.describe(mode="dm: a new DM per burst of decisions · mention: a mention in the channel · quiet: none")
+    @app_commands.choices(
+        mode=[
+            app_commands.Choice(name="DM (default)", value="dm"),
+            app_commands.Choice(name="mention in the game's channel", value="mention"),
+            app_commands.Choice(name="quiet", value="quiet"),
+        ]
+    )
+    async def notify(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
+        """One choice per person for all their games, in every server (answered privately)."""
+        await self.bot.store.set_notify_mode(interaction.user.id, mode.value)
+        await interaction.response.send_message(t(f"notify.{mode.value}"), ephemeral=True)
+
     async def _awaited(self, table: Any) -> str:
         """Who must decide and until when (a Discord timestamp each reader sees in their own time zone)."""
         if table.row.status != "active":
@@ -249,6 +278,39 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         await self.service.abandon(interaction.channel.id, interaction.user.id, is_admin=_is_admin(interaction))
         await interaction.response.send_message(
             t("lobby.abandoned", name=_name(interaction.user)), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="next", description="Start the next game of this channel's Apocalypse Cup")
+    @app_commands.guild_only()
+    async def next_game(self, interaction: discord.Interaction[Any]) -> None:
+        """Public, like ``/game start``: the channel sees who started the game; the refusals are private."""
+        assert interaction.channel is not None
+        _table, number = await self.service.next_game(interaction.channel.id, interaction.user.id)
+        await interaction.response.send_message(
+            t("cup.next", name=_name(interaction.user), number=number), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="cup", description="The standings of this channel's Apocalypse Cup")
+    @app_commands.guild_only()
+    async def cup(self, interaction: discord.Interaction[Any]) -> None:
+        """Public: the standings are the table's shared record (no cup here is a private refusal)."""
+        assert interaction.channel is not None
+        text = await cup_text(self.bot.store, interaction.channel.id)
+        await interaction.response.send_message(clip(text), allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="stats", description="Finished games, wins and wounds of a player in this server")
+    @app_commands.describe(player="Whose record to show (default: yours)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction[Any], player: discord.User | None = None) -> None:
+        """Public, since finished games are a public record people compare; a player with no finished
+        game here gets a private answer instead (nothing for the channel to read)."""
+        assert interaction.guild_id is not None
+        who = player or interaction.user
+        text, public = await stats_text(
+            self.bot.store, interaction.guild_id, who.id, _name(who), mine=who.id == interaction.user.id
+        )
+        await interaction.response.send_message(
+            text, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
         )
 
 

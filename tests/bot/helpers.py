@@ -54,6 +54,13 @@ async def open_game(
     return party
 
 
+def public_lines(channel: Any) -> list[str]:
+    """Every line the bot shows a spectator about the channel's games: the channel itself (summaries,
+    tables, results) and the move-by-move log threads of its games."""
+    messages = [*channel.history(), *(m for thread in channel.threads for m in thread.history())]
+    return [line for m in messages for line in m.content.splitlines()]
+
+
 def latest_prompt(user: Any) -> discord.Message | None:
     """The newest DM with components: the player's current decision."""
     for message in reversed(user.dm_channel.history()):

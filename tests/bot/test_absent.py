@@ -10,13 +10,13 @@ from typing import Any
 import discord
 
 from .conftest import user_errors_only
-from .helpers import Party, open_game
+from .helpers import Party, open_game, public_lines
 from .test_deadlines import DAY, quiet, timeouts
 from .test_reliability import human_to_move, move_once, results_posts
 
 
 def channel_lines(party: Party) -> list[str]:
-    return [line for m in party.channel.history() for line in m.content.splitlines()]
+    return public_lines(party.channel)
 
 
 async def seat_of(party: Party, name: str) -> Any:

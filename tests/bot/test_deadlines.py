@@ -15,7 +15,7 @@ import pytest
 from bot.durations import BadDuration, format_duration, parse_duration
 
 from .conftest import user_errors_only
-from .helpers import Party, open_game
+from .helpers import Party, open_game, public_lines
 from .test_reliability import human_to_move, move_once
 
 HOUR = 3600
@@ -31,7 +31,7 @@ def warnings(party: Party, user: Any) -> list[discord.Message]:
 
 
 def timed_out_lines(party: Party) -> list[str]:
-    return [line for m in party.channel.history() for line in m.content.splitlines() if "(timed out)" in line]
+    return [line for line in public_lines(party.channel) if "(timed out)" in line]
 
 
 def quiet(env: Any) -> None:

@@ -22,7 +22,7 @@ from bot.store import Want
 from engine.position import Position, build
 
 from .conftest import user_errors_only
-from .helpers import Party, latest_prompt, open_game, play_to_the_end, press
+from .helpers import Party, latest_prompt, open_game, play_to_the_end, press, public_lines
 
 
 async def stage(env: Any, pos: Position, humans: Sequence[str] = ("alice", "bob")) -> Party:
@@ -160,7 +160,7 @@ async def test_discarding_several_cards_for_influence_in_one_go(simcord_env: Any
     table = await party.table()
     assert table.game.s.influence[0] == 4 and len(table.game.s.hands[0]) == 2
     assert [a for _, _, a in [await simcord_env.bot.store.action(table.id, v) for v in (1, 2)]] == ["select"] * 2
-    channel = "\n".join(m.content for m in party.channel.history())
+    channel = "\n".join(public_lines(party.channel))
     assert "alice discards Vulko for 1 influence (4 influence in all)." in channel
     again = latest_prompt(alice)
     assert again is not None and "Claim Blood Rage for 4 influence" in [label for label, _ in buttons(again)]
@@ -223,7 +223,7 @@ async def test_a_block_prompt_says_what_attacks_you(simcord_env: Any) -> None:
     party = await stage(simcord_env, pos)
     prompt = latest_prompt(party.users["bob"])
     assert prompt is not None
-    assert "Charlotte Reyes (strength 1) attacks you." in prompt.content.splitlines()
+    assert "alice's Charlotte Reyes (strength 1) attacks you." in prompt.content.splitlines()
     assert [label for label, _ in buttons(prompt)] == ["Block Charlotte Reyes (alice's) with Vulko", "No more blocks"]
     user_errors_only(simcord_env)
 
@@ -235,8 +235,11 @@ async def test_a_block_prompt_says_what_attacks_you(simcord_env: Any) -> None:
 async def test_the_game_begins_is_said_once(simcord_env: Any) -> None:
     party = await open_game(simcord_env, ("alice", "bob"), start=False)
     started = await party.members["alice"].slash(party.channel, "game start")
-    assert not started.ephemeral and started.response.content == "▶️ **alice** starts the game."
-    said = [m.content for m in party.channel.history() if "The game begins" in m.content]
+    assert not started.ephemeral
+    assert started.response.content == "▶️ **alice** starts the game with alice, bob. Check your DMs for your cards!"
+    assert not any("The game begins" in m.content for m in party.channel.history())
+    (thread,) = party.channel.threads  # the move-by-move log starts with it, once
+    said = [m.content for m in thread.history() if "The game begins" in m.content]
     assert len(said) == 1 and "alice, bob" in said[0]
     user_errors_only(simcord_env)
 

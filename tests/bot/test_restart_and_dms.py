@@ -110,6 +110,8 @@ async def test_migrations_are_applied_once(settings: Settings) -> None:
         "0003_ai_level.sql",
         "0004_deadlines.sql",
         "0005_absent.sql",
+        "0006_channel.sql",
+        "0007_cup.sql",
     ]
     assert await first.migrate() == []  # nothing left to apply
     await first.close()

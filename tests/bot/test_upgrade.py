@@ -370,6 +370,8 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         (3, "0003_ai_level.sql"),
         (4, "0004_deadlines.sql"),
         (5, "0005_absent.sql"),
+        (6, "0006_channel.sql"),
+        (7, "0007_cup.sql"),
     ]
     for gid, meant in GAMES.items():
         row = await store.game(gid)
@@ -434,12 +436,23 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         assert edited.edited_at is not None, f"the table message of game {gid} was not brought up to date"
         assert edited.content == table_text(await bot.service.table(gid))
         assert [a.filename for a in edited.attachments] == [f"nightfall-{gid}-table.png"]
+        # log lines now go to a thread of the table message (a game in a thread keeps them in /game log):
+        # the channel gets only Discord's notice that the thread was made, and the missing line goes there
         new = [m for m in bot_messages(world, gid) if m.id not in world.seeded_ids()]
+        notices = [m for m in new if m.type == discord.MessageType.thread_created]
+        assert [m.content for m in new if m not in notices] == [], f"game {gid}"
+        channel = world.channels[gid]
         unposted = GAMES[gid]["unposted_log_lines"]
-        assert len(new) == (1 if unposted else 0), f"game {gid}: {[m.content for m in new]}"
+        if channel.is_thread:
+            assert notices == [] and channel.threads == []
+        else:
+            (thread,) = [c for c in channel.threads if c.id == world.table_messages[gid]]
+            assert len(notices) == 1
+            assert len(thread.history()) == (1 if unposted else 0), f"game {gid}"
         assert await store.log_since(gid) == []
     log = await store.log_tail(ROLE["mid-combat"], 1)
-    assert [m.content for m in bot_messages(world, ROLE["mid-combat"])][-1] == log[0]
+    (combat_thread,) = [c for c in world.channels[ROLE["mid-combat"]].threads if c.name.startswith("Nightfall")]
+    assert combat_thread.history()[-1].content.splitlines()[-1] == log[0]
 
     # --- the finished and the abandoned games are untouched; the lobby is still a lobby, with no message
     for gid in (ROLE["finished"], ROLE["abandoned"], ROLE["lobby"]):
@@ -491,8 +504,9 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
             f"game {gid}: results posted {len(results_messages(world, gid))} times"
         )
         assert [m.id for m in table_messages(world, gid)] == [row.table_message_id]
-        if gid in world.table_messages:
-            assert row.table_message_id == world.table_messages[gid]
+        if gid in world.table_messages:  # the old release's table message became a turn's summary
+            old = world.message(world.channels[gid], world.table_messages[gid])
+            assert old.content.startswith("📜 **") and not old.attachments, old.content
     for gid in (ROLE["finished"], ROLE["abandoned"]):
         assert (await store.game(gid)).status == GAMES[gid]["status"]
         assert_untouched(world, gid)

@@ -1,0 +1,149 @@
+"""Apocalypse Cup standings and ``/game stats``, both read from the results rows of finished games.
+
+The cup's rule (RULES.md: wounds add up over the games until someone's total reaches 100; the
+lowest total wins, and a tie shares the win) lives in ``engine.scoring.ApocalypseCup``; this module
+feeds it the stored rows and words the outcome. Cup players are keyed by seat: every game of a cup
+keeps the seats of its first game, and a seat's name is the one it had in the latest game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.scoring import ApocalypseCup
+
+from .errors import UserError
+from .i18n import count, t
+from .store import GameRow, ResultRow, Store
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player of a cup: their place (shared by equal totals), total and wounds in each game."""
+
+    place: int
+    seat: str
+    name: str
+    total: int
+    games: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Standings:
+    target: int
+    games: int
+    #: lowest total first
+    rows: list[Standing]
+    over: bool
+    #: everyone with the lowest total once the cup is over (several on a tie), else empty
+    winners: list[Standing]
+
+
+def standings(results: Sequence[tuple[int, ResultRow]], target: int) -> Standings:
+    """The cup after the finished games whose (game id, row) results are given, in game order."""
+    by_game: dict[int, dict[str, int]] = {}
+    names: dict[str, str] = {}
+    for game_id, row in results:
+        by_game.setdefault(game_id, {})[row.seat] = row.wounds
+        names[row.seat] = row.display_name
+    seats = sorted(names)
+    cup = ApocalypseCup(seats, target, [{s: game.get(s, 0) for s in seats} for game in by_game.values()])
+    totals = cup.totals()
+    rows = [
+        Standing(
+            place=1 + sum(1 for other in totals.values() if other < total),
+            seat=seat,
+            name=names[seat],
+            total=total,
+            games=tuple(game[seat] for game in cup.games),
+        )
+        for seat, total in cup.standings()
+    ]
+    winners = set(cup.winners())
+    return Standings(target, len(cup.games), rows, cup.is_over(), [r for r in rows if r.seat in winners])
+
+
+def standings_lines(s: Standings) -> list[str]:
+    return [
+        t(
+            "cup.line",
+            place=r.place,
+            name=r.name,
+            total=count(r.total, "wound"),
+            games=" · ".join(str(w) for w in r.games),
+        )
+        for r in s.rows
+    ]
+
+
+def end_lines(s: Standings) -> list[str]:
+    """The end of a cup: who reached the target, who wins (a tie shares the win), the final standings."""
+    reached = ", ".join(r.name for r in s.rows if r.total >= s.target)
+    lines = [t("cup.over", games=count(s.games, "game"), names=reached, target=s.target)]
+    total = count(s.winners[0].total, "wound")
+    if len(s.winners) == 1:
+        lines.append(t("cup.winner", name=s.winners[0].name, total=total))
+    else:
+        lines.append(t("cup.winners", names=", ".join(r.name for r in s.winners), total=total))
+    return lines + standings_lines(s)
+
+
+async def cup_note(store: Store, row: GameRow) -> str:
+    """What a finished cup game adds to its results message: the totals so far and `/game next`, or
+    the end of the cup. Counted up to this game, so a late or repeated delivery says the same."""
+    if row.series_id is None:
+        return ""
+    series = await store.series(row.series_id)
+    if series is None or series.status == "abandoned":
+        return ""
+    s = standings(await store.series_results(series.id, up_to=row.id), series.target)
+    if not s.rows:
+        return ""
+    if s.over:
+        return "\n\n" + "\n".join(end_lines(s))
+    totals = " · ".join(t("cup.total", name=r.name, total=r.total) for r in s.rows)
+    return "\n\n" + t("cup.after", games=count(s.games, "game"), totals=totals)
+
+
+async def cup_text(store: Store, channel_id: int) -> str:
+    """``/game cup``: the standings of the channel's latest cup, who leads and who is closest to the
+    end, or how it ended; a game of the cup being played is mentioned, its wounds not yet counted."""
+    series = await store.series_in(channel_id)
+    if series is None:
+        raise UserError("err.no_series")
+    games = await store.series_games(series.id)
+    channel = games[-1].channel_name if games else ""
+    s = standings(await store.series_results(series.id), series.target)
+    if not s.rows:
+        lines = [t("cup.title_none", channel=channel, target=s.target)]
+    elif s.over:
+        lines = end_lines(s)
+    else:
+        lines = [t("cup.title", channel=channel, games=count(s.games, "game"), target=s.target)]
+        lines += standings_lines(s)
+        lines.append(t("cup.leads", names=", ".join(r.name for r in s.rows if r.place == 1)))
+        top = s.rows[-1].total
+        closest = ", ".join(r.name for r in s.rows if r.total == top)
+        lines.append(t("cup.closest", target=s.target, names=closest, left=count(s.target - top, "wound")))
+    if series.status == "running" and games and games[-1].status in ("lobby", "active"):
+        lines.append(t("cup.under_way", number=s.games + 1))
+    return "\n".join(lines)
+
+
+async def stats_text(store: Store, guild_id: int, user_id: int, name: str, mine: bool) -> tuple[str, bool]:
+    """``/game stats``: (text, whether there is anything to show) for a person's finished games in
+    this server: games, wins (first place), average wounds a game and the best (fewest) game."""
+    stats = await store.player_stats(guild_id, user_id)
+    if stats.games == 0 or stats.best is None:
+        return (t("stats.none_you") if mine else t("stats.none", name=name)), False
+    text = t(
+        "stats.line",
+        name=name,
+        games=count(stats.games, "game"),
+        wins=count(stats.wins, "win"),
+        rate=round(100 * stats.wins / stats.games),
+        average=f"{stats.wounds / stats.games:.1f}",
+        best=count(stats.best, "wound"),
+    )
+    return text, True
