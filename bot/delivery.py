@@ -45,7 +45,6 @@ log = logging.getLogger(__name__)
 
 NO_ACCESS = {50001, 50013, 10003}  # missing access, missing permissions, unknown channel
 NO_ACCESS_RETRY = 300.0  # seconds between tries at a channel the bot may not post in
-NOT_YET_DELAY = 1.0  # seconds before a delivery waiting for another (the game-over DM for the results) looks again
 
 
 class Deliverer:
@@ -232,7 +231,7 @@ class Deliverer:
     def retry_after(self, error: Exception, attempts: int) -> float | None:
         """Seconds to wait before trying again, or None if trying again cannot help."""
         if isinstance(error, NotYet):
-            return NOT_YET_DELAY
+            return self._backoff(attempts)
         if isinstance(error, discord.RateLimited):
             return float(error.retry_after)
         if isinstance(error, discord.HTTPException):

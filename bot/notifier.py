@@ -44,6 +44,10 @@ class NotYet(Exception):
     """A delivery that must wait for another one (the game-over DM for the results): tried again shortly."""
 
 
+class LogThreadGone(Exception):
+    """The game's log thread was deleted; a new one is made."""
+
+
 class DMClosed(Exception):
     """The player does not accept DMs from the bot (Discord error 50007): final, not retried."""
 
@@ -114,10 +118,15 @@ class Notifier:
         table_id = await self._show_table(game_id, channel, table_id, content, file, current)
         if thread_id is None:
             thread_id = await self._make_thread(game_id, channel, table_id)  # the link shows from the next edit
-        await self._post_log(game_id, thread_id)
+        try:
+            await self._post_log(game_id, thread_id)
+        except LogThreadGone:  # someone deleted the thread: a new one gets the lines still owed
+            thread_id = await self._make_thread(game_id, channel, table_id)
+            await self._post_log(game_id, thread_id)
         if results is not None and results_image is not None and not marks.results_posted:
             message = await channel.send(results, file=results_image, allowed_mentions=NO_MENTIONS)
             await self.store.set_results_posted(game_id, message.id)
+            await self.store.due_now(game_id, "game_over")  # the game-over DMs link to these results
             self.service.forget(game_id)
 
     async def _show_table(
@@ -196,11 +205,10 @@ class Notifier:
         for last_seq, chunk in _chunks(lines):
             try:
                 await thread.send(chunk, allowed_mentions=NO_MENTIONS)
-            except discord.NotFound:
-                # the thread was deleted: the next delivery makes a new one for the lines still owed
+            except discord.NotFound as e:
                 log.info("the log thread of game %s is gone", game_id)
                 await self.store.set_log_thread(game_id, None)
-                raise
+                raise LogThreadGone(str(thread_id)) from e
             await self.store.set_log_posted(game_id, last_seq)
 
     def _table_content(self, table: Table, thread_id: int | None = None) -> str:

@@ -40,6 +40,8 @@ AI_NAMES = ("Vesper", "Lucan", "Mireille", "Anton", "Sable")
 VARIANTS = ("standard", "two-player", "quick-start", "open", "common-ground")
 #: ``/game new series:``: one game, or the first game of an Apocalypse Cup
 SERIES = ("single", "cup")
+#: seconds after the last move at which a game-over DM is due if the results' delivery did not bring it forward
+GAME_OVER_FALLBACK = 3600.0
 #: ``/game mine`` stays below Discord's 2000 characters a message
 MINE_LIMIT = 1990
 
@@ -722,7 +724,9 @@ class GameService:
             if s.user_id is None:
                 continue
             if finished:
-                wants.append(Want("game_over", s.user_id))
+                # due once the results are in the channel (the channel delivery brings it forward);
+                # the delay is only the fallback should the process stop in between
+                wants.append(Want("game_over", s.user_id, delay=GAME_OVER_FALLBACK))
             if s.is_ai:
                 continue
             ended = s.seat in before and s.seat not in since_now

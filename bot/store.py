@@ -801,6 +801,13 @@ class Store:
         epoch = self.epoch()
         await self.writer.transaction(lambda conn: _want(conn, game_id, [Want(kind, target, hint=hint)], epoch))
 
+    async def due_now(self, game_id: int, kind: str) -> None:
+        """Bring a game's undelivered rows of ``kind`` forward to now (they waited for another delivery)."""
+        await self._write(
+            "UPDATE deliveries SET due_at = MIN(due_at, ?) WHERE game_id = ? AND kind = ? AND wanted > done AND attempts = 0",
+            (self.epoch(), game_id, kind),
+        )
+
     async def release_leases(self) -> None:
         """At start-up of the only worker: leases of a process that died are void."""
         await self._write("UPDATE deliveries SET lease_until = 0 WHERE lease_until > 0")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import zlib
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -21,6 +23,15 @@ RETRY_BASE = 100.0
 #: (sleeps of 1+3+5+7+9 s), with real seconds to spare for a render running in a thread meanwhile,
 #: and stay below the shortest delivery retry (``RETRY_BASE / 2`` with jitter)
 FAILING_SETTLE = 40.0
+
+
+@pytest.fixture(autouse=True)
+def replayable_seeds(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each game a test opens gets a seed drawn from the test's name, so a failure replays exactly
+    (the bot itself draws seeds at random); different tests still play different games."""
+    base = zlib.crc32(request.node.nodeid.encode()) * 1000
+    numbers = itertools.count(base)
+    monkeypatch.setattr("bot.service.new_seed", lambda: next(numbers))
 
 
 @pytest.fixture(autouse=True)

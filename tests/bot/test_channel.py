@@ -238,3 +238,47 @@ async def test_a_new_dm_says_what_happened_since_your_last_move(simcord_env: Any
         await press(party.users[name], prompt, next(iter(moves_in(prompt))))
     assert checked >= 3
     user_errors_only(simcord_env)
+
+
+async def test_without_thread_permission_the_game_goes_on_and_the_log_stays_in_game_log(simcord_env: Any) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("nightfall")
+    simcord_env.inject_error(
+        "POST", f"/channels/{channel.id}/messages/*/threads", status=403, code=50013, message="Missing", times=None
+    )
+    users = {n: simcord_env.create_user(n) for n in ("alice", "carol")}
+    members = {n: guild.add_member(u) for n, u in users.items()}
+    party = Party(simcord_env, channel, users, members)
+    await members["alice"].slash(channel, "game new", variant="quick-start")
+    await members["alice"].slash(channel, "game add-bot")
+    await members["alice"].slash(channel, "game start")
+    await play_over_days(party, members["carol"], seed=4)
+    table = await party.table()
+    marks = await party.bot.store.channel_marks(table.id)
+    assert marks.log_thread_id == 0 and channel.threads == []
+    assert await party.bot.store.log_since(table.id) == []  # nothing owed: the lines live in /game log
+    texts = [m.content for m in bot_messages(channel, members["carol"])]
+    assert any(t.startswith("📜 **Turn 2") for t in texts) and not any(t.startswith("Turn 2:") for t in texts)
+    assert await party.bot.store.pending_deliveries() == []
+    user_errors_only(simcord_env)
+
+
+async def test_a_deleted_log_thread_is_made_again_and_gets_the_lines_still_owed(simcord_env: Any) -> None:
+    party = await open_game(simcord_env, ("alice", "bob"), variant="quick-start")
+    (thread,) = party.channel.threads
+    simcord_env.backend.delete_channel(thread.id)
+    for _ in range(6):
+        table = await party.table()
+        seat = next(d.seat for d in table.game.pending())
+        user = party.users[table.by_seat(seat).display_name]
+        prompt = latest_prompt(user)
+        assert prompt is not None
+        await press(user, prompt, next(iter(moves_in(prompt))))
+    await simcord_env.advance_time(300)
+    table = await party.table()
+    marks = await party.bot.store.channel_marks(table.id)
+    assert marks.log_thread_id not in (None, 0)  # a thread of the table message (it shares its id)
+    assert await party.bot.store.log_since(table.id) == []
+    (again,) = [c for c in party.channel.threads if c.id == marks.log_thread_id]
+    lines = "\n".join(m.content for m in again.history())
+    assert (await party.bot.store.log_tail(table.id, 1))[0] in lines

@@ -33,7 +33,9 @@ async def test_two_humans_and_an_ai_play_a_whole_game(simcord_env: Any) -> None:
     assert any("The game is over" in m.content for m in channel_messages)
     for user in (alice, bob):
         dm_files = [a.filename for m in user.dm_channel.history() for a in m.attachments]
-        assert any(f.endswith("-hand.png") for f in dm_files)
+        # prompts follow one another by editing the DM a player is looking at, so what is left is the
+        # last picture of each prompt DM: a private one (hand, draft, prompt) or the table
+        assert dm_files and all(f.endswith(("-hand.png", "-draft.png", "-prompt.png", "-table.png")) for f in dm_files)
         assert latest_prompt(user) is None or not moves_in(latest_prompt(user))
     assert carol.dm_channel.history() == []
     assert user_errors_only(simcord_env) == []
