@@ -204,13 +204,21 @@ async def test_notify_modes_quiet_and_mention(simcord_env: Any) -> None:
     mention = await party.members["alice"].slash(party.channel, "game notify", mode="mention")
     assert mention.ephemeral and "mention" in mention.response.content
     await party.members["alice"].slash(party.channel, "game start")
-    assert dms(party.users["bob"]) == [] or all(not m.components for m in dms(party.users["bob"]))
-    assert not any(m.components for m in dms(party.users["alice"]))
+    # quiet bob plays by slash command until a decision reaches alice; he never gets a prompt DM
+    bob = GreedyPlayer(seed=1)
+    while True:
+        table = await party.table()
+        if any(table.by_seat(d.seat).display_name == "alice" for d in table.game.pending()):
+            break
+        seat = table.game.pending()[0].seat
+        result = await slash_move(party.members["bob"], party.channel, str(decide(bob, table.game, seat)))
+        assert result.ephemeral and result.response.content.startswith("✓"), result.response.content
+    assert prompt_dms(party.users["bob"]) == [] and prompt_dms(party.users["alice"]) == []
     pings = [m for m in party.channel.history() if party.users["alice"].mention in m.content]
     assert len(pings) == 1 and "your move" in pings[0].content
-    # quiet bob still plays: /hand shows his hand, his moves work as slash commands
-    hand = await party.members["bob"].slash(party.channel, "hand")
-    assert hand.ephemeral
+    assert all(party.users["bob"].mention not in m.content for m in party.channel.history())
+    hand = await party.members["bob"].slash(party.channel, "hand")  # /hand still serves a quiet player
+    assert hand.ephemeral and "Your hand" in hand.response.content
     user_errors_only(simcord_env)
 
 
