@@ -102,13 +102,14 @@ class Notifier:
             text = summary_text(turn, events, names)
             # (-1: a table message from before summaries existed shows the turn then in progress)
             mine = table_id is not None and marks.table_turn in (turn, -1)
-            if mine and table_id is not None and await self._edit_text(channel, table_id, text):
-                table_id = None
-                await self.store.set_table_message(game_id, None)
-            else:
+            became = mine and table_id is not None and await self._edit_text(channel, table_id, text)
+            if not became:
                 await channel.send(text, allowed_mentions=NO_MENTIONS)
                 buried = True
-            await self.store.set_summary_posted(game_id, turn)
+            # one write for both, so a summary is never posted twice after a failure in between
+            await self.store.set_summary_posted(game_id, turn, table_gone=became)
+            if became:
+                table_id = None
         if table_id is not None and buried:
             await self._delete(channel, table_id)
             await self.store.set_table_message(game_id, None)

@@ -480,13 +480,16 @@ class Store:
             out[-1][1].extend(json.loads(events))
         return out
 
-    async def set_summary_posted(self, game_id: int, turn: int) -> None:
-        """Recorded once the summary is in the channel; that turn's events are no longer needed."""
+    async def set_summary_posted(self, game_id: int, turn: int, table_gone: bool = False) -> None:
+        """Recorded once the summary is in the channel; that turn's events are no longer needed.
+        ``table_gone``: the table message became the summary, so the game has no table message now."""
 
         def run(conn: sqlite3.Connection) -> None:
             conn.execute(
                 "UPDATE games SET summary_posted_turn = MAX(summary_posted_turn, ?) WHERE id = ?", (turn, game_id)
             )
+            if table_gone:
+                conn.execute("UPDATE games SET table_message_id = NULL WHERE id = ?", (game_id,))
             conn.execute("DELETE FROM turn_events WHERE game_id = ? AND turn <= ?", (game_id, turn))
 
         await self.writer.transaction(run)
