@@ -295,6 +295,7 @@ class Notifier:
         if not marks.results_posted:
             raise NotYet("the results are not posted yet")
         table = await self.service.table(game_id)
+        self.service.forget(game_id)  # a finished game is not kept in memory for its DMs
         seat = table.seat_of(user_id)
         if table.game is None or seat is None:
             return
