@@ -260,7 +260,7 @@ class Notifier:
         if stored is not None and (edit_in_place or mode != "dm") and await self._edit(stored, prompt):
             await self.store.set_prompt(game_id, user_id, stored[0], stored[1], prompt.since)
         elif mode == "dm":
-            message = await self._send_dm(user_id, prompt)
+            message = await self._send_dm(user_id, prompt.content, file=prompt.file, view=prompt.view)
             await self.store.set_prompt(game_id, user_id, message.channel.id, message.id, prompt.since)
             if stored is not None and stored[1] != message.id and stored[2] != RETIRED:
                 await self.retire(stored)
@@ -317,13 +317,8 @@ class Notifier:
         url = message_url(table.row.guild_id, table.row.channel_id, marks.results_message_id)
         if url:
             text += "\n" + t("over.dm_link", url=url)
-        try:
-            target = await self._dm(user_id)
-            await target.send(text)
-        except discord.Forbidden as e:
-            if e.code == DM_CLOSED:
-                return  # the channel already shows the results; nothing more to tell
-            raise
+        with contextlib.suppress(DMClosed):  # the channel already shows the results; nothing more to tell
+            await self._send_dm(user_id, text)
 
     async def _edit(self, stored: tuple[int, int, int], prompt: Prompt) -> bool:
         """Edit the player's last prompt in place; False if that message is gone."""
@@ -346,10 +341,11 @@ class Notifier:
         await self.store.set_dm_channel(user_id, channel.id)
         return channel
 
-    async def _send_dm(self, user_id: int, prompt: Prompt) -> discord.Message:
+    async def _send_dm(self, user_id: int, content: str, **extra: Any) -> discord.Message:
+        """A new DM; closed DMs (50007) raise ``DMClosed``, which no retry can help."""
         try:
             target = await self._dm(user_id)
-            return await target.send(prompt.content, file=prompt.file, view=prompt.view)
+            return await target.send(content, **extra)
         except discord.Forbidden as e:
             if e.code == DM_CLOSED:
                 raise DMClosed(str(user_id)) from e
@@ -373,13 +369,7 @@ class Notifier:
         if await self.store.notify_mode(user_id) != "dm":
             return
         table = await self.service.table(game_id)
-        try:
-            target = await self._dm(user_id)
-            await target.send(t("deadline.remind", channel=table.row.channel_name, due=due))
-        except discord.Forbidden as e:
-            if e.code == DM_CLOSED:
-                raise DMClosed(str(user_id)) from e
-            raise
+        await self._send_dm(user_id, t("deadline.remind", channel=table.row.channel_name, due=due))
 
     async def warn(self, game_id: int, user_id: int, hint: str) -> None:
         """A quarter of the time left: the player is mentioned in the game's channel (once per decision)."""
