@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test lint typecheck demo bench run screenshots clean
+.PHONY: test lint typecheck demo bench run screenshots catalogues clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/bot.py
+
+# after changing an English text: refresh the .pot templates and merge them into the pl/ru .po files
+catalogues: $(STAMP)
+	$(BIN)/python -m bot.catalogues
 
 screenshots: $(STAMP)
 	$(BIN)/python -m render.screenshots docs/images

@@ -1,16 +1,20 @@
-"""Every sentence the bot shows a user, in one place, so Polish and Russian can follow.
+"""Every sentence the bot shows a user: the English source here, Polish and Russian in ``bot/locales``.
 
-``t("key", name=...)`` looks the key up in the catalogue of the locale and formats it.
-Card names come from the card data (``engine/data/cards.json``), never from here.
+``t("key", locale, name=...)`` looks the key up (``engine.i18n``: gettext catalogues read with
+Babel) and formats it; ``count(n, "wound", locale)`` picks the plural form. Card names come from
+the card data (``engine/data/cards.json``), never from here.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from engine import i18n
+from engine.i18n import Template
 from engine.log import describe_event
 
-EN: dict[str, str] = {
+EN: dict[str, Template] = {
     # lobby
     "lobby.opened": (
         "🌙 **{host}** opened a game of **Nightfall** here ({variant}{secret}). "
@@ -269,20 +273,15 @@ EN: dict[str, str] = {
     ),
     "stats.none": "**{name}** has no finished Nightfall game in this server yet.",
     "ai.name": "Bot {n}",
-    # counted nouns: "n.<noun>" for one, "n.<noun>.many" for any other number
-    "n.wound": "{n} wound",
-    "n.wound.many": "{n} wounds",
-    "n.card": "{n} card",
-    "n.card.many": "{n} cards",
-    "n.damage": "{n} damage",
-    "n.damage.many": "{n} damage",
-    "n.game": "{n} game",
-    "n.game.many": "{n} games",
-    "n.win": "{n} win",
-    "n.win.many": "{n} wins",
+    # counted nouns: (one, other) in English; Polish and Russian have three forms (one, few, many)
+    "n.wound": ("{n} wound", "{n} wounds"),
+    "n.card": ("{n} card", "{n} cards"),
+    "n.damage": ("{n} damage", "{n} damage"),
+    "n.game": ("{n} game", "{n} games"),
+    "n.win": ("{n} win", "{n} wins"),
 }
 
-CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
+DOMAIN = i18n.register("bot", Path(__file__).parent / "locales", EN)
 
 
 def clip(text: str, limit: int = 2000) -> str:
@@ -291,14 +290,13 @@ def clip(text: str, limit: int = 2000) -> str:
 
 
 def t(key: str, locale: str = "en", **kwargs: Any) -> str:
-    """The sentence for ``key`` in ``locale`` (English when missing), formatted with ``kwargs``."""
-    template = CATALOGUES.get(locale, EN).get(key) or EN[key]
-    return template.format(**kwargs)
+    """The sentence for ``key`` in ``locale`` (English when it has no translation), formatted with ``kwargs``."""
+    return i18n.text(key, locale, **kwargs)
 
 
 def count(n: int, noun: str, locale: str = "en") -> str:
-    """``n`` with its noun in the right number: "1 wound", "2 wounds" (never "1 wounds")."""
-    return t(f"n.{noun}" if n == 1 else f"n.{noun}.many", locale, n=n)
+    """``n`` with its noun in the right form: "1 wound", "2 wounds"; "2 rany", "5 ran"; "21 ранение"."""
+    return i18n.plural(f"n.{noun}", n, locale)
 
 
 def rename(event: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
