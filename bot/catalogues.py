@@ -1,6 +1,7 @@
 """Bring every text domain's ``.pot`` template and ``.po`` catalogues up to date with the English in the code.
 
-    python -m bot.catalogues          # or: make catalogues
+    python -m bot.catalogues          # every domain (or: make catalogues)
+    python -m bot.catalogues render   # one domain
 
 New English keys arrive untranslated in ``pl`` and ``ru``, changed English makes the old
 translation fuzzy (the bot then shows English until a translator confirms it), removed keys go.
@@ -9,15 +10,21 @@ The bot imports every module that registers a domain, so this sees them all.
 
 from __future__ import annotations
 
+import sys
+
 import bot.app  # noqa: F401  (imports every module that registers a text domain)
 from engine import i18n
 
 
-def main() -> None:
-    for domain in i18n.domains():
+def main(names: list[str]) -> None:
+    known = {d.name: d for d in i18n.domains()}
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise SystemExit(f"unknown domain(s) {unknown}; known: {sorted(known)}")
+    for domain in [known[n] for n in names] if names else known.values():
         for path in i18n.update(domain):
             print(path)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -273,6 +273,10 @@ EN: dict[str, Template] = {
     ),
     "stats.none": "**{name}** has no finished Nightfall game in this server yet.",
     "ai.name": "Bot {n}",
+    "language.set": (
+        "🌐 From now on your DMs, private replies and hand images are in English, in every game. "
+        "A game's channel keeps the language it was opened in (`/game new language:`)."
+    ),
     # counted nouns: (one, other) in English; Polish and Russian have three forms (one, few, many)
     "n.wound": ("{n} wound", "{n} wounds"),
     "n.card": ("{n} card", "{n} cards"),

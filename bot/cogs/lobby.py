@@ -22,6 +22,12 @@ if TYPE_CHECKING:
     from ..app import NightfallBot
 
 LOG_LINES = 25
+#: Each language by its own name, so a reader finds theirs whatever language their Discord speaks.
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="Polski", value="pl"),
+    app_commands.Choice(name="Русский", value="ru"),
+]
 
 
 def _name(user: discord.abc.User) -> str:
@@ -56,10 +62,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         secret_archives="Keep private archives hidden",
         deadline="Time for each decision, then the passive move is made: 30m, 12h, 2d, 1d12h or none (default 1d)",
         series="A single game, or an Apocalypse Cup: games with the same seats until someone has 100 wounds",
+        language="The language of the game's channel messages and table (default: the server's, else English)",
     )
     @app_commands.choices(
         variant=[app_commands.Choice(name=v, value=v) for v in VARIANTS],
         series=[app_commands.Choice(name=t(f"series.{s}"), value=s) for s in SERIES],
+        language=LANGUAGE_CHOICES,
     )
     @app_commands.guild_only()
     async def new(
@@ -69,6 +77,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         secret_archives: bool = False,
         deadline: str = format_duration(DEFAULT_DEADLINE),
         series: str = "single",
+        language: str | None = None,
     ) -> None:
         channel = interaction.channel
         assert channel is not None
@@ -261,6 +270,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
             clock = clocks.get(seat)
             who.append(t("status.awaited_until", name=name, due=int(clock.due_at)) if clock else name)
         return t("status.awaited", who=", ".join(who)) if who else ""
+
+    @app_commands.command(name="language", description="The language of your DMs and private replies, in every game")
+    @app_commands.describe(language="English, Polski or Русский")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
+        await self.bot.store.set_language(interaction.user.id, language)
+        await interaction.response.send_message(t("language.set", language), ephemeral=True)
 
     @app_commands.command(name="log", description="The recent turn log of this channel's game")
     @app_commands.guild_only()
