@@ -2,6 +2,10 @@
 
 Every field carries the provenance mark of its row in ``data/cards.json``: ✓ printed in the
 rulebook, ~ inferred from a rulebook ruling, no mark for a reconstructed field.
+
+``python -m engine.cardlist --lang pl`` (or ``ru``) writes the translations instead, each beside its
+English and marked ✓ (the wording that language's rulebook prints) or ⚑ (our own, for a native
+speaker to confirm): the page a translator reviews.
 """
 
 from __future__ import annotations
@@ -102,11 +106,16 @@ def table(cards: Sequence[CardDef], columns: Sequence[Column]) -> list[str]:
 
 
 @cache
-def _wound_marks() -> dict[str, str]:
-    """The provenance of the wound types and of their split (kept in the data file, not in ``CardSet``)."""
+def _set_marks(section: str) -> dict[str, str]:
+    """The provenance marks of a set-level section ("wounds", "keywords"), kept in the data file, not in ``CardSet``."""
     raw = resources.files("engine").joinpath("data/cards.json").read_text(encoding="utf-8")
-    marks: dict[str, Any] = json.loads(raw)["wounds"].get("marks") or {}
+    marks: dict[str, Any] = (json.loads(raw).get(section) or {}).get("marks") or {}
     return {str(k): str(v) for k, v in marks.items()}
+
+
+def _wound_marks() -> dict[str, str]:
+    """The provenance of the wound types and of their split."""
+    return _set_marks("wounds")
 
 
 def _said(field: str) -> str:
@@ -190,13 +199,67 @@ def render_markdown(cs: CardSet | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main() -> int:
+#: How a translation's provenance (``<field>_<lang>`` in a card's marks) shows on the review page.
+TRANSLATION_MARKS = {"rulebook": "✓", "translated": "⚑"}
+
+
+def _translation_mark(marks: dict[str, str], field: str, lang: str) -> str:
+    return TRANSLATION_MARKS.get(marks.get(f"{field}_{lang}", ""), "")
+
+
+def render_translations(lang: str, cs: CardSet | None = None) -> str:
+    """The review page of one language: every card's texts, kicker, tagline and keywords beside the
+    English, and the wound effect, with where each wording comes from."""
+    cs = cs or card_set()
+    lines = [
+        f"# Nightfall base set — the card texts in `{lang}`",
+        "",
+        "Written by `python -m engine.cardlist --lang "
+        + lang
+        + "` from engine/data/cards.json. ✓ the wording printed in this language's rulebook; "
+        "⚑ our own translation, for a native speaker to confirm.",
+        "",
+        "| card | part | English | translation | |",
+        "|---|---|---|---|---|",
+    ]
+    for c in cs.cards.values():
+        rows: list[tuple[str, str, str, str]] = []
+        texts = c.text_in(lang)
+        for key, title in TEXT_PARTS:
+            if key in c.text:
+                rows.append((title, c.text[key], texts[key], _translation_mark(c.marks, key, lang)))
+        kick = c.kicker_in(lang)
+        if c.kicker and kick:
+            kicker_mark = _translation_mark(c.marks, "kicker", lang)
+            rows.append((f"Kicker ({c.kicker.colour})", c.kicker.text, kick.text, kicker_mark))
+        if c.tagline:
+            rows.append(("tagline", c.tagline, c.tagline_in(lang) or "", _translation_mark(c.marks, "tagline", lang)))
+        for en, tr in zip(c.keywords, c.keywords_in(lang), strict=True):
+            rows.append(("keyword", en, tr, _translation_mark(_set_marks("keywords"), en, lang)))
+        name = cell(c.name_in(lang))
+        for part, en, tr, m in rows:
+            lines.append(f"| {name} | {part} | {cell(en)} | {cell(tr)} | {m} |")
+    effect_mark = _translation_mark(_set_marks("wounds"), "effect", lang)
+    lines.append(f"| wound | effect | {cell(cs.wound_effect)} | {cell(cs.wound_effect_in(lang))} | {effect_mark} |")
+    for w in cs.wound_types:
+        mark_ = _translation_mark(_set_marks("wounds"), "names", lang)
+        lines.append(f"| wound | type | {w} | {cs.wound_name(w, lang)} | {mark_} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] = ()) -> int:
     out = sys.stdout
     if isinstance(out, io.TextIOWrapper):
         out.reconfigure(encoding="utf-8")  # ✓ and Polish letters even where the locale is not UTF-8
-    out.write(render_markdown())
+    if len(argv) == 2 and argv[0] == "--lang":
+        out.write(render_translations(argv[1]))
+    elif argv:
+        sys.stderr.write("usage: python -m engine.cardlist [--lang pl|ru]\n")
+        return 2
+    else:
+        out.write(render_markdown())
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,4 +1,10 @@
-"""Card definitions, loaded from ``data/cards.json`` so a group can correct a row without code."""
+"""Card definitions, loaded from ``data/cards.json`` so a group can correct a row without code.
+
+The data file keeps each card's texts in English and, beside them, in Polish and Russian
+(``text_i18n``, ``kicker_i18n``, ``tagline_i18n``, the set's keyword and wound names): ask a card
+for them with ``name_in``, ``text_in``, ``kicker_in``, ``keywords_in`` and ``tagline_in``, which fall
+back to English where a translation is missing.
+"""
 
 from __future__ import annotations
 
@@ -42,10 +48,46 @@ class CardDef:
     marks: dict[str, str]
     tagline: str | None = None
     reconstructed_fields: tuple[str, ...] = field(default=())
+    #: Translations by language: rules texts ({lang: {part: text}}), kicker text, tagline, keywords.
+    text_i18n: dict[str, dict[str, str]] = field(default_factory=dict)
+    kicker_i18n: dict[str, str] = field(default_factory=dict)
+    tagline_i18n: dict[str, str] = field(default_factory=dict)
+    keywords_i18n: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
         return self.names["en"]
+
+    def name_in(self, lang: str) -> str:
+        """The card's name in ``lang`` (English when the data has none)."""
+        return self.names.get(lang) or self.name
+
+    def text_in(self, lang: str) -> dict[str, str]:
+        """The rules texts (``chain``, ``your_chain``, ``in_play``) in ``lang``, each English where untranslated."""
+        tr = self.text_i18n.get(lang, {})
+        return {part: tr.get(part) or text for part, text in self.text.items()}
+
+    def kicker_in(self, lang: str) -> Kicker | None:
+        """The kicker with its text in ``lang`` (its colour is the same in every language)."""
+        if self.kicker is None:
+            return None
+        return Kicker(self.kicker.colour, self.kicker_i18n.get(lang) or self.kicker.text)
+
+    def keywords_in(self, lang: str) -> tuple[str, ...]:
+        """The creature keywords in ``lang``: ("Vampire",) → ("Wampir",) / ("Вампир",)."""
+        return self.keywords_i18n.get(lang) or self.keywords
+
+    def tagline_in(self, lang: str) -> str | None:
+        """The tagline (the words after the keyword on the printed card) in ``lang``."""
+        if self.tagline is None:
+            return None
+        return self.tagline_i18n.get(lang) or self.tagline
+
+    def translated_in(self, lang: str) -> bool:
+        """Whether a text of this card in ``lang`` is our own translation, not the wording printed
+        in that language's rulebook (its mark ``<field>_<lang>`` says "translated")."""
+        fields = [*self.text, *(("kicker",) if self.kicker else ()), *(("tagline",) if self.tagline else ())]
+        return lang != "en" and any(self.marks.get(f"{f}_{lang}") == "translated" for f in fields)
 
     @property
     def is_minion(self) -> bool:
@@ -90,6 +132,9 @@ class CardSet:
     wounds_per_type: int
     wound_effect: str
     wound_names: dict[str, dict[str, str]]
+    wound_effect_i18n: dict[str, str] = field(default_factory=dict)
+    #: Creature keywords by language: {"pl": {"Vampire": "Wampir"}, ...}.
+    keyword_names: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def starting(self) -> list[CardDef]:
@@ -99,6 +144,18 @@ class CardSet:
     def draftable(self) -> list[CardDef]:
         return [c for c in self.cards.values() if not c.starting]
 
+    def wound_effect_in(self, lang: str) -> str:
+        """The base-set wound effect in ``lang`` (English when untranslated)."""
+        return self.wound_effect_i18n.get(lang) or self.wound_effect
+
+    def wound_name(self, wound_type: str, lang: str) -> str:
+        """A wound type's word in ``lang``: "bite", "ugryzienie", "укус"."""
+        return (self.wound_names.get(lang) or self.wound_names.get("en") or {}).get(wound_type, wound_type)
+
+    def keyword_in(self, keyword: str, lang: str) -> str:
+        """A creature keyword in ``lang``: "Lycanthrope" → "Wilkołak" / "Оборотень"."""
+        return self.keyword_names.get(lang, {}).get(keyword, keyword)
+
 
 def _fold(text: str) -> str:
     text = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L"))
@@ -106,9 +163,10 @@ def _fold(text: str) -> str:
     return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
-def _parse(raw: dict[str, Any]) -> CardDef:
+def _parse(raw: dict[str, Any], keyword_names: dict[str, dict[str, str]]) -> CardDef:
     marks = dict(raw.get("marks") or {})
     kick = raw.get("kicker")
+    keywords = tuple(raw.get("keywords") or ())
     return CardDef(
         key=raw["id"],
         type=raw["type"],
@@ -119,7 +177,7 @@ def _parse(raw: dict[str, Any]) -> CardDef:
         cost=int(raw["cost"]),
         strength=raw.get("strength"),
         health=raw.get("health"),
-        keywords=tuple(raw.get("keywords") or ()),
+        keywords=keywords,
         text={k: v for k, v in (raw.get("text") or {}).items() if v},
         kicker=Kicker(kick["colour"], kick["text"]) if kick else None,
         statics=frozenset(raw.get("statics") or ()),
@@ -141,13 +199,20 @@ def _parse(raw: dict[str, Any]) -> CardDef:
             )
             if f in marks and marks[f] == "reconstructed"
         ),
+        text_i18n={lang: {k: v for k, v in texts.items() if v} for lang, texts in (raw.get("text_i18n") or {}).items()},
+        kicker_i18n={lang: v for lang, v in (raw.get("kicker_i18n") or {}).items() if v} if kick else {},
+        tagline_i18n={lang: v for lang, v in (raw.get("tagline_i18n") or {}).items() if v},
+        keywords_i18n={
+            lang: tuple(names.get(k, k) for k in keywords) for lang, names in keyword_names.items() if keywords
+        },
     )
 
 
 def load_cards(text: str) -> CardSet:
     """Parse a card data document (the format of ``data/cards.json``)."""
     doc = json.loads(text)
-    cards = {raw["id"]: _parse(raw) for raw in doc["cards"]}
+    keyword_names: dict[str, dict[str, str]] = (doc.get("keywords") or {}).get("names") or {}
+    cards = {raw["id"]: _parse(raw, keyword_names) for raw in doc["cards"]}
     for c in cards.values():
         bad = [x for x in (c.colour, *c.links) if x not in COLOURS]
         if bad:
@@ -163,6 +228,8 @@ def load_cards(text: str) -> CardSet:
         wounds_per_type=int(w["per_type"]),
         wound_effect=w["effect"],
         wound_names=w["names"],
+        wound_effect_i18n=dict(w.get("effect_i18n") or {}),
+        keyword_names=keyword_names,
     )
 
 

@@ -2,7 +2,9 @@
 
 There is no printed art: each card gets a night sky in its colour instead. Faces never change
 during a game: the hand and draft images cache the faces they paste, and ``render_card`` caches
-its PNG bytes.
+its PNG bytes. A face is drawn in one language: the card's texts come from the data file
+(``CardDef.text_in``), the words around them ("Chain:", "Minion · Vampire") from the "cards"
+catalogue (``engine.card_texts``).
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from functools import lru_cache
 
 from PIL import Image
 
-from engine.cards import CardDef, card, card_set
+from engine import card_texts, i18n
+from engine.cards import CardDef, Kicker, card, card_set
 
 from .primitives import (
     Draw,
@@ -58,8 +61,6 @@ from .theme import (
 BASE_W, BASE_H = 250, 350
 CARD_BG: RGB = (24, 22, 36)
 INK: RGB = (232, 230, 222)
-LABELS = {"chain": "Chain:", "your_chain": "Your Chain:", "in_play": "In play:"}
-WOUND_WORD = {"en": "Wound", "pl": "Rana", "ru": "Рана"}
 #: Health below its maximum, and the "cannot be blocked" mark.
 HURT: RGB = (232, 70, 70)
 UNBLOCKABLE: RGB = (214, 150, 48)
@@ -70,16 +71,38 @@ def card_name(key: str, lang: str = "en") -> str:
     d = card_set().cards.get(key)
     if d is None:
         return key
-    return d.names.get(lang) or d.name
+    return d.name_in(lang)
 
 
 def wound_name(wound_type: str, lang: str = "en") -> str:
-    names = card_set().wound_names
-    return (names.get(lang) or names["en"]).get(wound_type, wound_type)
+    return card_set().wound_name(wound_type, lang)
+
+
+def _texts(c: CardDef, lang: str) -> list[tuple[str, str]]:
+    """(label, text) for each rules text the card has, in print order, in ``lang``."""
+    texts = c.text_in(lang)
+    return [(card_texts.label(part, lang), texts[part]) for part in card_texts.FIELDS if texts.get(part)]
 
 
 def card_height(width: int) -> int:
     return round(width * BASE_H / BASE_W)
+
+
+#: Quotation marks around a tagline, as each language prints them.
+QUOTES = {"pl": ("„", "”"), "ru": ("«", "»")}
+#: The type line's sizes on a full face, largest first (the design unit).
+TYPE_SIZES = (10.5, 10, 9)
+
+
+def quoted(text: str, lang: str = "en") -> str:
+    """``text`` in the quotation marks of ``lang``: “…” / „…” / «…»."""
+    start, end = QUOTES.get(lang, ("“", "”"))
+    return f"{start}{text}{end}"
+
+
+def wound_effect_lines(lang: str, f: Font, max_w: float) -> list[str]:
+    """The wound effect wrapped for the full wound face."""
+    return wrap(card_set().wound_effect_in(lang), f, max_w)
 
 
 def _seed(key: str) -> int:
@@ -116,31 +139,44 @@ def _night_sky(img: Image.Image, box: tuple[int, int, int, int], tint: RGB, key:
     paste(img, band, (x0, y0), mask)
 
 
-def _layout_text(c: CardDef, max_w: float, max_h: float, s: float) -> tuple[list[Line], list[Line], int, int]:
+#: The text sizes a full face tries, largest first (the design unit; scaled with the width).
+TEXT_SIZES = (12.5, 12, 11.5, 11, 10.5, 10, 9.5, 9, 8.5)
+
+
+def _layout_text(
+    c: CardDef, max_w: float, max_h: float, s: float, lang: str = "en"
+) -> tuple[list[Line], list[Line], int, int]:
     """Choose the largest text size at which the texts and the kicker fit their area."""
-    for base in (12.5, 12, 11.5, 11, 10.5, 10, 9.5, 9, 8.5):
+    texts = _texts(c, lang)
+    kicker = c.kicker_in(lang)
+    for base in TEXT_SIZES:
         size = max(7, round(base * s))
         line_h = round(size * 1.28)
         bold, plain = font(size, "bold"), font(size, "regular")
         body: list[Line] = []
-        for field, label in LABELS.items():
-            text = c.text.get(field)
-            if text:
-                body.extend(flow([(label, bold, INK), (text, plain, INK)], max_w))
-                body.append([])  # paragraph gap marker
-        kick: list[Line] = []
-        if c.kicker:
-            kick = flow(
-                [("Kicker:", bold, mix(colour(c.kicker.colour), INK, 0.35)), (c.kicker.text, plain, INK)],
-                max_w - 24 * s,
-            )
-        paragraphs = sum(1 for line in body if not line)
-        need = (len(body) - paragraphs) * line_h + paragraphs * line_h * 0.35
-        if kick:
-            need += len(kick) * line_h + 14 * s
-        if need <= max_h:
+        for label, text in texts:
+            body.extend(flow([(label, bold, INK), (text, plain, INK)], max_w))
+            body.append([])  # paragraph gap marker
+        kick = _kicker_lines(kicker, lang, bold, plain, max_w - 24 * s)
+        if text_height(body, kick, line_h, s) <= max_h:
             return body, kick, size, line_h
     return body, kick, size, line_h
+
+
+def _kicker_lines(kicker: Kicker | None, lang: str, bold: Font, plain: Font, max_w: float) -> list[Line]:
+    if kicker is None:
+        return []
+    label = card_texts.label("kicker", lang)
+    return flow([(label, bold, mix(colour(kicker.colour), INK, 0.35)), (kicker.text, plain, INK)], max_w)
+
+
+def text_height(body: list[Line], kick: list[Line], line_h: int, s: float) -> float:
+    """The height a full face's texts and kicker box take (what ``_layout_text`` fits to its area)."""
+    paragraphs = sum(1 for line in body if not line)
+    need = (len(body) - paragraphs) * line_h + paragraphs * line_h * 0.35
+    if kick:
+        need += len(kick) * line_h + 14 * s
+    return need
 
 
 def _draw_minion_stats(d: Draw, c: CardDef, w: int, y: float, s: float) -> None:
@@ -159,14 +195,97 @@ def _draw_minion_stats(d: Draw, c: CardDef, w: int, y: float, s: float) -> None:
     pips(d, start, y, health, health, 3.6 * s, fill=HEALTH, empty=HEALTH_LOST, step=9 * s)
 
 
-def _reconstructed_badge(d: Draw, right: float, top: float, s: float) -> None:
+def _reconstructed_badge(d: Draw, right: float, top: float, s: float, lang: str = "en") -> None:
     f = font(max(7, round(8.5 * s)), "bold")
-    text = "RECONSTRUCTED"
+    text = i18n.text("cards.badge.reconstructed", lang).upper()
     tw = f.getlength(text)
     h = 13 * s
     box = (right - tw - 10 * s, top, right, top + h)
     d.rounded_rectangle(box, radius=round(h / 2), fill=(20, 20, 30), outline=(150, 150, 170), width=1)
     d.text(((box[0] + box[2]) / 2, top + h / 2), text, font=f, fill=(200, 200, 214), anchor="mm")
+
+
+#: A full face's name sizes, largest first (the design unit): a name too long for the smallest wraps onto two lines.
+NAME_SIZES = (18, 17, 16, 15, 14)
+TAGLINE_SIZE = 9.5
+
+
+def _name_w(s: float) -> float:
+    """The width between the colour moon and the cost coin."""
+    return BASE_W * s - 60 * s - 54 * s
+
+
+def _type_w(s: float) -> float:
+    return BASE_W * s - 66 * s - 16 * s
+
+
+def _art_box(s: float) -> tuple[int, int, int, int]:
+    return round(12 * s), round(84 * s), round(BASE_W * s - 12 * s), round(150 * s)
+
+
+def _text_box(c: CardDef, s: float) -> tuple[float, float, float, float]:
+    """Left, top, width and height of the area for the rules texts and the kicker box."""
+    stats_h = 34 * s if c.is_minion else 10 * s
+    tx, top = 16 * s, 160 * s
+    bottom = card_height(round(BASE_W * s)) - round(6 * s) - stats_h - 6 * s
+    return tx, top, BASE_W * s - 2 * tx, bottom - top
+
+
+def _name_lines(name: str, s: float) -> tuple[list[str], Font]:
+    """The name on one line at the largest size that fits, else on two at the smallest."""
+    text, f = fit(name, _name_w(s), [round(v * s) for v in NAME_SIZES], "condensed-bold")
+    if text == name:
+        return [text], f
+    f = font(round(NAME_SIZES[-1] * s), "condensed-bold")
+    return wrap(name, f, _name_w(s)), f
+
+
+def _subtitle(c: CardDef, lang: str) -> str | None:
+    """The English name under a translated one, so a player can match the printed card."""
+    return c.name if lang != "en" and c.name_in(lang) != c.name else None
+
+
+def face_problems(key: str, lang: str = "en", width: int = 500) -> list[str]:
+    """What of a full face would not fit its box at ``width``, in the face's own measures (empty
+    when all fits): the name on at most two lines, the English name, type line and tagline
+    unshortened, the texts and kicker in their area at one of ``TEXT_SIZES``, no word wider than its line."""
+    c = card(key)
+    s = width / BASE_W
+    problems = []
+    lines, _f = _name_lines(c.name_in(lang), s)
+    if len(lines) > 2 or any("…" in line for line in lines):
+        problems.append(f"name {lines}")
+    shown = [
+        (_subtitle(c, lang), _name_w(s), 9, "italic"),
+        (card_texts.type_line(c, lang), _type_w(s), TYPE_SIZES[-1], "condensed"),
+        (quoted(c.tagline_in(lang) or "", lang), _art_box(s)[2] - _art_box(s)[0] - 16 * s, TAGLINE_SIZE, "italic"),
+    ]
+    for text, max_w, size, weight in shown:
+        if text and font(round(size * s), weight).getlength(text) > max_w:
+            problems.append(f"shortened: {text!r}")
+    _tx, _top, text_w, text_h = _text_box(c, s)
+    body, kick, _size, line_h = _layout_text(c, text_w, text_h, s, lang)
+    if text_height(body, kick, line_h, s) > text_h:
+        problems.append("the texts overflow their area at the smallest size")
+    for lines_, max_w in ((body, text_w), (kick, text_w - 24 * s)):
+        for line in lines_:
+            if line and line[-1][0] + line[-1][2].getlength(line[-1][1]) > max_w:
+                problems.append(f"a line is wider than its box: {' '.join(w for _x, w, _f, _i in line)!r}")
+    return problems
+
+
+def compact_problems(key: str, lang: str = "en", width: int = 346) -> list[str]:
+    """What of a compact face would not fit at ``width`` (a compact face grows taller instead, so
+    only widths can fail): the name on at most two lines unshortened, the type line unshortened,
+    no word wider than its line."""
+    lay = compact_layout(key, lang, width)
+    inner = width - 2 * PAD
+    problems = [f"shortened: {line!r}" for line in (*lay.name, *lay.kind) if "…" in line]
+    for lines, max_w in ((lay.body, inner), (lay.kick, inner - KICK_INDENT - 8)):
+        for line in lines:
+            if line and line[-1][0] + line[-1][2].getlength(line[-1][1]) > max_w:
+                problems.append(f"a line is wider than its box: {' '.join(w for _x, w, _f, _i in line)!r}")
+    return problems
 
 
 def card_face(key: str, lang: str = "en", width: int = 500) -> Image.Image:
@@ -186,38 +305,34 @@ def card_face(key: str, lang: str = "en", width: int = 500) -> Image.Image:
     for i, link in enumerate(c.links):
         moon(d, (21 + i * 22) * s, 69 * s, 9.5 * s, link)
     coin(d, w - 32 * s, 33 * s, 17 * s, c.cost)
-    name = c.names.get(lang) or c.name
-    name_x, name_w = 60 * s, w - 60 * s - 54 * s
-    text, f = fit(name, name_w, [round(v * s) for v in (18, 17, 16, 15, 14)], "condensed-bold")
-    if text != name:
-        lines = wrap(name, font(round(14 * s), "condensed-bold"), name_w)[:2]
-        f = font(round(14 * s), "condensed-bold")
+    name_x = 60 * s
+    lines, f = _name_lines(c.name_in(lang), s)
+    if len(lines) > 1:
         d.text((name_x, 26 * s), lines[0], font=f, fill=TEXT, anchor="ls")
-        if len(lines) > 1:
-            d.text((name_x, 42 * s), lines[1], font=f, fill=TEXT, anchor="ls")
+        d.text((name_x, 42 * s), lines[1], font=f, fill=TEXT, anchor="ls")
     else:
-        d.text((name_x, 36 * s), text, font=f, fill=TEXT, anchor="ls")
-    if lang != "en" and name != c.name:
-        sub, sf = fit(c.name, name_w, [round(9 * s)], "italic")
+        d.text((name_x, 36 * s), lines[0], font=f, fill=TEXT, anchor="ls")
+    subtitle = _subtitle(c, lang)
+    if subtitle:
+        sub, sf = fit(subtitle, _name_w(s), [round(9 * s)], "italic")
         d.text((name_x, 55 * s), sub, font=sf, fill=TEXT_DIM, anchor="ls")
-    kind = ("Starting minion" if c.starting else "Minion") if c.is_minion else "Action"
-    type_line = " · ".join([kind, *c.keywords])
-    tl, tf = fit(type_line, w - 66 * s - 16 * s, [round(v * s) for v in (10.5, 10, 9)], "condensed")
+    tl, tf = fit(card_texts.type_line(c, lang), _type_w(s), [round(v * s) for v in TYPE_SIZES], "condensed")
     d.text((66 * s, 69 * s), tl, font=tf, fill=TEXT_DIM, anchor="lm")
     # art band
-    art = (round(12 * s), round(84 * s), round(w - 12 * s), round(150 * s))
+    art = _art_box(s)
     _night_sky(img, art, tint, key, s)
     d = draw(img)
-    if c.tagline:
-        tag, tgf = fit(f"“{c.tagline}”", art[2] - art[0] - 16 * s, [round(9.5 * s)], "italic")
+    tagline = c.tagline_in(lang)
+    if tagline:
+        tag, tgf = fit(quoted(tagline, lang), art[2] - art[0] - 16 * s, [round(TAGLINE_SIZE * s)], "italic")
         d.text((art[0] + 8 * s, art[3] - 6 * s), tag, font=tgf, fill=(236, 232, 220), anchor="ls")
     if c.reconstructed:
-        _reconstructed_badge(d, art[2] - 5 * s, art[1] + 5 * s, s)
+        _reconstructed_badge(d, art[2] - 5 * s, art[1] + 5 * s, s, lang)
     # texts and kicker
+    tx, text_top, text_w, text_h = _text_box(c, s)
+    text_bottom = text_top + text_h
     stats_h = 34 * s if c.is_minion else 10 * s
-    text_top, text_bottom = 160 * s, h - inset - stats_h - 6 * s
-    tx = 16 * s
-    body, kick, _size, line_h = _layout_text(c, w - 2 * tx, text_bottom - text_top, s)
+    body, kick, _size, line_h = _layout_text(c, text_w, text_h, s, lang)
     y = text_top
     for line in body:
         if not line:
@@ -261,7 +376,7 @@ def wound_face(wound_type: str, lang: str = "en", width: int = 500) -> Image.Ima
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=round(14 * s), fill=WOUND_FRAME)
     inset = round(6 * s)
     d.rounded_rectangle((inset, inset, w - 1 - inset, h - 1 - inset), radius=round(10 * s), fill=(30, 14, 20))
-    word = WOUND_WORD.get(lang, "Wound")
+    word = card_texts.wound_word(lang)
     d.text((w / 2, 34 * s), word.upper(), font=font(round(22 * s), "bold"), fill=TEXT, anchor="mm")
     d.text(
         (w / 2, 60 * s),
@@ -271,10 +386,9 @@ def wound_face(wound_type: str, lang: str = "en", width: int = 500) -> Image.Ima
         anchor="mm",
     )
     wound_icon(d, w / 2, 128 * s, 84 * s, wound_type)
-    effect = card_set().wound_effect
     f = font(round(11.5 * s))
     y = 196 * s
-    for line in wrap(effect, f, w - 32 * s):
+    for line in wound_effect_lines(lang, f, w - 32 * s):
         d.text((16 * s, y), line, font=f, fill=INK, anchor="la")
         y += round(11.5 * s * 1.3)
     return img
@@ -313,11 +427,6 @@ class Compact:
         return max(2 * MOON_R + 10, len(self.name) * round(self.name_font.size * 1.12))
 
 
-def _type_line(c: CardDef) -> str:
-    kind = ("Starting minion" if c.starting else "Minion") if c.is_minion else "Action"
-    return " · ".join([kind, *c.keywords])
-
-
 @lru_cache(maxsize=512)
 def compact_layout(key: str, lang: str, width: int) -> Compact:
     """Where a compact face's texts go at ``width``, and its natural height (cached per card)."""
@@ -326,21 +435,16 @@ def compact_layout(key: str, lang: str, width: int) -> Compact:
     c = card(key)
     inner = width - 2 * PAD
     name_w = inner - 2 * (MOON_R + 3) - 2 * (COIN_R + 2) - 20
-    name, nf = fit_lines(c.names.get(lang) or c.name, name_w, (NAME, NAME - 2, BODY, SMALL), "condensed-bold")
+    name, nf = fit_lines(c.name_in(lang), name_w, (NAME, NAME - 2, BODY, SMALL), "condensed-bold")
     links_w = len(c.links) * (2 * MOON_R + 4) + 8
-    kind = wrap(_type_line(c), font(SMALL, "condensed"), inner - links_w)
+    kind = wrap(card_texts.type_line(c, lang), font(SMALL, "condensed"), inner - links_w)
     bold, plain = font(SMALL, "condensed-bold"), font(SMALL, "condensed")
     body: list[Line] = []
-    for field, label in LABELS.items():
-        text = c.text.get(field)
-        if text:
-            if body:
-                body.append([])
-            body.extend(flow([(label, bold, INK), (text, plain, INK)], inner))
-    kick: list[Line] = []
-    if c.kicker:
-        kink = mix(colour(c.kicker.colour), INK, 0.35)
-        kick = flow([("Kicker:", bold, kink), (c.kicker.text, plain, INK)], inner - KICK_INDENT - 8)
+    for label, text in _texts(c, lang):
+        if body:
+            body.append([])
+        body.extend(flow([(label, bold, INK), (text, plain, INK)], inner))
+    kick = _kicker_lines(c.kicker_in(lang), lang, bold, plain, inner - KICK_INDENT - 8)
     layout = Compact(key, tuple(name), nf, tuple(kind), tuple(body), tuple(kick), 0)
     return _with_height(layout, c.is_minion)
 
@@ -365,10 +469,10 @@ def _kick_h(kick: tuple[Line, ...]) -> int:
 
 def _wound_layout(wound_type: str, lang: str, width: int) -> Compact:
     inner = width - 2 * PAD
-    word = f"{WOUND_WORD.get(lang, 'Wound')} · {wound_name(wound_type, lang)}"
+    word = f"{card_texts.wound_word(lang)} · {wound_name(wound_type, lang)}"
     name, nf = fit_lines(word, inner - 2 * MOON_R - 12, (NAME, BODY, SMALL), "bold")
     plain = font(SMALL, "condensed")
-    body = tuple(flow([(card_set().wound_effect, plain, INK)], inner))
+    body = tuple(flow([(card_set().wound_effect_in(lang), plain, INK)], inner))
     layout = Compact(f"wound:{wound_type}", tuple(name), nf, (), body, (), 0)
     h = PAD + layout.header_h + 10 + _body_h(body) + 10 + PAD
     return Compact(layout.key, layout.name, nf, (), body, (), round(h))

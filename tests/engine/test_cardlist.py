@@ -4,7 +4,7 @@ import io
 from contextlib import redirect_stdout
 from pathlib import Path
 
-from engine.cardlist import main, render_markdown
+from engine.cardlist import main, render_markdown, render_translations
 from engine.cards import card_set
 
 CARDS_MD = Path(__file__).resolve().parents[2] / "docs" / "cards.md"
@@ -53,3 +53,23 @@ def test_marks_show_provenance() -> None:
     assert "Inflict 3 damage on target player. ✓" in row
     assert "(this cannot be blocked). ~" in row
     assert "| 5 |" in row
+
+
+def test_the_translation_review_page_shows_every_translation_with_its_source() -> None:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["--lang", "pl"]) == 0
+    page = out.getvalue()
+    assert page == render_translations("pl")
+    melee = [line for line in page.splitlines() if line.startswith("| Szaleńcza bijatyka |")]
+    assert melee[0].endswith("| Zadaj 2 obrażenia każdemu sługusowi wybranego gracza. | ✓ |")
+    assert any("| Kicker (white) |" in line and "Usuń 2 rozkazy z wybranego archiwum." in line for line in melee)
+    assert "| Vulko | keyword | Lycanthrope | Wilkołak | ✓ |" in page
+    assert card_set().wound_effect_in("pl") in page
+    ru = render_translations("ru")
+    assert "| Vulko | keyword | Lycanthrope | Оборотень | ⚑ |" in ru
+
+
+def test_an_unknown_option_is_refused() -> None:
+    with redirect_stdout(io.StringIO()):
+        assert main(["--colour"]) == 2

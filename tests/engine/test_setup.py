@@ -247,7 +247,7 @@ def test_card_data_has_all_thirty_with_names_and_provenance() -> None:
     assert sum(1 for c in cs.draftable if c.is_minion) == 12
     for c in cs.cards.values():
         assert set(c.names) == {"en", "pl", "ru"}
-        assert c.marks and set(c.marks.values()) <= {"rulebook", "inferred", "reconstructed"}
+        assert c.marks and set(c.marks.values()) <= {"rulebook", "inferred", "reconstructed", "translated"}
         assert c.links and (
             c.kicker is None or c.kicker.colour in ("red", "white", "blue", "yellow", "purple", "green")
         )

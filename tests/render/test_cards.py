@@ -7,10 +7,21 @@ import dataclasses
 import pytest
 
 import render.cards as cards_module
+from engine.card_texts import FIELDS
 from engine.cards import card, card_set
 from render import render_card
-from render.cards import card_face
-from render.theme import COLOURS, GOLD, HEALTH, STRENGTH, WOUND_FRAME, mix
+from render.cards import (
+    BASE_W,
+    card_face,
+    card_height,
+    compact_layout,
+    compact_problems,
+    face_problems,
+    wound_effect_lines,
+)
+from render.hand import card_width
+from render.prompt import SOURCE_W
+from render.theme import COLOURS, GOLD, HEALTH, STRENGTH, WOUND_FRAME, font, mix
 
 from .conftest import count_near, decode, near
 
@@ -68,3 +79,85 @@ def test_wound_cards(wound: str) -> None:
 def test_card_bytes_are_stable() -> None:
     assert render_card("vulko") == render_card("vulko")
     assert render_card("vulko") != render_card("vulko", lang="pl") or card("vulko").names["pl"] == "Vulko"
+
+
+# ------------------------------------------------------------------------------------- faces in every language
+
+LANGS = ("en", "pl", "ru")
+WOUNDS = [f"wound:{w}" for w in card_set().wound_types]
+#: The widths compact faces are drawn at: a hand of three or two a row, and a prompt's source card.
+COMPACT_WIDTHS = sorted({card_width(3), card_width(2), SOURCE_W})
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("key", KEYS)
+def test_every_full_face_fits_its_boxes(key: str, lang: str) -> None:
+    """The face's own measures: texts and kicker in their area at an allowed size, nothing shortened."""
+    assert face_problems(key, lang, 250 * S) == []
+    assert face_problems(key, lang, 250) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("key", KEYS + WOUNDS)
+def test_every_compact_face_fits_its_width(key: str, lang: str) -> None:
+    for width in COMPACT_WIDTHS:
+        assert compact_problems(key, lang, width) == [], width
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_wound_effect_fits_the_wound_face(lang: str) -> None:
+    f = font(round(11.5 * S))
+    lines = wound_effect_lines(lang, f, BASE_W * S - 32 * S)
+    bottom = 196 * S + len(lines) * round(11.5 * S * 1.3)
+    assert bottom <= card_height(250 * S) - 14 * S, "the effect ends inside the inner frame"
+    assert all(f.getlength(line) <= BASE_W * S - 32 * S and "…" not in line for line in lines)
+
+
+def _words(key: str, lang: str) -> str:
+    lay = compact_layout(key, lang, 346)
+    return " ".join([*lay.name, *lay.kind] + [w for line in (*lay.body, *lay.kick) for _x, w, _f, _i in line])
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["Your Chain:", "In play:", "Starting minion · Vampire", "Gain 2 influence."]),
+        ("pl", ["Twój łańcuch:", "W grze:", "Sługus startowy · Wampir", "Zyskaj 2 punkty wpływów."]),
+        ("ru", ["Ваша цепочка:", "В игре:", "Стартовый миньон · Вампир", "Получите 2 пункта влияния."]),
+    ],
+)
+def test_faces_show_the_labels_and_texts_of_their_language(lang: str, words: list[str]) -> None:
+    shown = _words("yuri_koroviev", lang)
+    assert all(w in shown for w in words), shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("pl", ["Łańcuch:", "Dopalacz:", "Akcja", "Szaleńcza bijatyka", "Usuń 2 rozkazy"]),
+        ("ru", ["Цепочка:", "Доп. эффект:", "Воздействие", "Furious Melee", "Изгоните 2 приказа"]),
+    ],
+)
+def test_an_action_face_shows_its_kicker_in_the_language(lang: str, words: list[str]) -> None:
+    shown = _words("furious_melee", lang)
+    assert all(w in shown for w in words), shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"), [("en", "Wound · bite"), ("pl", "Rana · ugryzienie"), ("ru", "Ранение · укус")]
+)
+def test_wound_faces_are_in_the_language(lang: str, title: str) -> None:
+    lay = compact_layout("wound:bite", lang, 346)
+    assert " ".join(lay.name) == title
+    body = " ".join(w for line in lay.body for _x, w, _f, _i in line)
+    assert body == card_set().wound_effect_in(lang)
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru"])
+def test_translated_full_faces_draw_other_texts(lang: str) -> None:
+    """The text area of a translated face differs from the English one (the labels and texts are drawn)."""
+    text_area = (14 * S, 156 * S, 236 * S, 300 * S)
+    for key in ("charlotte_reyes", "death_grip"):
+        assert set(card(key).text) <= set(FIELDS)
+        en, tr = decode(render_card(key)), decode(render_card(key, lang=lang))
+        assert en.crop(text_area).tobytes() != tr.crop(text_area).tobytes()
