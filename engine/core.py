@@ -53,7 +53,7 @@ class Core:
     def legal_actions(self, seat: str) -> list[Any]:
         raise NotImplementedError
 
-    def describe(self, a: Any) -> str:
+    def describe(self, a: Any, lang: str = "en") -> str:
         raise NotImplementedError
 
     def default_action(self, seat: str) -> Any:

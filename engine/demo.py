@@ -16,10 +16,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from .ai import LEVELS, Player, RandomPlayer, make_player, play_out
+from .i18n import LANGUAGES
 from .log import describe_event, public_events
 from .nightfall import Action, Game, Options
 from .scoring import tie_break_text
 from .state import DRAFTS
+from .texts import card_key_text, plural, text
 
 SEAT_NAMES = ("ada", "bram", "cleo", "dmitri", "eve")
 #: the AI that plays every seat: a level (``normal`` is also called ``greedy``), or uniform random moves
@@ -40,36 +42,37 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--secret-archives", action="store_true", help="private archives stay face down")
     p.add_argument("--quiet", action="store_true", help="print only a summary and the ranking")
     p.add_argument("--ai", default="greedy", choices=sorted(AIS), help="which AI plays every seat")
+    p.add_argument("--lang", default="en", choices=LANGUAGES, help="the language of the log: en, pl or ru")
     return p.parse_args(argv)
 
 
-def ranking_lines(game: Game) -> list[str]:
+def ranking_lines(game: Game, lang: str = "en") -> list[str]:
     """The final ranking with wounds by type and what put each place ahead of the next."""
-    lines = ["Final ranking:"]
+    lines = [text("engine.demo.ranking", lang)]
     width = max(len(seat) for seat in game.seats)
     rows = game.ranking_details()
     for row, after in zip(rows, [*rows[1:], None], strict=True):
-        by_type = ", ".join(f"{n} {t}" for t, n in row["by_type"].items())
-        wounds = f"{row['wounds']:>2} {plural(row['wounds'], 'wound')} ({by_type})"
-        turns = f"{row['turns']} {plural(row['turns'], 'turn')}"
-        tail = f"  ahead of the next: {tie_break_text(row, after)}" if after else ""
+        by_type = ", ".join(plural(f"engine.n.{t}", n, lang) for t, n in row["by_type"].items())
+        wounds = plural("engine.demo.wounds", row["wounds"], lang, count=f"{row['wounds']:>2}", types=by_type)
+        turns = plural("engine.demo.turns", row["turns"], lang)
+        why = text("engine.demo.ahead", lang, why=tie_break_text(row, after, lang)) if after else ""
+        tail = f"  {why}" if why else ""
         lines.append(f"  {row['place']}. {row['seat']:<{width}}  {wounds}, {turns}{tail}")
     return lines
 
 
-def plural(n: int, word: str) -> str:
-    return word if n == 1 else word + "s"
-
-
-def archive_lines(game: Game) -> list[str]:
+def archive_lines(game: Game, lang: str = "en") -> list[str]:
     """The archives as the table sees them, for a game whose setup produced no log (quick start)."""
     view = game.public_view()
-    commons = ", ".join(a["name"] for a in view["commons"])
-    lines = [f"  Commons: {commons}."]
+    commons = ", ".join(card_key_text(a["card"], lang) for a in view["commons"])
+    lines = [f"  {text('engine.log.commons', lang, names=commons)}."]
     for seat in view["seats"]:
-        names = [a["name"] or "a secret archive" for a in seat["archives"]]
+        names = [
+            card_key_text(a["card"], lang) if a["card"] else text("engine.archive.a_secret", lang)
+            for a in seat["archives"]
+        ]
         if names:
-            lines.append(f"  {seat['seat']}'s archives: {', '.join(names)}.")
+            lines.append(f"  {text('engine.log.archives_of', lang, seat=seat['seat'], names=', '.join(names))}.")
     return lines
 
 
@@ -80,45 +83,54 @@ QUIET_TYPES = frozenset({"drafted"})
 def run(args: argparse.Namespace, out: TextIO) -> Game:
     """Play one game as ``args`` say, printing to ``out``; returns the finished game."""
     seats = list(SEAT_NAMES[: args.players])
+    lang = getattr(args, "lang", "en")
     options = Options(draft=args.variant, secret_archives=args.secret_archives)
     game = Game.new(seats=seats, seed=args.seed, options=options)
     ai = AIS[args.ai]
     players: dict[str, Player] = {seat: ai(args.seed * 100 + k) for k, seat in enumerate(seats)}
-    secret = ", secret archives" if args.secret_archives else ""
-    print(
-        f"Nightfall: {len(seats)} players ({', '.join(seats)}), {args.variant} draft{secret}, "
-        f"seed {args.seed}, {args.ai} AI",
-        file=out,
+    secret = text("engine.demo.secret", lang) if args.secret_archives else ""
+    header = plural(
+        "engine.demo.header",
+        len(seats),
+        lang,
+        seats=", ".join(seats),
+        variant=args.variant,
+        secret=secret,
+        seed=args.seed,
+        ai=args.ai,
     )
+    print(header, file=out)
 
     if not args.quiet:
         # Game.new has already played up to the first decision and keeps no events of it
         view = game.public_view()
         if game.phase == "draft":
-            print("\n== Draft ==", file=out)
-            print(f"  Draft round 1 of {view['draft']['rounds']}: everyone picks a card.", file=out)
+            print(f"\n== {text('engine.demo.draft', lang)} ==", file=out)
+            line = text("engine.log.draft_round", lang, round=1, rounds=view["draft"]["rounds"])
+            print(f"  {line}.", file=out)
         else:
-            print("\n== Setup ==", file=out)
-            for line in archive_lines(game):
+            print(f"\n== {text('engine.demo.setup', lang)} ==", file=out)
+            for line in archive_lines(game, lang):
                 print(line, file=out)
-            print(f"  {view['first']} goes first.", file=out)
-            print(f"\n== Turn {view['turn']}: {view['active']} to play ==", file=out)
+            print(f"  {text('engine.log.first_player', lang, seat=view['first'])}.", file=out)
+            print(f"\n== {text('engine.log.turn', lang, turn=view['turn'], seat=view['active'])} ==", file=out)
 
     def show(action: Action, events: list[dict[str, Any]]) -> None:
         for event in public_events(events):
             if event["type"] in QUIET_TYPES:
                 continue
             if event["type"] == "turn":
-                print(f"\n== {describe_event(event, game).rstrip('.')} ==", file=out)
+                print(f"\n== {describe_event(event, game, lang).rstrip('.')} ==", file=out)
             else:
-                print(f"  {describe_event(event, game)}", file=out)
+                print(f"  {describe_event(event, game, lang)}", file=out)
 
     started = time.perf_counter()
     steps = play_out(game, players, on_step=None if args.quiet else show)
     elapsed = time.perf_counter() - started
     turns = sum(game.turns_played(i) for i in range(len(seats)))  # the last one counts, if begun
-    print(f"\nGame over after {turns} turns and {steps} actions ({elapsed * 1000:.0f} ms).", file=out)
-    for line in ranking_lines(game):
+    ms = f"{elapsed * 1000:.0f}"
+    print("\n" + text("engine.demo.game_over", lang, turns=turns, steps=steps, ms=ms), file=out)
+    for line in ranking_lines(game, lang):
         print(line, file=out)
     return game
 

@@ -1,7 +1,8 @@
-"""Engine events as English sentences, for the turn log, the demo and the bot's channel.
+"""Engine events as sentences (English, Polish or Russian), for the turn log, the demo and the bot's channel.
 
     for event in public_events(game.apply(action)):
-        print(describe_event(event, game))
+        print(describe_event(event, game))           # English
+        print(describe_event(event, game, lang="pl"))
 
 ``describe_event`` never raises: an event type it does not know (or one missing a field)
 still reads as a sentence built from its fields. Events with a ``"to"`` key are meant for
@@ -14,6 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
+
+from .texts import and_list, card_text, plural, text, wound_type_text
 
 if TYPE_CHECKING:
     from .nightfall import Game
@@ -39,16 +42,24 @@ def public_events(events: Iterable[Event]) -> list[Event]:
     return [e for e in events if is_public(e)]
 
 
-def describe_events(events: Iterable[Event], game: Game | None = None) -> list[str]:
-    return [describe_event(e, game) for e in events]
+def describe_events(events: Iterable[Event], game: Game | None = None, lang: str = "en") -> list[str]:
+    return [describe_event(e, game, lang) for e in events]
 
 
 class _Fields:
-    """Reads an event's fields with readable stand-ins for anything missing."""
+    """Reads an event's fields with readable stand-ins for anything missing, and words them in
+    ``lang``: card names (which events carry in English) come from the card data."""
 
-    def __init__(self, event: Event, game: Game | None) -> None:
+    def __init__(self, event: Event, game: Game | None, lang: str = "en") -> None:
         self.e = event
         self.game = game
+        self.lang = lang
+
+    def t(self, key: str, **kwargs: Any) -> str:
+        return text(f"engine.log.{key}", self.lang, **kwargs)
+
+    def n(self, key: str, n: int, **kwargs: Any) -> str:
+        return plural(f"engine.log.{key}", n, self.lang, **kwargs)
 
     def get(self, key: str, default: str = "?") -> str:
         v = self.e.get(key)
@@ -59,96 +70,89 @@ class _Fields:
         return v if isinstance(v, int) and not isinstance(v, bool) else default
 
     def seat(self, key: str = "seat") -> str:
-        return self.get(key, "someone")
+        return self.get(key, self.t("someone"))
 
     def card(self, name_key: str = "name", ref_key: str = "card") -> str:
         """A card's name, from the event or (for a bare id) from the game."""
         name = self.e.get(name_key)
         if name:
-            return str(name)
+            return card_text(str(name), self.lang)
         return self.ref(self.e.get(ref_key))
 
     def ref(self, ref: Any) -> str:
         """Name a card id such as ``c12`` when a game is at hand; otherwise say 'a card'."""
         if isinstance(ref, str) and CARD_REF.match(ref) and self.game is not None:
             try:
-                return self.game.card_name(self.game.parse_card(ref))
+                return card_text(self.game.card_name(self.game.parse_card(ref)), self.lang)
             except (ValueError, IndexError):
                 return ref
-        return str(ref) if ref else "a card"
+        return str(ref) if ref else self.t("a_card")
 
     def source(self, key: str = "source") -> str:
-        """' from X' naming the card behind an effect, or nothing when it cannot be named."""
+        """The name of the card behind an effect, or "" when it cannot be named."""
         name = self.e.get(key + "_name")
         if name:
-            return f" from {name}"
+            return card_text(str(name), self.lang)
         ref = self.e.get(key)
         if isinstance(ref, str) and CARD_REF.match(ref) and self.game is not None:
-            return f" from {self.ref(ref)}"
+            return self.ref(ref)
         return ""
 
-
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
-def _names(items: Iterable[Any]) -> str:
-    words = [str(x) for x in items]
-    if not words:
-        return "nothing"
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    def names(self, items: Iterable[Any]) -> str:
+        """Card names as a list in ``lang``: "a, b and c"."""
+        return and_list((card_text(str(x), self.lang) for x in items), self.lang)
 
 
-ZONES = {"hand": "back to their hand", "exiled": "exiled", "discard": "to the discard pile"}
-TARGET_KINDS = {
-    "player": "a player",
-    "minion": "a minion",
-    "opposing_minion": "an opposing minion",
-    "own_minion": "a minion of their own",
-    "other_minion": "another minion",
-    "own_discard_card": "a card in their discard pile",
-    "own_discard_action": "an action in their discard pile",
-    "own_discard_minion": "a minion in their discard pile",
-    "own_discard_starting_minion": "a starting minion in their discard pile",
-    "archive": "an archive",
-    "claimable_archive": "an archive they may claim from",
-    "chain_order": "an order in the chain",
-}
+TARGET_KINDS = (
+    "player",
+    "minion",
+    "opposing_minion",
+    "own_minion",
+    "other_minion",
+    "own_discard_card",
+    "own_discard_action",
+    "own_discard_minion",
+    "own_discard_starting_minion",
+    "archive",
+    "claimable_archive",
+    "chain_order",
+)
+#: an archive as ``Core.archive_label`` names it in English: "Vulko (bob's archive)"
+ARCHIVE_LABEL = re.compile(r"(?P<name>.+) \((?P<seat>.+)'s archive\)")
 
 Describer = Callable[[_Fields], str]
 
 
 def _chain_link(f: _Fields) -> str:
-    kicker = " — kicker!" if f.e.get("kicker") else ""
-    if f.e.get("type") == "chain_start":
-        return f"{f.seat()} starts a chain with {f.card()}{kicker}"
-    return f"{f.seat()} links {f.card()}{kicker}"
+    key = "chain_start" if f.e.get("type") == "chain_start" else "chain_link"
+    return f.t(key + ("_kicker" if f.e.get("kicker") else ""), seat=f.seat(), card=f.card())
 
 
 def _wounded(f: _Fields) -> str:
     n = f.num("n")
     types = f.e.get("types") or []
-    detail = f" ({', '.join(str(t) for t in types)})" if types else ""
-    return f"{f.seat()} receives {_plural(n, 'wound')}{detail}{f.source()}"
+    detail = f" ({', '.join(wound_type_text(str(t), f.lang) for t in types)})" if types else ""
+    source = f.source()
+    if source:
+        return f.n("wounded_from", n, seat=f.seat(), detail=detail, source=source)
+    return f.n("wounded", n, seat=f.seat(), detail=detail)
 
 
 def _influence(f: _Fields) -> str:
     if f.e.get("doubled"):
-        return f"{f.seat()} doubles their influence to {f.num('total')}"
-    return f"{f.seat()} gains {f.num('gained')} influence ({f.num('total')} in all)"
+        return f.t("influence_doubled", seat=f.seat(), total=f.num("total"))
+    return f.n("influence", f.num("gained"), seat=f.seat(), total=f.num("total"))
 
 
 def _archives_ready(f: _Fields) -> str:
     commons = f.e.get("commons") or []
     private = f.e.get("private") or {}
-    parts = [f"Commons: {_names(commons)}"]
+    parts = [f.t("commons", names=f.names(commons))]
     for seat, keys in private.items() if isinstance(private, dict) else ():
         if isinstance(keys, list):
-            parts.append(f"{seat}'s archives: {_names(keys) if keys else 'none'}")
+            parts.append(f.t("archives_of", seat=seat, names=f.names(keys) if keys else f.t("archives_none")))
         else:
-            parts.append(f"{seat} has {_plural(int(keys), 'secret archive')}")
+            parts.append(f.n("secret_archives", int(keys), seat=seat))
     return "; ".join(parts)
 
 
@@ -156,126 +160,156 @@ def _claimed(f: _Fields) -> str:
     """Says that the number paid is influence and the number left is the archive's, so neither
     reads as the other (or as damage)."""
     paid = f.e.get("paid")
-    how = f", paying {paid} influence" if isinstance(paid, int) and paid > 0 else " for free"
     left = f.num("left")
-    rest = "the archive is now empty" if left == 0 else f"{left} left in the archive"
-    return f"{f.seat()} claims {f.card()}{how} ({rest})"
+    empty = "_empty" if left == 0 else ""
+    if isinstance(paid, int) and paid > 0:
+        return f.n("claimed_paid" + empty, paid, seat=f.seat(), card=f.card(), left=left)
+    return f.t("claimed_free" + empty, seat=f.seat(), card=f.card(), left=left)
 
 
 def _claim_done(f: _Fields) -> str:
     unspent = f.num("unspent")
-    tail = f", leaving {unspent} influence unspent" if unspent else ""
-    if f.e.get("auto"):
-        return f"{f.seat()} has nothing to claim{tail}"
-    return f"{f.seat()} ends the claim phase{tail}"
+    key = "claim_nothing" if f.e.get("auto") else "claim_done"
+    if unspent:
+        return f.n(key + "_unspent", unspent, seat=f.seat())
+    return f.t(key, seat=f.seat())
+
+
+def _target_name(f: _Fields) -> str:
+    """Whom or what an effect targets: a player's name, a card's, or an archive's label (which
+    the event carries in English: "Vulko (bob's archive)", "a secret archive (bob's archive)")."""
+    name = f.e.get("target_name")
+    if not name:
+        return f.ref(f.e.get("target"))
+    name = str(name)
+    what = f.e.get("what")
+    if what == "player" or f.lang == "en":
+        return name
+    if what in ("archive", "claimable_archive"):
+        m = ARCHIVE_LABEL.fullmatch(name)
+        if m is None:
+            return card_text(name, f.lang)
+        seat = m.group("seat")
+        if m.group("name") == "a secret archive":
+            return text("engine.archive.secret", f.lang, seat=seat)
+        return text("engine.archive.theirs", f.lang, card=card_text(m.group("name"), f.lang), seat=seat)
+    return card_text(name, f.lang)
 
 
 def _targets(f: _Fields) -> str:
-    target = f.e.get("target_name") or f.ref(f.e.get("target"))
-    return f"{f.seat()} targets {target} with {f.card('source_name', 'source')}"
+    return f.t("targets", seat=f.seat(), target=_target_name(f), source=f.card("source_name", "source"))
 
 
 def _no_target(f: _Fields) -> str:
-    what = TARGET_KINDS.get(f.get("what", ""), "a target")
-    return f"{f.card('source_name', 'source')} finds no target ({what}) and does nothing there"
+    what = f.get("what", "")
+    words = text(f"engine.what.{what}" if what in TARGET_KINDS else "engine.what.any", f.lang)
+    return f.t("no_target", source=f.card("source_name", "source"), what=words)
 
 
 def _game_over(f: _Fields) -> str:
     ranking = f.e.get("ranking") or []
     if not ranking:
-        return "The game is over"
-    return f"The game is over: {ranking[0]} wins (ranking: {_names(ranking)})"
+        return f.t("game_over")
+    return f.t("game_over_ranking", winner=ranking[0], ranking=and_list(ranking, f.lang))
+
+
+def _minion_damaged(f: _Fields) -> str:
+    source = f.source()
+    key = ("minion_damaged" if f.e.get("seat") else "card_damaged") + ("_from" if source else "")
+    return f.n(key, f.num("n"), seat=f.seat(), card=f.card(), source=source)
+
+
+def _destroyed(f: _Fields) -> str:
+    zone = f.get("to_zone")
+    key = {"discard": "destroyed", "hand": "destroyed_to_hand", "exiled": "destroyed_exiled"}.get(zone, "destroyed_to")
+    return f.t(key, seat=f.seat(), card=f.card(), zone=zone)
+
+
+def _because(f: _Fields, key: str) -> str:
+    """``key``, or ``key``_because naming the card that caused it when it can be named."""
+    source = f.source()
+    if source:
+        return f.t(key + "_because", seat=f.seat(), card=f.card(), source=source)
+    return f.t(key, seat=f.seat(), card=f.card())
+
+
+def _wound_effect(f: _Fields) -> str:
+    n = f.num("n")
+    wounds = plural("engine.n.wound", n, f.lang)
+    return f.t("wound_effect", seat=f.seat(), wounds=wounds, cards=plural("engine.n.card", 2 * n, f.lang))
 
 
 DESCRIBERS: dict[str, Describer] = {
     # setup
-    "draft_round": lambda f: f"Draft round {f.num('round')} of {f.num('rounds')}: everyone picks a card",
-    "drafted": lambda f: f"{f.seat()} has picked",
-    "drafted_card": lambda f: f"{f.seat()} drafts {f.card()}",
+    "draft_round": lambda f: f.t("draft_round", round=f.num("round"), rounds=f.num("rounds")),
+    "drafted": lambda f: f.t("drafted", seat=f.seat()),
+    "drafted_card": lambda f: f.t("drafted_card", seat=f.seat(), card=f.card()),
     "archives_ready": _archives_ready,
-    "first_player": lambda f: f"{f.seat()} goes first",
+    "first_player": lambda f: f.t("first_player", seat=f.seat()),
     # turn
-    "turn": lambda f: f"Turn {f.num('turn')}: {f.seat()} to play",
+    "turn": lambda f: f.t("turn", turn=f.num("turn"), seat=f.seat()),
     # combat
-    "attacks": lambda f: f"{f.seat()}'s {f.card()} ({f.num('strength')}) attacks {f.get('target', 'someone')}",
-    "blocks": lambda f: f"{f.seat()}'s {f.card()} blocks {f.card('attacker_name', 'attacker')}",
-    "blocks_done": lambda f: f"{f.seat()} is done blocking",
-    "attack_resolves": lambda f: f"{f.seat()}'s {f.card()} strikes {f.get('target', 'someone')} for {f.num('n')}",
-    "block_absorbs": lambda f: f"{f.seat()}'s {f.card()} blocks {f.num('n')} of the damage",
-    "damage_absorbed": lambda f: f"{f.seat()}'s {f.card()} absorbs {f.num('n')} damage",
-    "minion_damaged": lambda f: (
-        f"{f.seat()}'s {f.card()} takes {f.num('n')} damage{f.source()}"
-        if f.e.get("seat")
-        else f"{f.card()} takes {f.num('n')} damage{f.source()}"
+    "attacks": lambda f: f.t(
+        "attacks", seat=f.seat(), card=f.card(), strength=f.num("strength"), target=f.get("target", f.t("someone"))
     ),
-    "destroyed": lambda f: (
-        f"{f.seat()}'s {f.card()} is destroyed"
-        + ("" if f.e.get("to_zone") == "discard" else f" ({ZONES.get(f.get('to_zone'), f.get('to_zone'))})")
+    "blocks": lambda f: f.t("blocks", seat=f.seat(), card=f.card(), attacker=f.card("attacker_name", "attacker")),
+    "blocks_done": lambda f: f.t("blocks_done", seat=f.seat()),
+    "attack_resolves": lambda f: f.t(
+        "attack_resolves", seat=f.seat(), card=f.card(), target=f.get("target", f.t("someone")), n=f.num("n")
     ),
-    "discarded_from_play": lambda f: (
-        f"{f.seat()}'s {f.card()} leaves play"
-        + (" and is exiled" if f.e.get("to_zone") == "exiled" else " to the discard pile")
+    "block_absorbs": lambda f: f.n("block_absorbs", f.num("n"), seat=f.seat(), card=f.card()),
+    "damage_absorbed": lambda f: f.n("damage_absorbed", f.num("n"), seat=f.seat(), card=f.card()),
+    "minion_damaged": _minion_damaged,
+    "destroyed": _destroyed,
+    "discarded_from_play": lambda f: f.t(
+        "leaves_play_exiled" if f.e.get("to_zone") == "exiled" else "leaves_play", seat=f.seat(), card=f.card()
     ),
-    "returned_to_hand": lambda f: f"{f.seat()}'s {f.card()} returns to their hand",
-    "enters_play": lambda f: f"{f.seat()}'s {f.card()} enters play",
-    "healed": lambda f: f"{f.card()} is healed of {_plural(f.num('n'), 'damage', 'damage')}",
+    "returned_to_hand": lambda f: f.t("returned_to_hand", seat=f.seat(), card=f.card()),
+    "enters_play": lambda f: f.t("enters_play", seat=f.seat(), card=f.card()),
+    "healed": lambda f: f.n("healed", f.num("n"), card=f.card()),
     # wounds
     "wounded": _wounded,
-    "last_face_up_wound": lambda f: f"{f.seat()} takes the last face-up wound: the game ends once this resolves",
+    "last_face_up_wound": lambda f: f.t("last_face_up_wound", seat=f.seat()),
     # chain
     "chain_start": _chain_link,
     "chain_link": _chain_link,
     # an automatic pass reads as a chosen one: "has nothing to link" would tell what the hand lacks
-    "chain_pass": lambda f: f"{f.seat()} adds no more cards",
-    "no_chain": lambda f: f"{f.seat()} starts no chain",
-    "chain_closed": lambda f: f"The chain closes with {_plural(f.num('n'), 'card')}; it resolves from the top",
-    "resolves": lambda f: f"{f.seat()}'s {f.card()} resolves" + (" with its kicker" if f.e.get("kicker") else ""),
+    "chain_pass": lambda f: f.t("chain_pass", seat=f.seat()),
+    "no_chain": lambda f: f.t("no_chain", seat=f.seat()),
+    "chain_closed": lambda f: f.n("chain_closed", f.num("n")),
+    "resolves": lambda f: f.t("resolves_kicker" if f.e.get("kicker") else "resolves", seat=f.seat(), card=f.card()),
     "targets": _targets,
     "no_target": _no_target,
-    "does_not_resolve": lambda f: (
-        f"{f.seat()}'s {f.card()} does not resolve{f.source().replace(' from', ' because of')}"
-        " and goes to the discard pile"
-    ),
-    "replays": lambda f: (
-        f"{f.seat()} resolves {f.card()} again from the discard pile"
-        + (" with its kicker" if f.e.get("kicker") else "")
-    ),
-    "repeats": lambda f: f"{f.seat()} resolves {f.card()}'s text once more",
-    "no_text_blocks": lambda f: (
-        f"{f.seat()}'s minions cannot block damage from card text this turn"
-        + f.source().replace(" from", " because of")
-    ),
-    "put_on_deck": lambda f: f"{f.seat()} puts {f.card()} on top of their deck",
-    "exiled_from_hand": lambda f: f"{f.seat()} exiles {f.card()} from their hand",
-    "discarded": lambda f: f"{f.seat()} discards {f.card()}",
-    "archive_exiled": lambda f: (
-        f"{f.seat()} exiles {_plural(f.num('n'), 'card')} from the {f.card()} archive ({f.num('left')} left)"
-    ),
-    "archive_revealed": lambda f: f"{f.seat()}'s secret archive is revealed: {f.card()}",
+    "does_not_resolve": lambda f: _because(f, "does_not_resolve"),
+    "replays": lambda f: f.t("replays_kicker" if f.e.get("kicker") else "replays", seat=f.seat(), card=f.card()),
+    "repeats": lambda f: f.t("repeats", seat=f.seat(), card=f.card()),
+    "no_text_blocks": lambda f: _because(f, "no_text_blocks"),
+    "put_on_deck": lambda f: f.t("put_on_deck", seat=f.seat(), card=f.card()),
+    "exiled_from_hand": lambda f: f.t("exiled_from_hand", seat=f.seat(), card=f.card()),
+    "discarded": lambda f: f.t("discarded", seat=f.seat(), card=f.card()),
+    "archive_exiled": lambda f: f.n("archive_exiled", f.num("n"), seat=f.seat(), card=f.card(), left=f.num("left")),
+    "archive_revealed": lambda f: f.t("archive_revealed", seat=f.seat(), card=f.card()),
     "influence": _influence,
     # claim and cleanup
     "claimed": _claimed,
-    "discarded_for_influence": lambda f: (
-        f"{f.seat()} discards {f.card()} for 1 influence ({f.num('total')} influence in all)"
+    "discarded_for_influence": lambda f: f.t(
+        "discarded_for_influence", seat=f.seat(), card=f.card(), total=f.num("total")
     ),
     "claim_done": _claim_done,
-    "drew": lambda f: f"{f.seat()} draws {_plural(f.num('n'), 'card')}",
-    "drew_cards": lambda f: f"{f.seat()} draws {_names(f.e.get('names') or f.e.get('cards') or [])}",
-    "reshuffled": lambda f: (
-        f"{f.seat()} shuffles their discard pile into a new deck of {_plural(f.num('n'), 'card')}"
-    ),
-    "wound_effect": lambda f: (
-        f"{f.seat()} discards {_plural(f.num('n'), 'wound')} from hand to draw {_plural(2 * f.num('n'), 'card')}"
-    ),
+    "drew": lambda f: f.n("drew", f.num("n"), seat=f.seat()),
+    "drew_cards": lambda f: f.t("drew_cards", seat=f.seat(), names=f.names(f.e.get("names") or f.e.get("cards") or [])),
+    "reshuffled": lambda f: f.n("reshuffled", f.num("n"), seat=f.seat()),
+    "wound_effect": _wound_effect,
     # private (``PRIVATE_TYPES``): only the seat that skipped may read it
-    "wound_skip": lambda f: f"{f.seat()} skips the wound effect",
+    "wound_skip": lambda f: f.t("wound_skip", seat=f.seat()),
     # end
     "game_over": _game_over,
-    "stalled": lambda f: "Nobody can do anything any more, so the game ends here",
+    "stalled": lambda f: f.t("stalled"),
 }
 
 
 def _fallback(event: Event) -> str:
+    """An event no describer reads, as its type and fields (for a developer, so not translated)."""
     kind = str(event.get("type") or "event").replace("_", " ").replace("-", " ")
     fields = [f"{k}={v}" for k, v in event.items() if k not in ("type", "to")]
     who = event.get("seat")
@@ -284,16 +318,24 @@ def _fallback(event: Event) -> str:
     return f"{head} ({', '.join(rest)})." if rest else f"{head}."
 
 
-def describe_event(event: Event, game: Game | None = None) -> str:
-    """One readable sentence for one engine event; ``game`` (optional) names bare card ids."""
+def describe_event(event: Event, game: Game | None = None, lang: str = "en") -> str:
+    """One readable sentence for one engine event in ``lang`` ("en", "pl" or "ru"); ``game``
+    (optional) names bare card ids."""
     if not isinstance(event, dict):
-        return f"Unreadable event: {event!r}."
+        return text("engine.log.unreadable", lang, event=repr(event))
     describer = DESCRIBERS.get(str(event.get("type")))
     if describer is None:
         return _fallback(event)
     try:
-        text = describer(_Fields(event, game))
+        words = describer(_Fields(event, game, lang))
     except Exception:  # a malformed event must never break a log
         return _fallback(event)
-    text = text[:1].upper() + text[1:] if text and text[0].islower() and event.get("seat") is None else text
-    return text if text.endswith((".", "!", "?")) else text + "."
+    seat = event.get("seat")
+    # a sentence opens with a capital, unless it opens with a player's name, written as the player wrote it
+    if lang == "en":
+        upper = seat is None
+    else:
+        upper = seat is None or not words.startswith(str(seat))
+    if words and words[0].islower() and upper:
+        words = words[:1].upper() + words[1:]
+    return words if words.endswith((".", "!", "?")) else words + "."

@@ -32,6 +32,7 @@ from .rng import next_state
 from .scoring import ApocalypseCup, ScoringMixin
 from .setup import SetupMixin
 from .state import RULES, Options, State, check_rules
+from .texts import card_key_text, colour_text, each_and, or_list, plural, text, wound_text
 from .turn import TurnMixin
 from .views import ViewsMixin
 
@@ -172,9 +173,9 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         """Apply one legal action and play on to the next decision; returns the events."""
         s = self.s
         if not isinstance(action, Action):
-            raise IllegalAction("That is not a move.")
+            raise IllegalAction(text("engine.illegal.not_a_move"))
         if s.phase == "over":
-            raise IllegalAction("This game is over.")
+            raise IllegalAction(text("engine.illegal.game_over"))
         i = self.seat_index(action.seat)
         try:
             # hand-made actions too: only what ``parse_action`` could have given goes any further
@@ -183,7 +184,7 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
             raise IllegalAction(str(e)) from None
         w = self._waiting_for(i)
         if w is None:
-            raise IllegalAction(f"Nothing is waiting for {clip(action.seat)} right now.")
+            raise IllegalAction(text("engine.illegal.nothing_waiting", seat=clip(action.seat)))
         kind = KINDS[w.kind]
         if action.verb not in kind.verbs or not self._is_option(i, w, action):
             raise IllegalAction(self._explain(i, w, action))
@@ -248,45 +249,92 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         return out
 
     # ------------------------------------------------------------------ words
-    def _explain(self, i: int, w: Waiting, a: Action) -> str:
+    def explain(self, action: Action, lang: str = "en") -> str:
+        """Why ``apply`` would refuse ``action``, in ``lang``; "" when it is a legal move. The bot
+        shows this to a player in their language (``IllegalAction`` itself carries English)."""
+        s = self.s
+        if not isinstance(action, Action):
+            return text("engine.illegal.not_a_move", lang)
+        if s.phase == "over":
+            return text("engine.illegal.game_over", lang)
+        if action.seat not in s.seats:
+            return text("engine.illegal.not_a_player", lang, seat=clip(action.seat))
+        i = self.seat_index(action.seat)
+        try:
+            action.check()
+        except ParseError as e:
+            return str(e)
+        w = self._waiting_for(i)
+        if w is None:
+            return text("engine.illegal.nothing_waiting", lang, seat=clip(action.seat))
+        if action.verb not in KINDS[w.kind].verbs or not self._is_option(i, w, action):
+            return self._explain(i, w, action, lang)
+        return ""
+
+    def _explain(self, i: int, w: Waiting, a: Action, lang: str = "en") -> str:
         kind = w.kind
-        asked = KINDS[kind].asks
+        asked = text(f"engine.need.{kind}", lang)
         if a.verb not in KINDS[kind].verbs:
-            return f"That move doesn't fit now: you need to {asked}."
+            return text("engine.illegal.wrong_move", lang, asked=asked)
         if kind == "chain" and a.verb == "chain":
             try:
                 cid = self.parse_card(a.args[0])
-            except IllegalAction as e:
-                return str(e)
+            except IllegalAction:
+                return text("engine.illegal.not_a_card", lang, ref=clip(a.args[0]))
             if cid not in self.s.hands[i]:
-                return "That card is not in your hand."
+                return text("engine.illegal.not_in_hand", lang)
             if self.is_wound(cid):
-                return "Wounds are not orders: they cannot be played."
+                return text("engine.illegal.wound", lang)
             last = self.d(self.s.chain[-1]["card"])
-            return (
-                f"{self.card_name(cid)} is {self.d(cid).colour}; it cannot link onto {last.name}, "
-                f"which links to {' or '.join(last.links)}."
+            return text(
+                "engine.illegal.no_link",
+                lang,
+                card=self._name(cid, lang),
+                colour=colour_text(self.d(cid).colour, lang),
+                last=card_key_text(last.key, lang),
+                links=or_list((colour_text(c, lang) for c in last.links), lang),
             )
         if kind == "claim" and a.verb == "claim":
             try:
                 k = self.archive_index(a.args[0])
-            except IllegalAction as e:
-                return str(e)
+            except IllegalAction:
+                return text("engine.illegal.not_an_archive", lang, ref=clip(a.args[0]))
             arch = self.s.archives[k]
             if arch["owner"] not in (-1, i):
-                return "You can only claim from the commons and your own private archives."
+                return text("engine.illegal.not_your_archive", lang)
             if not arch["cards"]:
-                return "That archive is empty."
-            return (
-                f"{self.archive_label(k, i)} costs {self.claim_cost(i, k)} influence; "
-                f"you have {self.s.influence[i]}."
+                return text("engine.illegal.archive_empty", lang)
+            return plural(
+                "engine.illegal.too_dear",
+                self.claim_cost(i, k),
+                lang,
+                archive=self._archive_label(k, i, lang),
+                have=self.s.influence[i],
             )
         if kind in ("claim",) and a.verb == "discard":
-            return "That card is not in your hand."
-        return f"That is not one of your choices: you need to {asked}."
+            return text("engine.illegal.not_in_hand", lang)
+        return text("engine.illegal.not_a_choice", lang, asked=asked)
 
-    def describe(self, a: Action) -> str:
-        """A short label for a button or an autocomplete entry, from the acting seat's view.
+    def _name(self, cid: int, lang: str = "en") -> str:
+        """A card instance's name as a sentence or a label in ``lang`` shows it (``card_name`` in
+        English; quoted in Polish and Russian)."""
+        if self.is_wound(cid):
+            return wound_text(self.wound_type(cid), lang)
+        return card_key_text(self.d(cid).key, lang)
+
+    def _archive_label(self, k: int, viewer: int | None, lang: str = "en") -> str:
+        """``archive_label`` in ``lang``: the archive's card (or "a secret archive") and whose it is."""
+        a = self.s.archives[k]
+        if a["revealed"] or viewer == a["owner"]:
+            name = card_key_text(a["card"], lang)
+        else:
+            name = text("engine.archive.a_secret", lang)
+        if a["owner"] == -1:
+            return name
+        return text("engine.archive.theirs", lang, card=name, seat=self.name(a["owner"]))
+
+    def describe(self, a: Action, lang: str = "en") -> str:
+        """A short label for a button or an autocomplete entry, from the acting seat's view, in ``lang``.
 
         It names whatever tells two moves apart (whose card, which attack, whose archive, a
         card's damage when its twin has other damage), so two moves read the same only when
@@ -296,52 +344,61 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         v, args = a.verb, a.args
         w = self._waiting_for(i)
         kind = w.kind if w else None
+
+        def label(key: str, **kwargs: Any) -> str:
+            return text(f"engine.label.{key}", lang, **kwargs)
+
         if v == "draft":
-            return f"Draft {self._defs[args[0]].name}"
+            return label("draft", card=card_key_text(args[0], lang))
         if v == "attack":
-            return f"{self._card_words(args[0], i)} attacks {args[1]}"
+            return label("attack", attacker=self._card_words(args[0], i, lang=lang), target=args[1])
         if v == "block":
-            return f"Block {self._card_words(args[1], i)} with {self._card_words(args[0], i)}"
+            return label(
+                "block",
+                attacker=self._card_words(args[1], i, lang=lang),
+                blocker=self._card_words(args[0], i, lang=lang),
+            )
         if v == "done":
-            return "No more blocks" if kind == "block" else "End claim phase"
+            return label("no_more_blocks" if kind == "block" else "end_claim")
         if v == "chain":
-            d = self.d(self.parse_card(args[0]))
+            cid = self.parse_card(args[0])
+            d = self.d(cid)
             if not self.s.chain:
-                return f"Start the chain with {d.name}"
+                return label("chain_start", card=self._name(cid, lang))
             kick = d.kicker and d.kicker.colour == self.d(self.s.chain[-1]["card"]).colour
-            return f"Link {d.name}" + (" (kicker!)" if kick else "")
+            return label("link_kicker" if kick else "link", card=self._name(cid, lang))
         if v == "pass":
-            return "Pass" if self.s.chain_started else "Start no chain"
+            return label("pass" if self.s.chain_started else "no_chain")
         if v in ("target", "order"):
             ref = args[0]
             if is_archive_ref(ref):
-                words = self._archive_words(self.archive_index(ref), i)
+                words = self._archive_words(self.archive_index(ref), i, lang)
             elif is_card_ref(ref):
-                words = self._card_words(ref, i, fight=kind == "combat-order")
+                words = self._card_words(ref, i, fight=kind == "combat-order", lang=lang)
             elif ref == a.seat:
-                words = "yourself" if v == "target" else "you"
+                words = label("yourself" if v == "target" else "you")
             else:
                 words = ref
-            return ("Target " if v == "target" else "Next: ") + words
+            return label("target" if v == "target" else "next", what=words)
         if v == "choose":
-            verb = "Exile" if w and w.purpose == "exile" else "Discard"
-            return f"{verb} {self._card_words(args[0], i)}"
+            verb = "exile" if w and w.purpose == "exile" else "discard"
+            return label(verb, card=self._card_words(args[0], i, lang=lang))
         if v == "claim":
             k = self.archive_index(args[0])
             a_ = self.s.archives[k]
-            name = self._defs[a_["card"]].name
-            where = " from your archive" if a_["owner"] == i else ""
-            return f"Claim {name}{where} for {self.claim_cost(i, k)} influence"
+            key = "claim_own" if a_["owner"] == i else "claim"
+            return plural(f"engine.label.{key}", self.claim_cost(i, k), lang, card=card_key_text(a_["card"], lang))
         if v == "discard":
-            return f"Discard {self._card_words(args[0], i)} (+1 influence)"
+            return label("discard_for_influence", card=self._card_words(args[0], i, lang=lang))
         if v == "wound":
             n = sum(1 for x in self.s.hands[i] if self.is_wound(x))
             if args[0] != "use":
-                return "Skip wound effect"
-            return f"Use wound effect (discard {_count(n, 'wound')}, draw {_count(2 * n, 'card')})"
+                return label("wound_skip")
+            wounds, cards = plural("engine.n.wound", n, lang), plural("engine.n.card", 2 * n, lang)
+            return label("wound_use", wounds=wounds, cards=cards)
         return str(a)
 
-    def _card_words(self, ref: str, i: int, fight: bool = False) -> str:
+    def _card_words(self, ref: str, i: int, fight: bool = False, lang: str = "en") -> str:
         """A card as seat ``i`` reads it in a label: its name, whose it is when not ``i``'s, what
         tells it from a same-named card of the same player, and (``fight``) whom it attacks."""
         try:
@@ -353,16 +410,17 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         link = next((e for e in self.s.chain if e["card"] == cid and e["status"] == "waiting"), None)
         owner = ctl if ctl is not None else (link["by"] if link is not None else None)
         if owner is not None and owner != i:
-            notes.append(f"{self.name(owner)}'s")
-        notes.extend(self._differences(cid, fight=fight))
-        words = self.card_name(cid) + (f" ({', '.join(notes)})" if notes else "")
-        attack = self._attack_words(cid, i) if fight else ""
+            notes.append(text("engine.label.whose", lang, seat=self.name(owner)))
+        notes.extend(self._differences(cid, fight=fight, lang=lang))
+        words = self._name(cid, lang) + (f" ({', '.join(notes)})" if notes else "")
+        attack = self._attack_words(cid, i, lang) if fight else ""
         return f"{words} {attack}" if attack else words
 
-    def _differences(self, cid: int, fight: bool = False) -> list[str]:
+    def _differences(self, cid: int, fight: bool = False, lang: str = "en") -> list[str]:
         """What tells card ``cid`` from its twins: same-named cards of the same player in play, or
         in the chain. Only the facts that differ are named; identical twins get nothing. With
-        ``fight`` the attack is left out: the label names it whole anyway."""
+        ``fight`` the attack is left out: the label names it whole anyway. The facts are compared
+        as values, so they differ alike in every language, and worded in ``lang``."""
         s = self.s
         name = self.card_name(cid)
         ctl = self.controller(cid)
@@ -370,21 +428,29 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
             twins = [m for m in s.in_play[ctl] if m != cid and self.card_name(m) == name]
             if not twins:
                 return []
-            facts: list[Callable[[int], str]] = [
-                lambda m: f"{s.damage[m]} damage" if s.damage[m] else "undamaged",
-                lambda m: f"strength {self.strength(m)}",
+            # each fact: what is compared, and its words
+            facts: list[tuple[Callable[[int], Any], Callable[[int], str]]] = [
+                (
+                    lambda m: s.damage[m],
+                    lambda m: (
+                        plural("engine.label.damage", s.damage[m], lang)
+                        if s.damage[m]
+                        else text("engine.label.undamaged", lang)
+                    ),
+                ),
+                (self.strength, lambda m: text("engine.label.strength", lang, n=self.strength(m))),
             ]
             if not fight:
-                facts.append(lambda m: self._attack_words(m, None))
-            return [f(cid) for f in facts if f(cid) and any(f(m) != f(cid) for m in twins)]
+                facts.append((lambda m: self._attack_words(m, None), lambda m: self._attack_words(m, None, lang)))
+            return [words(cid) for value, words in facts if words(cid) and any(value(m) != value(cid) for m in twins)]
         links = [e for e in s.chain if e["status"] == "waiting"]
         link = next((e for e in links if e["card"] == cid), None)
         if link is None:
             return []
         same = [e for e in links if e is not link and e["by"] == link["by"] and self.card_name(e["card"]) == name]
-        return [f"card {s.chain.index(link) + 1} of the chain"] if same else []
+        return [text("engine.label.chain_position", lang, k=s.chain.index(link) + 1)] if same else []
 
-    def _attack_words(self, m: int, viewer: int | None) -> str:
+    def _attack_words(self, m: int, viewer: int | None, lang: str = "en") -> str:
         """Whom minion ``m`` attacks ("you" when that is ``viewer``) and who blocks it, or ""
         when it is not attacking."""
         attack = next((x for x in self.s.attacks if x["a"] == m), None)
@@ -392,30 +458,33 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
             return ""
         blocked = []
         for b in (b for b in attack["blockers"] if self.in_play(b)):  # a destroyed blocker blocks no more
-            diff = self._differences(b)
-            blocked.append(self.card_name(b) + (f" ({', '.join(diff)})" if diff else ""))
-        words = "attacking " + ("you" if attack["d"] == viewer else self.name(attack["d"]))
-        return words + (f", blocked by {' and '.join(blocked)}" if blocked else "")
+            diff = self._differences(b, lang=lang)
+            blocked.append(self._name(b, lang) + (f" ({', '.join(diff)})" if diff else ""))
+        if attack["d"] == viewer:
+            words = text("engine.label.attacking_you", lang)
+        else:
+            words = text("engine.label.attacking", lang, seat=self.name(attack["d"]))
+        if blocked:
+            words = text("engine.label.blocked_by", lang, attack=words, names=each_and(blocked, lang))
+        return words
 
-    def _archive_words(self, k: int, i: int) -> str:
+    def _archive_words(self, k: int, i: int, lang: str = "en") -> str:
         """An archive as seat ``i`` reads it: its card (if ``i`` may see it) and whose it is, "your
         archive" for ``i``'s own; several unseen archives of one player are numbered."""
         s = self.s
         a = s.archives[k]
         owner = a["owner"]
+        card = card_key_text(a["card"], lang)
         if owner == -1:
-            return f"{self._defs[a['card']].name} (commons)"
+            return text("engine.archive.commons", lang, card=card)
         if a["revealed"] or owner == i:
-            whose = "your" if owner == i else f"{self.name(owner)}'s"
-            return f"{self._defs[a['card']].name} ({whose} archive)"
+            if owner == i:
+                return text("engine.archive.yours", lang, card=card)
+            return text("engine.archive.theirs", lang, card=card, seat=self.name(owner))
         hidden = [x["id"] for x in s.archives if x["owner"] == owner and not x["revealed"]]
-        number = f" {hidden.index(a['id']) + 1}" if len(hidden) > 1 else ""
-        return f"{self.name(owner)}'s secret archive{number}"
-
-
-def _count(n: int, word: str) -> str:
-    """``n`` and ``word``, plural unless ``n`` is 1."""
-    return f"{n} {word}" + ("" if n == 1 else "s")
+        if len(hidden) > 1:
+            return text("engine.archive.secret_numbered", lang, seat=self.name(owner), k=hidden.index(a["id"]) + 1)
+        return text("engine.archive.secret", lang, seat=self.name(owner))
 
 
 TASKS: dict[str, Callable[[Game, dict[str, Any]], None]] = {

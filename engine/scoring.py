@@ -7,6 +7,7 @@ from typing import Any
 
 from .cards import WOUND_TYPES
 from .core import Core
+from .texts import plural, text
 
 
 class ScoringMixin(Core):
@@ -100,31 +101,24 @@ DECIDERS = (
 )
 
 
-def tie_break_text(a: dict[str, Any], b: dict[str, Any]) -> str:
+def tie_break_text(a: dict[str, Any], b: dict[str, Any], lang: str = "en") -> str:
     """Why ranking row ``a`` is ahead of the next row ``b`` (two rows of ``ranking_details``),
-    in words; "" for the last place."""
+    in words in ``lang``; "" for the last place."""
     how = a.get("decided_by")
     if how is None:
         return ""
-    tie = f"tie on {_count(a['wounds'], 'wound')}"
     if how == "wounds":
-        return f"fewer wounds ({a['wounds']} against {b['wounds']})"
+        return text("engine.rank.fewer_wounds", lang, a=a["wounds"], b=b["wounds"])
+    tie = plural("engine.rank.tie", a["wounds"], lang)
     ta = sorted(a["by_type"].values(), reverse=True)
     tb = sorted(b["by_type"].values(), reverse=True)
     if how in DECIDERS[1:4]:
         k = DECIDERS.index(how) - 1
-        same = "".join(f" and on the {DECIDERS[1 + m]} count ({ta[m]} each)" for m in range(k))
-        return f"{tie}{same}, decided by the {how} count ({ta[k]} against {tb[k]})"
+        same = "".join(text(f"engine.rank.same.{m + 1}", lang, n=ta[m]) for m in range(k))
+        return text(f"engine.rank.by_type.{k + 1}", lang, tie=tie, same=same, a=ta[k], b=tb[k])
     if how == "fewer turns":
-        return f"{tie} and on wound types, decided by fewer turns ({a['turns']} against {b['turns']})"
-    return (
-        f"{tie}, on wound types and on turns ({a['turns']} each), decided by seat: "
-        "closest to the right of the first player"
-    )
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+        return text("engine.rank.fewer_turns", lang, tie=tie, a=a["turns"], b=b["turns"])
+    return text("engine.rank.seat", lang, tie=tie, turns=a["turns"])
 
 
 @dataclass

@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action, is_archive_ref, is_card_ref
+from .cards import card_set
 from .core import Core, cref
 from .decisions import KINDS, Waiting
 from .setup import draft_plan
+from .texts import ASK_WORDS, WATCH_WORDS, ask_text, text, wound_type_text
 
 
 class ViewsMixin(Core):
@@ -24,7 +26,7 @@ class ViewsMixin(Core):
                 "id": cref(cid),
                 "card": "wound",
                 "wound_type": t,
-                "name": f"Wound ({t})",
+                "name": text("engine.card.wound_title", type=t),
                 "type": "wound",
             }
         d = self.d(cid)
@@ -180,10 +182,13 @@ class ViewsMixin(Core):
         """Everything every player and spectator may see."""
         return self._view(None)
 
-    def private_view(self, seat: str, *, position: bool = False) -> dict[str, Any]:
+    def private_view(self, seat: str, *, position: bool = False, lang: str = "en") -> dict[str, Any]:
         """The public view plus what ``seat`` alone may see, and its decisions. With ``position``,
         also ``view["position"]``: all that the seat can know of the whole state, hidden cards
-        masked (see ``engine.knowledge``), which is what a searching AI samples games from."""
+        masked (see ``engine.knowledge``), which is what a searching AI samples games from.
+
+        ``lang`` is the player's language: the card names, the decisions' words and the moves'
+        labels read in it (the ids, keys and canonical move texts never change)."""
         i = self.seat_index(seat)
         s = self.s
         view = self._view(i)
@@ -197,7 +202,9 @@ class ViewsMixin(Core):
                 {"to": dst, "card": k, "name": self._defs[k].name} for dst, k in d["picks"][i]
             ]
             view["draft"]["chosen"] = d["chosen"][i]
-        view["decisions"] = [self.decision_view(w) for w in s.waiting if w.seat == i]
+        view["decisions"] = [self.decision_view(w, lang) for w in s.waiting if w.seat == i]
+        if lang != "en":
+            view = _names_in(view, lang)
         if position:
             from .knowledge import position as knowledge_of  # knowledge builds on the whole Game
 
@@ -298,14 +305,14 @@ class ViewsMixin(Core):
                 out["wounds_in_hand"] = sum(1 for c in s.hands[i] if self.is_wound(c))
         return out
 
-    def decision_view(self, w: Waiting) -> dict[str, Any]:
+    def decision_view(self, w: Waiting, lang: str = "en") -> dict[str, Any]:
         """One of the seat's decisions, whole: what it asks, the facts its prompt needs, and every
         legal answer with its label, the cards it names, how many answers look the same, and
         whether it is the passive one. The bot and the renderer build prompts from this alone."""
         kind = KINDS[w.kind]
         seat = self.name(w.seat)
         actions = self.legal_actions(seat)
-        labels = [self.describe(a) for a in actions]
+        labels = [self.describe(a, lang) for a in actions]
         key, args = self._asking_words(w.seat, w)
         default = self.default_action(seat)
         return {
@@ -317,7 +324,7 @@ class ViewsMixin(Core):
             "shows": kind.shows,
             "public_options": kind.public_options,
             "ask": {"key": key, "args": args},
-            "asks": ASKING_WORDS[key].format(**args),
+            "asks": ask_text(key, args, lang),
             **{k: getattr(w, k) for k in ("what", "source", "purpose") if getattr(w, k) is not None},
             "facts": self.decision_facts(w.seat, w),
             "actions": [
@@ -364,27 +371,26 @@ class ViewsMixin(Core):
         }
 
 
-#: what a decision asks of the deciding player, by the key ``_asking_words`` gives
-ASKING_WORDS = {
-    "draft": "Draft round {round} of {rounds}: pick a card.",
-    "attack": "All your minions must attack: choose whom each one attacks.",
-    "block": "You are attacked! Choose blockers (in the order they take damage), then No more blocks.",
-    "combat-order": "Choose which attack resolves next.",
-    "absorb-order": "Damage is coming at you: choose which of your minions absorbs it first.",
-    "player-order": "Choose which player takes the damage next.",
-    "chain_start": "Your chain phase: start a chain with any card, or start none.",
-    "chain_link": "Link a card onto {last} ({links}), or pass.",
-    "target": "{source}: choose a target.",
-    "choose": "{source}: choose a card from your hand to {purpose}.",
-    "claim": "Claim phase: you have {influence} influence. Claim, discard for +1, or end the phase.",
-    "wound": "Cleanup: use your wound effect (discard all wounds, draw 2 for each) or skip it.",
-}
+#: what a decision asks of the deciding player, by the key ``_asking_words`` gives (English;
+#: ``engine.texts.ask_text`` words it in another language)
+ASKING_WORDS = ASK_WORDS
 
-#: what everyone is told a decision asks, by the key ``_spectator_words`` gives
-SPECTATOR_WORDS = {
-    **{name: kind.spectators for name, kind in KINDS.items()},
-    "chain_start": "start a chain or pass",
-    "target_for": "choose a target for {source}",
-    "choose_to": "choose a card to {purpose}",
-    **{kind.public_as: kind.spectators for kind in KINDS.values() if kind.public_as},
-}
+#: what everyone is told a decision asks, by the key ``_spectator_words`` gives (English;
+#: ``engine.texts.spectator_words`` words it in another language)
+SPECTATOR_WORDS = WATCH_WORDS
+
+
+def _names_in(view: Any, lang: str) -> Any:
+    """A copy of ``view`` with every card's ``name`` in ``lang`` (found by the card key beside it)."""
+    if isinstance(view, list):
+        return [_names_in(x, lang) for x in view]
+    if not isinstance(view, dict):
+        return view
+    out = {k: _names_in(v, lang) for k, v in view.items()}
+    key, name = out.get("card"), out.get("name")
+    if isinstance(key, str) and isinstance(name, str):
+        if key == "wound" and isinstance(out.get("wound_type"), str):
+            out["name"] = text("engine.card.wound_title", lang, type=wound_type_text(out["wound_type"], lang))
+        elif key in card_set().cards:
+            out["name"] = card_set().cards[key].name_in(lang)
+    return out
