@@ -1,11 +1,17 @@
 """Images of a Nightfall game: pure functions of engine views to PNG bytes.
 
-    render_table(game.public_view())        # the board, for the channel
-    render_hand(game.private_view(seat))    # a hand, for that seat's DM
-    render_card("vulko", lang="pl")         # one card face, for /card
-    render_results(game.public_view())      # the final ranking
-    render_draft(game.private_view(seat))   # the draft packet, for the DM
-    render_prompt(game.private_view(seat))  # a decision's choices (claim, candidates, combat), for the DM
+    render_table(game.public_view(), lang)        # the board, for the channel
+    render_hand(game.private_view(seat), lang)    # a hand, for that seat's DM
+    render_card("vulko", lang="pl")               # one card face, for /card
+    render_results(game.public_view(), lang)      # the final ranking
+    render_draft(game.private_view(seat), lang)   # the draft packet, for the DM
+    render_prompt(game.private_view(seat), lang)  # a decision's choices (claim, candidates, combat), for the DM
+
+Every image is drawn in one language, ``lang`` ("en", "pl" or "ru"; English by default): the caller
+passes the game's language for the table and the results, the player's for the rest. The words
+the images draw are the "render" text domain (:mod:`render.texts`, translations in
+``render/locales``); what a decision asks comes from the engine's domain, card names from the
+card data.
 
 The table, hand, draft, prompt and results images are made for a phone: Discord shows them about 550 px
 wide, and nothing in them is smaller than 11 px there (``theme.PHONE_MIN_PX``; each image
@@ -61,6 +67,12 @@ def clear_caches() -> None:
         table.minion_chip,
         table.chip_name,
         table.background,
+        table._legend_lines,
+        table._wounds_room,
+        table.status_w,
+        table.kicker_tag_w,
+        table.chain_text_w,
+        table.fight_status_w,
         _card_png,
         cards.compact_layout,
         hand.shown_face,

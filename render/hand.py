@@ -15,6 +15,9 @@ from typing import Any
 
 from PIL import Image
 
+from engine.texts import ask_text, card_key_text
+
+from . import texts
 from .cards import DIM, card_name, compact_face, compact_layout
 from .primitives import Box, Draw, draw, fit_lines, moon, paste, to_png, wrap
 from .theme import (
@@ -41,6 +44,8 @@ View = dict[str, Any]
 WIDTH = TABLE_WIDTH
 CARD_GAP = 20
 LABEL_H = 42
+#: The label band under a row of cards when a label takes two lines (longer words in Polish, Russian).
+LABEL_H2 = 72
 MAX_COLUMNS = 3
 FRAME = 7
 
@@ -56,6 +61,17 @@ def playable_ids(view: View) -> dict[str, str]:
     return out
 
 
+def kicks(view: View, card: View) -> bool:
+    """Whether linking ``card`` now brings its kicker: its kicker colour is the colour of the card
+    the chain ends with (the label's English "kicker" for a view without those facts)."""
+    for decision in view.get("decisions") or []:
+        facts = decision.get("facts") or {}
+        if "chain_end" in facts:
+            end = facts["chain_end"] or {}
+            return bool(card.get("kicker")) and card.get("kicker") == end.get("colour")
+    return "kicker" in playable_ids(view).get(str(card.get("id")), "")
+
+
 def columns(n: int) -> int:
     """Three cards a row on a phone; two for hands of two or four, so rows stay even."""
     return 2 if n in (1, 2, 4) else MAX_COLUMNS
@@ -65,9 +81,12 @@ def card_width(cols: int) -> int:
     return (WIDTH - 2 * MARGIN - 2 * FRAME - (cols - 1) * CARD_GAP) // cols
 
 
-def hand_layout(keys: Sequence[str], lang: str = "en", top: int = 0) -> tuple[int, int, list[Box]]:
+def hand_layout(
+    keys: Sequence[str], lang: str = "en", top: int = 0, labels: Sequence[tuple[str, bool]] = ()
+) -> tuple[int, int, list[Box]]:
     """Width, height and the box of each card (face keys, ``wound:<type>`` for wounds), below a
-    header ``top`` tall: rows as tall as their tallest face, a label band under each."""
+    header ``top`` tall: rows as tall as their tallest face, a label band under each (taller
+    when one of the row's ``labels``, the words under its cards, takes two lines)."""
     n = len(keys)
     cols = columns(n)
     cw = card_width(cols)
@@ -80,7 +99,8 @@ def hand_layout(keys: Sequence[str], lang: str = "en", top: int = 0) -> tuple[in
         for i in range(row, min(n, row + cols)):
             x = x0 + (i - row) * (cw + CARD_GAP)
             boxes.append((x, y, x + cw, y + h))
-        y += h + LABEL_H + CARD_GAP
+        two = any(len(label_lines(text, cw, bold)[0]) > 1 for text, bold in labels[row : row + cols] if text)
+        y += h + (LABEL_H2 if two else LABEL_H) + CARD_GAP
     height = (y - CARD_GAP if n else top + 120) + MARGIN
     return WIDTH, height, boxes
 
@@ -146,6 +166,11 @@ def _header_block(title: str, line: str, ink: RGB, note: str = "", links: Sequen
 
 
 def _header(d: Draw, block: Block, links: Sequence[str]) -> None:
+    with d.within((MARGIN, 0, WIDTH - MARGIN, 14 + sum(round(f.size * 1.3) for _, f, _ in block) + 12)):
+        _header_lines(d, block, links)
+
+
+def _header_lines(d: Draw, block: Block, links: Sequence[str]) -> None:
     y = 14.0
     for i, (text, f, ink) in enumerate(block):
         h = round(f.size * 1.3)
@@ -166,27 +191,80 @@ def _hint(view: View, lang: str) -> tuple[str, RGB, list[str]]:
         facts = dec.get("facts") or {}
         if facts.get("chain_end"):  # a chain to link onto: show where it ends
             last = facts["chain_end"]
-            name = card_name(last["card"], lang) if last.get("card") else last.get("name", "?")
-            return f"Link onto {name} — it links to", DECIDE, list(last.get("links") or [])
-        return str(dec.get("asks") or "Your decision"), DECIDE, []
+            name = card_key_text(last["card"], lang) if last.get("card") else last.get("name", "?")
+            return texts.t("render.hand.link_onto", lang, name=name), DECIDE, list(last.get("links") or [])
+        return ask_words(dec, lang), DECIDE, []
     pending = view.get("pending") or []
     if pending:
         who = ", ".join(sorted({p["seat"] for p in pending}))
-        return f"Waiting for {who}", TEXT_DIM, []
+        return texts.t("render.hand.waiting_for", lang, names=who), TEXT_DIM, []
     return "", TEXT_DIM, []
 
 
-def _label(d: Draw, box: Box, text: str, ink: RGB, bold: bool = True) -> None:
-    """The word under a card (why it is framed, or why it is not)."""
+def ask_words(dec: View, lang: str = "en") -> str:
+    """What a decision asks, in ``lang``: the engine words its ``ask`` (a key and English
+    arguments); a view without one gives its ``asks`` sentence as it is."""
+    ask = dec.get("ask")
+    if ask and texts.has(f"engine.ask.{ask.get('key')}"):
+        return ask_text(ask["key"], ask.get("args") or {}, lang)
+    return str(dec.get("asks") or texts.t("render.hand.your_decision", lang))
+
+
+def label_lines(text: str, w: int, bold: bool = True) -> tuple[list[str], Any]:
+    """The word under a card on one line (as large as fits), else on two at the smallest size,
+    broken where the words leave two spaces ("▶ LINK  ★ KICKER") when the parts fit."""
+    sizes = (SMALL + 2, SMALL) if bold else (SMALL,)
+    weight = "bold" if bold else "regular"
+    lines, f = fit_lines(text, w, sizes, weight)
+    parts = text.split("  ")
+    if len(lines) > 1 and len(parts) == 2 and all(f.getlength(p.strip()) <= w for p in parts):
+        return [p.strip() for p in parts], f
+    return lines, f
+
+
+#: The word under a card: its text, its colour, and whether it is bold (a card one may use now).
+Label = tuple[str, RGB, bool]
+
+
+def card_labels(view: View, lang: str = "en") -> list[Label]:
+    """The word under each card of the hand: how a framed card may be used (start or link, with its
+    kicker), why a dimmed one may not; "" when the hand has no chain decision."""
+    playable = playable_ids(view)
+    # a chain decision: the cards that can't be played now are dimmed
+    choosing = any(a.get("verb") == "chain" for dec in view.get("decisions") or [] for a in dec.get("actions") or [])
+    out: list[Label] = []
+    for c in view["hand"]:
+        if c.get("id") in playable:
+            kick = kicks(view, c)
+            key = ("render.hand.start" if not view.get("chain") else "render.hand.link") + ("_kicker" if kick else "")
+            out.append((texts.t(key, lang), GOLD if kick else DECIDE, True))
+        elif choosing:
+            key = "render.hand.wound" if c.get("card") == "wound" else "render.hand.cannot_link"
+            out.append((texts.t(key, lang), TEXT_FAINT, False))
+        else:
+            out.append(("", TEXT_FAINT, False))
+    return out
+
+
+def _label(d: Draw, box: Box, label: Label) -> None:
+    """The word under a card (why it is framed, or why it is not), on two lines if it must."""
+    text, ink, bold = label
+    if not text:
+        return
     x0, _, x1, y1 = box
-    f = font(SMALL + 2 if bold else SMALL, "bold" if bold else "regular")
-    d.text(((x0 + x1) / 2, y1 + FRAME + (LABEL_H - FRAME) / 2), text, font=f, fill=ink, anchor="mm")
+    lines, f = label_lines(text, x1 - x0, bold)
+    step = round(f.size * 1.2)
+    y = y1 + FRAME + (LABEL_H - FRAME) / 2
+    with d.within((x0 - FRAME, y1 + FRAME, x1 + FRAME, y1 + LABEL_H2)):
+        for line in lines:
+            d.text(((x0 + x1) / 2, y), line, font=f, fill=ink, anchor="mm")
+            y += step
 
 
 def _hand_header(view: View, lang: str) -> tuple[Block, int, list[str]]:
     hand = view["hand"]
     line, ink, links = _hint(view, lang)
-    title = f"{view.get('you', '?')} · your hand · {len(hand)} card{'s' * (len(hand) != 1)}"
+    title = texts.n("render.hand.title", len(hand), lang, you=view.get("you", "?"))
     block, top = _header_block(title, line, ink, "", links)
     return block, top, links
 
@@ -196,7 +274,8 @@ def hand_boxes(view: View, lang: str = "en") -> tuple[int, int, list[Box]]:
     if "hand" not in view:
         raise ValueError("the hand image needs private_view(seat)")
     _, top, _ = _hand_header(view, lang)
-    return hand_layout([_key(c) for c in view["hand"]], lang, top)
+    labels = [(text, bold) for text, _, bold in card_labels(view, lang)]
+    return hand_layout([_key(c) for c in view["hand"]], lang, top, labels)
 
 
 def draw_hand(view: View, lang: str = "en") -> Image.Image:
@@ -208,20 +287,17 @@ def draw_hand(view: View, lang: str = "en") -> Image.Image:
     img = Image.new("RGB", (width, height), BG_TOP)
     d = draw(img)
     _header(d, block, links)
-    # a chain decision: the cards that can't be played now are dimmed
-    choosing = any(a.get("verb") == "chain" for dec in view.get("decisions") or [] for a in dec.get("actions") or [])
-    for c, box in zip(hand, boxes, strict=True):
+    labels = card_labels(view, lang)
+    choosing = any(not bold and text for text, _, bold in labels)
+    for c, box, label in zip(hand, boxes, labels, strict=True):
         ok = c.get("id") in playable
         _paste_face(img, _key(c), lang, box, dim=choosing and not ok)
         if ok:
             _frame(d, box, DECIDE)
-            kicker = "kicker" in playable[c["id"]]
-            word = ("▶ START" if not view.get("chain") else "▶ LINK") + ("  ★ KICKER" if kicker else "")
-            _label(d, box, word, GOLD if kicker else DECIDE)
-        elif choosing:
-            _label(d, box, "wound" if c.get("card") == "wound" else "can't link", TEXT_FAINT, bold=False)
+        _label(d, box, label)
     if not hand:
-        d.text((WIDTH / 2, top + 60), "no cards in hand", font=font(NAME), fill=TEXT_FAINT, anchor="mm")
+        empty = texts.t("render.hand.empty", lang)
+        d.text((WIDTH / 2, top + 60), empty, font=font(NAME), fill=TEXT_FAINT, anchor="mm")
     return img
 
 
@@ -232,15 +308,23 @@ def _draft_header(view: View, lang: str) -> tuple[Block, int]:
     chosen = draft.get("chosen")
     rnd, rounds = draft.get("round", 1), draft.get("rounds", "?")
     dest = draft.get("destination") or _destination(view)
-    title = f"{view.get('you', '?')} · draft round {rnd} of {rounds}"
+    title = texts.t("render.draft.header", lang, you=view.get("you", "?"), round=rnd, rounds=rounds)
     picks = draft.get("picks") or []
-    done = ", ".join(f"{card_name(p['card'], lang)} ({p['to']})" for p in picks)
+    done = ", ".join(_pick_words(p, lang) for p in picks)
     if chosen:
-        line = f"You picked {card_name(chosen, lang)} — waiting for the others"
+        line = texts.t("render.draft.picked", lang, card=card_key_text(chosen, lang))
     else:
-        line = f"Pick one card{f' for {dest}' if dest else ''}"
-    note = f"Your picks so far: {done}" if done else ""
+        key = f"render.draft.pick.{dest}"
+        line = texts.t(key if texts.has(key) else "render.draft.pick", lang)
+    note = texts.t("render.draft.your_picks", lang, picks=done) if done else ""
     return _header_block(title, line, DECIDE if not chosen else TEXT_DIM, note)
+
+
+def _pick_words(pick: View, lang: str) -> str:
+    """A pick so far and where it went: "Vulko (private)"."""
+    key = f"render.draft.to.{pick.get('to')}"
+    name = card_name(str(pick["card"]), lang)
+    return texts.t(key, lang, card=name) if texts.has(key) else f"{name} ({pick.get('to')})"
 
 
 def _packet_keys(view: View) -> list[str]:
@@ -250,7 +334,9 @@ def _packet_keys(view: View) -> list[str]:
 def draft_boxes(view: View, lang: str = "en") -> tuple[int, int, list[Box]]:
     """Width, height and each card's box of the draft image of ``view`` (for the drawing and tests)."""
     _, top = _draft_header(view, lang)
-    return hand_layout(_packet_keys(view), lang, top)
+    chosen = (view.get("draft") or {}).get("chosen")
+    labels = [(texts.t("render.draft.your_pick", lang) if key == chosen else "", True) for key in _packet_keys(view)]
+    return hand_layout(_packet_keys(view), lang, top, labels)
 
 
 def draw_draft(view: View, lang: str = "en") -> Image.Image:
@@ -266,30 +352,29 @@ def draw_draft(view: View, lang: str = "en") -> Image.Image:
         _paste_face(img, key, lang, box, dim=bool(chosen) and not mine)
         if mine:
             _frame(d, box, ACTIVE)
-            _label(d, box, "★ YOUR PICK", GOLD)
+            _label(d, box, (texts.t("render.draft.your_pick", lang), GOLD, True))
     return img
 
 
-#: Where each round's pick goes, by draft variant (the rulebook's draft methods).
+#: Where each round's pick goes, by draft variant (the rulebook's draft methods), as a draft plan
+#: says it: "private", "commons" or "out" (for views written before the plan was shown).
 PICK_GOES = {
-    "standard": ("your private archives", "your private archives", "the commons"),
-    "two-player": ("leaving the game", "your private archives", "your private archives"),
-    "open": ("your private archives", "your private archives"),
-    "common-ground": ("the commons", "the commons"),
+    "standard": ("private", "private", "commons"),
+    "two-player": ("out", "private", "private"),
+    "open": ("private", "private"),
+    "common-ground": ("commons", "commons"),
 }
 
 
-PLAN_WORDS = {"private": "your private archives", "commons": "the commons", "out": "leaving the game"}
-
-
 def _destination(view: View) -> str:
-    """Where this round's pick goes: from the view's draft plan (the game's own rules version),
-    else from the rulebook's draft for the variant (views written before the plan was shown)."""
+    """Where this round's pick goes ("private", "commons", "out"): from the view's draft plan (the
+    game's own rules version), else from the rulebook's draft for the variant (views written
+    before the plan was shown)."""
     draft = view.get("draft") or {}
     rnd = int(draft.get("round", 1)) - 1
     plan = draft.get("plan")
     if plan:
-        return PLAN_WORDS.get(str(plan[rnd]), "") if 0 <= rnd < len(plan) else ""
+        return str(plan[rnd]) if 0 <= rnd < len(plan) else ""
     variant = (view.get("options") or {}).get("draft", "standard")
     goes = PICK_GOES.get(variant, ())
     return goes[rnd] if 0 <= rnd < len(goes) else ""

@@ -48,9 +48,15 @@ def sample_images() -> Iterator[Image.Image]:
     from .results import draw_results
     from .table import draw_table
 
-    drawers = {"table": draw_table, "hand": draw_hand, "draft": draw_draft, "prompt": draw_prompt}
+    drawers = {
+        "table": draw_table,
+        "hand": draw_hand,
+        "draft": draw_draft,
+        "prompt": draw_prompt,
+        "results": draw_results,
+    }
     for kind, view, lang in samples.palette_views():
-        yield draw_results(view) if kind == "results" else drawers[kind](view, lang)
+        yield drawers[kind](view, lang)
     cards = card_set()
     # twice: the art bands' sky gradients appear in no other image now that hands show compact
     # faces, and without the weight they once had from the hands they lose palette entries

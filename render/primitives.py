@@ -7,15 +7,21 @@ Every text and icon drawn here is also measured: each image remembers the smalle
 (em pixels) and the smallest icon height drawn into it, and a tile pasted with :func:`paste`
 hands its own smallest sizes on. :func:`smallest` and :func:`phone_px` read them back, so a
 test can check that nothing in an image comes out below ``PHONE_MIN_PX`` on a phone.
+
+Each image also remembers every text drawn into it: the words, where their ink lies, and the box
+the layout gave them (:meth:`Draw.within`; a tile's own bounds otherwise). :func:`drawn_texts`
+reads them back, so a test can check that a longer Polish or Russian text stays in its box and
+runs into no other text, and which words an image shows.
 """
 
 from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -44,6 +50,33 @@ SIZES = "nightfall.smallest"
 NONE_DRAWN = (math.inf, math.inf)
 
 
+#: Key in ``Image.info`` of the texts drawn into an image: a tuple of :class:`Drawn`, replaced
+#: (never appended to in place) for the same reason as ``SIZES``.
+TEXTS = "nightfall.texts"
+
+
+class Drawn(NamedTuple):
+    """A text drawn into an image: its words, the box its ink covers, and the box it was given."""
+
+    text: str
+    ink: Box
+    region: Box
+
+
+def drawn_texts(img: Image.Image) -> tuple[Drawn, ...]:
+    """Every text drawn into ``img`` (and into the tiles pasted onto it), in drawing order."""
+    return tuple(img.info.get(TEXTS, ()))
+
+
+def _note_texts(img: Image.Image, drawn: Sequence[Drawn]) -> None:
+    if drawn:
+        img.info[TEXTS] = (*img.info.get(TEXTS, ()), *drawn)
+
+
+def _shift(box: Box, dx: int, dy: int) -> Box:
+    return (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+
+
 def note(img: Image.Image, text: float = math.inf, icon: float = math.inf) -> None:
     """Remember a text size or an icon height drawn into ``img``, if it is the smallest yet."""
     old = img.info.get(SIZES, NONE_DRAWN)
@@ -68,6 +101,8 @@ def paste(base: Image.Image, tile: Image.Image, xy: tuple[int, int], mask: Image
         mask = tile
     base.paste(tile, xy, mask)
     note(base, *smallest(tile))
+    dx, dy = xy
+    _note_texts(base, [Drawn(d.text, _shift(d.ink, dx, dy), _shift(d.region, dx, dy)) for d in drawn_texts(tile)])
 
 
 @lru_cache(maxsize=8192)
@@ -84,7 +119,26 @@ class Draw(ImageDraw.ImageDraw):
 
     The same names, numbers and labels appear on every table; rasterising each once makes a
     redraw mostly pastes. Positions snap to whole pixels, so equal views give equal pixels.
+    Each text is recorded with the box it was given (see :meth:`within`).
     """
+
+    #: The box the texts drawn now must stay in (None: the whole image).
+    region: Box | None = None
+
+    @contextmanager
+    def within(self, box: tuple[float, float, float, float]) -> Iterator[None]:
+        """Texts drawn inside this block belong in ``box``: the layout's own measure of their room."""
+        old = self.region
+        self.region = (math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]), math.ceil(box[3]))
+        try:
+            yield
+        finally:
+            self.region = old
+
+    def _record(self, text: str, ink: Box) -> None:
+        if text.strip():
+            region = self.region or (0, 0, *self._image.size)
+            _note_texts(self._image, [Drawn(text, ink, region)])
 
     def text(  # type: ignore[override]
         self,
@@ -98,10 +152,14 @@ class Draw(ImageDraw.ImageDraw):
         note(self._image, text=font.size if font is not None else 10)
         if font is None or kwargs or "\n" in text or not isinstance(fill, tuple):
             super().text(xy, text, fill=fill, font=font, anchor=anchor, **kwargs)
+            box = self.textbbox(xy, text, font=font, anchor=anchor, **kwargs)
+            self._record(text, (math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]), math.ceil(box[3])))
             return
         mask, left, top = _text_mask(text, font, anchor or "la")
         ink = fill if self._image.mode != "RGBA" or len(fill) == 4 else (*fill, 255)
-        self._image.paste(ink, (round(xy[0]) + left, round(xy[1]) + top), mask)
+        x, y = round(xy[0]) + left, round(xy[1]) + top
+        self._image.paste(ink, (x, y), mask)
+        self._record(text, (x, y, x + mask.width, y + mask.height))
 
     def icon(self, height: float) -> None:
         """Record an icon (a moon, coin, shield, mark) ``height`` pixels tall."""

@@ -27,14 +27,19 @@ from typing import Any
 
 from PIL import Image
 
-from .cards import card_name, compact_layout
-from .hand import card_mask, shown_face
+from engine import card_texts
+
+from . import texts
+from .cards import card_name, compact_layout, wound_name
+from .hand import ask_words, card_mask, shown_face
 from .primitives import (
     Draw,
     Line,
     coin,
     draw,
     draw_flow,
+    ellipsize,
+    fit,
     flow,
     moon,
     paste,
@@ -95,8 +100,6 @@ SOURCE_W = 346
 #: A choice the player may take now (framed), and one that cannot be afforded (dimmed).
 CHOICE_FILL: RGB = mix(PANEL, DECIDE, 0.1)
 DIMMED: RGB = (12, 12, 22)
-#: Beside the choice taken when the player does not answer in time (the action's ``default``).
-DEFAULT_WORDS = "the default if time runs out"
 
 
 # ---------------------------------------------------------------- reading the view
@@ -127,6 +130,9 @@ def _name(card_view: View | None, lang: str) -> str:
     key = card_view.get("card")
     if key and key != "wound":
         return card_name(str(key), lang)
+    wound = card_view.get("wound_type")
+    if key == "wound" and wound and lang != "en":  # "Wound (bite)" as the engine names it in English
+        return f"{card_texts.wound_word(lang)} ({wound_name(str(wound), lang)})"
     return str(card_view.get("name") or "?")
 
 
@@ -173,17 +179,21 @@ def _text_block(lines: list[Line], line_h: int, pad: int = 0) -> Block:
 
 
 def _section(title: str, note: str = "") -> Block:
+    """A section's title, and a note beside it (shortened with … if the line cannot hold it)."""
+
     def paint(img: Image.Image, d: Draw, x: int, y: int) -> None:
-        f = font(BODY, "bold")
-        d.text((x + 2, y + SECTION_H / 2 + 2), title, font=f, fill=TEXT_DIM, anchor="lm")
-        if note:
-            d.text(
-                (x + 16 + f.getlength(title), y + SECTION_H / 2 + 2),
-                note,
-                font=font(SMALL),
-                fill=TEXT_FAINT,
-                anchor="lm",
-            )
+        with d.within((x, y, x + INNER, y + SECTION_H)):
+            head, f = fit(title, INNER - 4, (BODY,))
+            d.text((x + 2, y + SECTION_H / 2 + 2), head, font=f, fill=TEXT_DIM, anchor="lm")
+            if note:
+                nf = font(SMALL)
+                d.text(
+                    (x + 16 + f.getlength(head), y + SECTION_H / 2 + 2),
+                    ellipsize(note, nf, INNER - 20 - f.getlength(head)),
+                    font=nf,
+                    fill=TEXT_FAINT,
+                    anchor="lm",
+                )
 
     return Block(SECTION_H, paint)
 
@@ -249,7 +259,8 @@ def card_chip(
     if cost is not None:
         coin(d, x + COIN_R, row2, COIN_R, cost)
         x += 2 * COIN_R + 10
-    d.text((x, row2), kind, font=font(SMALL), fill=TEXT_DIM, anchor="lm")
+    kind, kf = fit(kind, w - x - 8, (SMALL,), "regular")
+    d.text((x, row2), kind, font=kf, fill=TEXT_DIM, anchor="lm")
     return img
 
 
@@ -274,7 +285,7 @@ def _card_chip(card_view: View, minion: View | None, w: int, lang: str) -> tuple
         )
         return chip, h
     wound = card_view.get("wound_type") if card_view.get("card") == "wound" else None
-    kind = "wound" if wound else str(card_view.get("type") or "card")
+    kind = texts.kind("wound" if wound else str(card_view.get("type") or "card"), lang)
     cost = None if wound else card_view.get("cost")
     return card_chip(name, card_view.get("colour"), cost, kind, wound, w, h), h
 
@@ -287,6 +298,7 @@ def _tile(
     *,
     framed: bool = True,
     dimmed: bool = False,
+    lang: str = "en",
 ) -> Block:
     """A choice: its chips (cards, archives), notes beneath them, then the button labels.
 
@@ -295,7 +307,7 @@ def _tile(
     pad = 0 if dimmed else TILE_PAD
     inner = w - 2 * pad
     if any(default for _, default in labels):
-        notes = [*notes, (DEFAULT_WORDS, TEXT_DIM)]
+        notes = [*notes, (texts.t("render.prompt.default_words", lang), TEXT_DIM)]
     note_lines = [line for text, ink in notes for line in flow([(text, font(SMALL), ink)], inner)]
     label_lines = [line for text, _ in labels for line in _label_lines(text, inner)]
     chips_h = sum(h + 8 for _, h in chips) - (8 if dimmed and not note_lines else 0)
@@ -316,30 +328,41 @@ def _tile(
         for chip, ch in chips:
             paste(img, chip, (x + pad, cy))
             cy += ch + 8
-        draw_flow(d, x + pad + (4 if dimmed else 0), cy, note_lines, LINE)
-        cy += len(note_lines) * LINE
-        draw_flow(d, x + pad, cy, label_lines, LABEL_LINE)
+        with d.within((x, y, x + w, y + h)):
+            draw_flow(d, x + pad + (4 if dimmed else 0), cy, note_lines, LINE)
+            cy += len(note_lines) * LINE
+            draw_flow(d, x + pad, cy, label_lines, LABEL_LINE)
         if dimmed:
             box = (x, y, x + w, y + h)
-            region = img.crop(box)
-            paste(img, Image.blend(region, Image.new("RGB", region.size, DIMMED), 0.45), (x, y))
+            shade = Image.blend(img.crop(box), Image.new("RGB", (w, h), DIMMED), 0.45)
+            shade.info.clear()  # a crop carries the whole image's record of texts: they are there already
+            paste(img, shade, (x, y))
 
     block.paint = paint
     return block
 
 
-def _seat_tile(seat: View | None, name: str, labels: list[tuple[str, bool]], w: int) -> Block:
+def _seat_tile(seat: View | None, name: str, labels: list[tuple[str, bool]], w: int, lang: str = "en") -> Block:
     """A player as a choice: name, wounds, and what they hold."""
     inner = w - 2 * TILE_PAD
     nf = font(NAME, "bold")
-    lines = wrap(name, nf, inner - 150)
+    wounds = int((seat or {}).get("wounds", 0))
+    word = texts.wounds_word(wounds, lang)
+    lf, wf = font(SMALL), font(BIG - 8, "bold")
+    wounds_w = max(150, round(lf.getlength(word) + 8 + wf.getlength(str(wounds))) + 16) if seat is not None else 0
+    lines = wrap(name, nf, inner - wounds_w)
     facts = ""
     if seat is not None:
-        facts = (
-            f"{seat.get('hand', 0)} in hand · {len(seat.get('in_play') or [])} in play · {seat.get('deck', 0)} in deck"
+        facts = texts.t(
+            "render.prompt.seat_facts",
+            lang,
+            hand=seat.get("hand", 0),
+            play=len(seat.get("in_play") or []),
+            deck=seat.get("deck", 0),
         )
     if any(default for _, default in labels):
-        facts = f"{facts} · {DEFAULT_WORDS}" if facts else DEFAULT_WORDS
+        default_words = texts.t("render.prompt.default_words", lang)
+        facts = f"{facts} · {default_words}" if facts else default_words
     fact_lines = flow([(facts, font(SMALL), TEXT_DIM)], inner) if facts else []
     label_lines = [line for text, _ in labels for line in _label_lines(text, inner)]
     head = max(52, len(lines) * 34 + 10)
@@ -349,40 +372,46 @@ def _seat_tile(seat: View | None, name: str, labels: list[tuple[str, bool]], w: 
     def paint(img: Image.Image, d: Draw, x: int, y: int) -> None:
         d.rounded_rectangle((x, y, x + w, y + block.height), radius=14, fill=CHOICE_FILL, outline=DECIDE, width=4)
         ty = y + TILE_PAD + head / 2 - (len(lines) - 1) * 17
-        for line in lines:
-            d.text((x + TILE_PAD, ty), line, font=nf, fill=TEXT, anchor="lm")
-            ty += 34
+        with d.within((x, y, x + w - wounds_w, y + TILE_PAD + head)):
+            for line in lines:
+                d.text((x + TILE_PAD, ty), line, font=nf, fill=TEXT, anchor="lm")
+                ty += 34
         if seat is not None:
-            wounds = int(seat.get("wounds", 0))
-            lf = font(SMALL)
             cy = y + TILE_PAD + head / 2
-            d.text((x + w - TILE_PAD, cy), "wounds", font=lf, fill=TEXT_DIM, anchor="rm")
-            d.text(
-                (x + w - TILE_PAD - lf.getlength("wounds") - 8, cy),
-                str(wounds),
-                font=font(BIG - 8, "bold"),
-                fill=WOUND_INK if wounds else TEXT,
-                anchor="rm",
-            )
+            with d.within((x + w - wounds_w, y, x + w, y + TILE_PAD + head)):
+                d.text((x + w - TILE_PAD, cy), word, font=lf, fill=TEXT_DIM, anchor="rm")
+                d.text(
+                    (x + w - TILE_PAD - lf.getlength(word) - 8, cy),
+                    str(wounds),
+                    font=wf,
+                    fill=WOUND_INK if wounds else TEXT,
+                    anchor="rm",
+                )
         cy = y + TILE_PAD + head
-        draw_flow(d, x + TILE_PAD, cy, fact_lines, LINE)
-        cy += len(fact_lines) * LINE + 4
-        draw_flow(d, x + TILE_PAD, cy, label_lines, LABEL_LINE)
+        with d.within((x, y, x + w, y + block.height)):
+            draw_flow(d, x + TILE_PAD, cy, fact_lines, LINE)
+            cy += len(fact_lines) * LINE + 4
+            draw_flow(d, x + TILE_PAD, cy, label_lines, LABEL_LINE)
 
     block.paint = paint
     return block
 
 
-def _quiet(actions: list[View]) -> Block:
+def _quiet(actions: list[View], lang: str = "en") -> Block:
     """Choices that name nothing (end the phase, no more blocks): grey pills, as their buttons."""
     if not actions:
         return Block(0, lambda *a: None)
     f = font(BODY, "bold")
-    pills: list[tuple[str, bool]] = [(button_label(a), bool(a.get("default"))) for a in actions]
+    default_word = texts.t("render.default", lang)
+    default_w = round(font(SMALL).getlength(default_word)) + 14
+    pills: list[tuple[str, bool]] = []
+    for a in actions:  # a label too long for a line is shortened rather than running off the image
+        default = bool(a.get("default"))
+        pills.append((ellipsize(button_label(a), f, INNER - 36 - (default_w if default else 0)), default))
     rows: list[list[tuple[str, bool, int]]] = [[]]
     x = 0
     for text, default in pills:
-        w = round(f.getlength(text)) + 36 + (round(font(SMALL).getlength("default")) + 14 if default else 0)
+        w = round(f.getlength(text)) + 36 + (default_w if default else 0)
         if x + w > INNER and rows[-1]:
             rows.append([])
             x = 0
@@ -394,9 +423,10 @@ def _quiet(actions: list[View]) -> Block:
             x = x0
             for text, default, w in row:
                 d.rounded_rectangle((x, y, x + w, y + 52), radius=26, fill=(78, 80, 98), outline=PANEL_LINE, width=2)
-                d.text((x + 18, y + 26), text, font=f, fill=TEXT, anchor="lm")
-                if default:
-                    d.text((x + w - 18, y + 26), "default", font=font(SMALL), fill=(196, 198, 214), anchor="rm")
+                with d.within((x, y, x + w, y + 52)):
+                    d.text((x + 18, y + 26), text, font=f, fill=TEXT, anchor="lm")
+                    if default:
+                        d.text((x + w - 18, y + 26), default_word, font=font(SMALL), fill=(196, 198, 214), anchor="rm")
                 x += w + 14
             y += 62
 
@@ -407,11 +437,13 @@ def _refs_of(action: View, kind: str) -> list[View]:
     return [r for r in action.get("refs") or [] if r.get("type") == kind]
 
 
-def _archive_owner(owner: str | None, view: View) -> str:
+def _archive_owner(owner: str | None, view: View, lang: str = "en") -> str:
     """Whose archive it is, in the viewer's words."""
     if owner is None:
-        return "commons"
-    return "your archive" if owner == view.get("you") else f"{owner}'s archive"
+        return texts.t("render.prompt.commons", lang)
+    if owner == view.get("you"):
+        return texts.t("render.prompt.your_archive", lang)
+    return texts.t("render.prompt.owners_archive", lang, name=owner)
 
 
 def _fight_notes(card_id: str, facts: View, you: str, lang: str) -> list[tuple[str, RGB]]:
@@ -424,12 +456,15 @@ def _fight_notes(card_id: str, facts: View, you: str, lang: str) -> list[tuple[s
 def _attack_note(a: View, you: str, lang: str) -> tuple[str, RGB]:
     """Whom an attack is against and who blocks it; an attack on the viewer stands out."""
     blockers = [_name(b, lang) for b in a.get("blockers") or []]
-    block = f"blocked by {', '.join(blockers)}" if blockers else "not blocked"
+    if blockers:
+        block = texts.t("render.prompt.blocked_by", lang, names=", ".join(blockers))
+    else:
+        block = texts.t("render.prompt.not_blocked", lang)
     defender = str(a.get("defender", "?"))
-    done = " · ✓ fought" if a.get("done") else ""
+    done = f" · {texts.t('render.prompt.fought', lang)}" if a.get("done") else ""
     if defender == you:
-        return f"attacks YOU · {block}{done}", DECIDE
-    return f"attacks {defender} · {block}{done}", TEXT
+        return f"{texts.t('render.prompt.attacks_you', lang)} · {block}{done}", DECIDE
+    return f"{texts.t('render.prompt.attacks', lang, name=defender)} · {block}{done}", TEXT
 
 
 # ---------------------------------------------------------------- what each ``shows`` draws
@@ -440,7 +475,7 @@ def _claim(view: View, dec: View, lang: str) -> list[Block]:
     one cannot (dimmed), then the other choices (discard for influence, end the phase)."""
     facts = dec.get("facts") or {}
     influence = int(facts.get("influence") or 0)
-    blocks: list[Block] = [_influence(influence)]
+    blocks: list[Block] = [_influence(influence, lang)]
     by_archive: dict[str, list[View]] = {}
     for a in dec.get("actions") or []:
         for ref in _refs_of(a, "archive"):
@@ -449,20 +484,22 @@ def _claim(view: View, dec: View, lang: str) -> list[Block]:
     yes = [c for c in claimable if c.get("affordable")]
     no = [c for c in claimable if not c.get("affordable")]
     if yes:
-        blocks.append(_section("YOU CAN CLAIM", "cost to you · copies left"))
+        blocks.append(_section(texts.t("render.prompt.can_claim", lang), texts.t("render.prompt.can_claim_note", lang)))
         blocks.append(_grid([_archive_choice(c, by_archive.get(str(c.get("id")), []), lang, INNER) for c in yes], 1))
     if no:
-        blocks.append(_section("NOT ENOUGH INFLUENCE", f"they cost more than {influence}"))
+        note = texts.t("render.prompt.too_dear_note", lang, influence=influence)
+        blocks.append(_section(texts.t("render.prompt.too_dear", lang), note))
         blocks.append(_grid([_archive_choice(c, [], lang, COLUMN_W, dimmed=True) for c in no]))
     blocks += _card_choices(view, dec, lang, skip=lambda a: bool(_refs_of(a, "archive")))
     return blocks
 
 
-def _influence(influence: int) -> Block:
+def _influence(influence: int, lang: str = "en") -> Block:
     def paint(img: Image.Image, d: Draw, x: int, y: int) -> None:
         d.rounded_rectangle((x, y, x + INNER, y + 76), radius=14, fill=PANEL_DARK)
         coin(d, x + 20 + 28, y + 38, 28, influence)
-        d.text((x + 96, y + 38), "influence to spend", font=font(NAME, "bold"), fill=GOLD, anchor="lm")
+        words, f = fit(texts.t("render.prompt.influence", lang), INNER - 96 - 12, (NAME, BODY))
+        d.text((x + 96, y + 38), words, font=f, fill=GOLD, anchor="lm")
 
     return Block(76, paint)
 
@@ -471,16 +508,21 @@ def _archive_choice(archive: View, actions: list[View], lang: str, w: int, dimme
     """An archive one may claim from: the table's common tile, whose coin is the cost to this
     player, then whose archive it is and the buttons' words."""
     key = archive.get("card")
-    name = card_name(str(key), lang) if key else "secret archive"
+    name = card_name(str(key), lang) if key else texts.t("render.secret_archive", lang)
     tw = w if dimmed else w - 2 * TILE_PAD
     h = common_height(name, tw)
     links = tuple(archive.get("links") or ())
     count = int(archive.get("count", 0))
-    tile = common_tile(name, archive.get("colour"), links, archive.get("kicker"), archive.get("cost"), count, tw, h)
+    tile = common_tile(
+        name, archive.get("colour"), links, archive.get("kicker"), archive.get("cost"), count, tw, h, lang
+    )
     private = archive.get("owner") is not None
-    notes = [("your private archive", TEXT_DIM)] if private else [] if dimmed else [("commons", TEXT_DIM)]
+    if private:
+        notes = [(texts.t("render.prompt.your_private_archive", lang), TEXT_DIM)]
+    else:
+        notes = [] if dimmed else [(texts.t("render.prompt.commons", lang), TEXT_DIM)]
     labels = [(button_label(a), bool(a.get("default"))) for a in actions]
-    return _tile([(tile, h)], notes, labels, w, dimmed=dimmed)
+    return _tile([(tile, h)], notes, labels, w, dimmed=dimmed, lang=lang)
 
 
 def _card_choices(view: View, dec: View, lang: str, skip: Any = lambda a: False, note: str = "") -> list[Block]:
@@ -510,12 +552,12 @@ def _card_choices(view: View, dec: View, lang: str, skip: Any = lambda a: False,
         labels = [(button_label(a), bool(a.get("default"))) for a in acts]
         if ref.get("type") == "seat":
             name = str(ref.get("name") or ref.get("ref"))
-            tiles.append(_seat_tile(seats.get(name), name, labels, COLUMN_W))
+            tiles.append(_seat_tile(seats.get(name), name, labels, COLUMN_W, lang))
             continue
         w = COLUMN_W - 2 * TILE_PAD
         if ref.get("type") == "archive":
             arch = ref.get("archive") or {}
-            name = _name(arch, lang) if arch.get("card") else "secret archive"
+            name = _name(arch, lang) if arch.get("card") else texts.t("render.secret_archive", lang)
             h = common_height(name, w)
             chip = common_tile(
                 name,
@@ -526,26 +568,31 @@ def _card_choices(view: View, dec: View, lang: str, skip: Any = lambda a: False,
                 int(arch.get("count", 0)),
                 w,
                 h,
+                lang,
             )
             owner = arch.get("owner")
-            tiles.append(_tile([(chip, h)], [(_archive_owner(owner, view), TEXT_DIM)], labels, COLUMN_W))
+            owner_note = [(_archive_owner(owner, view, lang), TEXT_DIM)]
+            tiles.append(_tile([(chip, h)], owner_note, labels, COLUMN_W, lang=lang))
             continue
         card_view = ref.get("card") or {}
         chip_h = _card_chip(card_view, minions.get(str(card_view.get("id"))), w, lang)
         notes: list[tuple[str, RGB]] = []
         controller = ref.get("controller")
         if controller:
-            notes.append(("yours" if controller == view.get("you") else f"{controller}'s", TEXT_DIM))
+            if controller == view.get("you"):
+                notes.append((texts.t("render.prompt.yours", lang), TEXT_DIM))
+            else:
+                notes.append((texts.t("render.prompt.owners", lang, name=controller), TEXT_DIM))
         notes += _fight_notes(str(card_view.get("id")), facts, str(view.get("you")), lang)
-        tiles.append(_tile([chip_h], notes, labels, COLUMN_W))
+        tiles.append(_tile([chip_h], notes, labels, COLUMN_W, lang=lang))
     blocks: list[Block] = []
     if tiles:
-        verbs = list(dict.fromkeys(str(a.get("verb")) for k in groups for a in groups[k]))
-        blocks.append(_section("CHOOSE", " · ".join([*verbs, note] if note else verbs)))
+        verbs = list(dict.fromkeys(texts.verb(str(a.get("verb")), lang) for k in groups for a in groups[k]))
+        blocks.append(_section(texts.t("render.prompt.choose", lang), " · ".join([*verbs, note] if note else verbs)))
         blocks.append(_grid(tiles))
     if quiet:
-        blocks.append(_section("OR"))
-        blocks.append(_quiet(quiet))
+        blocks.append(_section(texts.t("render.prompt.or", lang)))
+        blocks.append(_quiet(quiet, lang))
     return blocks
 
 
@@ -556,9 +603,7 @@ def _source(view: View, dec: View, lang: str) -> list[Block]:
     source = facts.get("source") or damage.get("source")
     if not source:
         if damage:
-            return [
-                _text_block(flow([(f"{damage.get('n', '?')} damage to deal", font(HEAD, "bold"), TEXT)], INNER), 44)
-            ]
+            return [_text_block(flow([(_damage_words(damage, lang), font(HEAD, "bold"), TEXT)], INNER), 44)]
         return []
     key = _face_key(source)
     face_h = compact_layout(key, lang, SOURCE_W).height
@@ -566,21 +611,28 @@ def _source(view: View, dec: View, lang: str) -> list[Block]:
     side_w = INNER - SOURCE_W - 30
     entry = next((e for e in view.get("chain") or [] if e.get("id") and e.get("id") == source.get("id")), None)
     runs: list[Line] = []
-    runs += flow([("RESOLVING", font(SMALL, "bold"), TEXT_DIM)], side_w)
+    runs += flow([(texts.t("render.prompt.resolving", lang), font(SMALL, "bold"), TEXT_DIM)], side_w)
     runs += flow([(_name(source, lang), font(HEAD, "bold"), TEXT)], side_w)
     if entry is not None:
-        runs += flow([(f"played by {entry.get('by', '?')}", font(BODY), TEXT_DIM)], side_w)
+        played_by = texts.t("render.prompt.played_by", lang, name=entry.get("by", "?"))
+        runs += flow([(played_by, font(BODY), TEXT_DIM)], side_w)
         if entry.get("kicker_active"):
-            runs += flow([("★ its kicker applies", font(BODY, "bold"), GOLD)], side_w)
+            runs += flow([(texts.t("render.prompt.kicker_applies", lang), font(BODY, "bold"), GOLD)], side_w)
     if damage:
-        runs += flow([(f"{damage.get('n', '?')} damage to deal", font(NAME, "bold"), WOUND_INK)], side_w)
+        runs += flow([(_damage_words(damage, lang), font(NAME, "bold"), WOUND_INK)], side_w)
     height = max(face_h, len(runs) * 44)
 
     def paint(img: Image.Image, d: Draw, x: int, y: int) -> None:
         paste(img, face, (x, y), card_mask(face.size))
-        draw_flow(d, x + SOURCE_W + 30, y + 8, runs, 44)
+        with d.within((x + SOURCE_W + 30, y, x + INNER, y + height)):
+            draw_flow(d, x + SOURCE_W + 30, y + 8, runs, 44)
 
     return [Block(height, paint)]
+
+
+def _damage_words(damage: View, lang: str) -> str:
+    """ "3 damage to deal", counted in ``lang``."""
+    return texts.n("render.prompt.damage", int(damage.get("n") or 0), lang)
 
 
 def _candidates(view: View, dec: View, lang: str) -> list[Block]:
@@ -597,15 +649,16 @@ def _combat(view: View, dec: View, lang: str) -> list[Block]:
     w = COLUMN_W - 2 * TILE_PAD
     you = str(view.get("you"))
     if attacks:
-        blocks.append(_section("ATTACKS", f"by {attacks[0].get('by', '?')}"))
+        by = texts.t("render.prompt.attacks_by", lang, name=attacks[0].get("by", "?"))
+        blocks.append(_section(texts.t("render.prompt.attacks_title", lang), by))
         tiles = []
         for a in attacks:
             att = a.get("attacker") or {}
             chips = [_card_chip(att, minions.get(str(att.get("id"))), w, lang)]
-            tiles.append(_tile(chips, [_attack_note(a, you, lang)], [], COLUMN_W, framed=False))
+            tiles.append(_tile(chips, [_attack_note(a, you, lang)], [], COLUMN_W, framed=False, lang=lang))
         blocks.append(_grid(tiles))
     attackers = facts.get("attackers") or []
-    note = f"{len(attackers)} minion{'s' * (len(attackers) != 1)} still to send" if attackers else ""
+    note = texts.n("render.prompt.to_send", len(attackers), lang) if attackers else ""
     return blocks + _card_choices(view, dec, lang, note=note)
 
 
@@ -615,23 +668,25 @@ SHOWS = {"claim": _claim, "candidates": _candidates, "combat": _combat}
 # ---------------------------------------------------------------- the image
 
 
-def _header(view: View, dec: View) -> Block:
+def _header(view: View, dec: View, lang: str = "en") -> Block:
     phase = str(view.get("phase") or "")
-    top = f"☾ NIGHTFALL · {view.get('you', '?')} · turn {view.get('turn', 1)}"
-    asks = wrap(str(dec.get("asks") or "Your decision"), font(HEAD, "bold"), INNER)
+    label = texts.phase(phase, lang) if phase else ""
+    turn = texts.t("render.turn", lang, turn=view.get("turn", 1))
+    top = f"☾ NIGHTFALL · {view.get('you', '?')} · {turn}"
+    asks = wrap(ask_words(dec, lang), font(HEAD, "bold"), INNER)
     height = 40 + len(asks) * 42 + 18
 
     def paint(img: Image.Image, d: Draw, x: int, y: int) -> None:
         f = font(SMALL + 2, "bold")
-        d.text((x, y + 22), top, font=f, fill=GOLD, anchor="lm")
-        if phase:
-            pf = font(SMALL, "bold")
-            pw = round(pf.getlength(phase.upper())) + 24
+        pf = font(SMALL, "bold")
+        pw = round(pf.getlength(label)) + 24 if label else 0
+        d.text((x, y + 22), ellipsize(top, f, INNER - pw - 16), font=f, fill=GOLD, anchor="lm")
+        if label:
             pill(
                 d,
                 x + INNER - pw,
                 y + 22,
-                phase.upper(),
+                label,
                 pf,
                 fill=PHASE_COLOURS.get(phase, TEXT_DIM),
                 ink=PANEL_DARK,
@@ -655,7 +710,7 @@ def draw_prompt(view: View, lang: str = "en") -> Image.Image:
         raise ValueError(
             f"a decision that shows {shows!r} has its own image (render_hand, render_draft or render_table)"
         )
-    body = _stack([_header(view, dec), *SHOWS[shows](view, dec, lang)], gap=12)
+    body = _stack([_header(view, dec, lang), *SHOWS[shows](view, dec, lang)], gap=12)
     height = MARGIN + body.height + MARGIN
     img = vertical_gradient(WIDTH, height, BG_TOP, BG_BOTTOM)
     d = draw(img)

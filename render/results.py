@@ -21,6 +21,8 @@ from PIL import Image
 from engine.cards import WOUND_TYPES
 from engine.scoring import DECIDERS, tie_break_text
 
+from . import texts
+from .cards import wound_name
 from .primitives import (
     Box,
     Draw,
@@ -70,7 +72,7 @@ ROW_PAD = 20
 MEDAL_R = 32
 #: Where the name starts, from the row's left edge (after the medal).
 NAME_X = 24 + 2 * MEDAL_R + 20
-#: The wounds by type: one column per type, then the total.
+#: The wounds by type: one column per type (wider when a type's name is longer), then the total.
 TYPE_W = 116
 TOTAL_W = 150
 WOUND_ICON = 30
@@ -78,16 +80,14 @@ WOUND_ICON = 30
 NOTE_LINE_H = round(BODY * 1.4)
 NOTE_PAD = 10
 RULE_LINE_H = round(SMALL * 1.45)
-RULE = (
-    "Fewest wounds wins. Tied: the lower largest wound-type count, then the second and third largest; "
-    "then fewer turns (seated closest to the right of the first player)."
-)
 MEDALS: dict[int, RGB] = {1: (240, 196, 60), 2: (196, 200, 214), 3: (200, 128, 72)}
 
 
-def count(n: int, word: str) -> str:
-    """``n`` and ``word``, plural unless ``n`` is 1: "1 wound", "2 wounds", "1 turn"."""
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def type_widths(lang: str = "en") -> list[int]:
+    """The width of each wound type's column: its icon, its number, and its name beneath (TYPE_W,
+    or more for a longer name)."""
+    f = font(SMALL)
+    return [max(TYPE_W, round(f.getlength(wound_name(t, lang))) + WOUND_ICON + 10 + 12) for t in WOUND_TYPES]
 
 
 def decided_by(a: View, b: View) -> str | None:
@@ -106,31 +106,31 @@ def decided_by(a: View, b: View) -> str | None:
     return "fewer turns" if a.get("turns") != b.get("turns") else "seat"
 
 
-def tie_reason(a: View, b: View) -> str:
+def tie_reason(a: View, b: View, lang: str = "en") -> str:
     """What decided between ``a`` and the next row ``b`` when their wound totals are equal, in
     the engine's words; "" when fewer wounds decided (or ``a`` is the last place)."""
     how = decided_by(a, b)
     if how in (None, "wounds"):
         return ""
-    return tie_break_text({**a, "decided_by": how}, b)
+    return tie_break_text({**a, "decided_by": how}, b, lang)
 
 
-def _ahead(a: View, b: View) -> str:
-    return f"{a.get('seat', '?')} is ahead of {b.get('seat', '?')}:"
+def _ahead(a: View, b: View, lang: str = "en") -> str:
+    return texts.t("render.results.ahead", lang, name=a.get("seat", "?"), next=b.get("seat", "?"))
 
 
-def tie_note(a: View, b: View) -> str:
+def tie_note(a: View, b: View, lang: str = "en") -> str:
     """The note drawn between ``a`` and ``b`` when a tie-break decided: who is ahead and why."""
-    reason = tie_reason(a, b)
-    return f"{_ahead(a, b)} {reason}" if reason else ""
+    reason = tie_reason(a, b, lang)
+    return f"{_ahead(a, b, lang)} {reason}" if reason else ""
 
 
-def _note_lines(a: View, b: View) -> list[Line]:
-    reason = tie_reason(a, b)
+def _note_lines(a: View, b: View, lang: str = "en") -> list[Line]:
+    reason = tie_reason(a, b, lang)
     if not reason:
         return []
     bold, plain = font(BODY, "bold"), font(BODY)
-    words = [(w, bold, GOLD) for w in f"⚖ {_ahead(a, b)}".split()]
+    words = [(w, bold, GOLD) for w in f"⚖ {_ahead(a, b, lang)}".split()]
     # a figure in brackets, "(3 against 4)", stays on one line
     words += [(w, plain, TEXT) for w in re.findall(r"\([^)]*\)\S*|\S+", reason)]
     max_w = INNER - NAME_X - ROW_PAD
@@ -148,48 +148,51 @@ def _note_lines(a: View, b: View) -> list[Line]:
     return lines
 
 
-def _name_w() -> int:
-    return INNER - NAME_X - 3 * TYPE_W - TOTAL_W - 2 * ROW_PAD
+def _name_w(lang: str = "en") -> int:
+    return INNER - NAME_X - sum(type_widths(lang)) - TOTAL_W - 2 * ROW_PAD
 
 
-def _name(r: View) -> tuple[list[str], Any]:
-    return fit_lines(str(r.get("seat", "?")), _name_w(), (HEAD + 4, HEAD, NAME), "bold")
+def _name(r: View, lang: str = "en") -> tuple[list[str], Any]:
+    return fit_lines(str(r.get("seat", "?")), _name_w(lang), (HEAD + 4, HEAD, NAME), "bold")
 
 
-def _rule_lines() -> list[str]:
-    return wrap(RULE, font(SMALL), INNER - 8)
+def _rule_lines(lang: str = "en") -> list[str]:
+    return wrap(texts.t("render.results.rule", lang), font(SMALL), INNER - 8)
 
 
-def results_layout(view: View) -> dict[str, Box]:
-    """Where everything goes: ``row:i``, ``note:i`` (under row i, when a tie-break decided),
-    ``title``, ``rule`` and the whole ``image``."""
+def results_layout(view: View, lang: str = "en") -> dict[str, Box]:
+    """Where everything goes: ``header``, ``title``, ``row:i``, ``note:i`` (under row i, when a
+    tie-break decided), ``rule`` and the whole ``image``."""
     result = list(view.get("result") or [])
-    boxes: dict[str, Box] = {"title": (MARGIN, HEADER_H, TABLE_WIDTH - MARGIN, HEADER_H + TITLE_H)}
+    boxes: dict[str, Box] = {
+        "header": (MARGIN, 0, TABLE_WIDTH - MARGIN, HEADER_H),
+        "title": (MARGIN, HEADER_H, TABLE_WIDTH - MARGIN, HEADER_H + TITLE_H),
+    }
     y = HEADER_H + TITLE_H
     for i, r in enumerate(result):
-        h = ROW_H if len(_name(r)[0]) == 1 else ROW_H2
+        h = ROW_H if len(_name(r, lang)[0]) == 1 else ROW_H2
         boxes[f"row:{i}"] = (MARGIN, y, TABLE_WIDTH - MARGIN, y + h)
         y += h + GAP
         if i + 1 < len(result):
-            lines = _note_lines(r, result[i + 1])
+            lines = _note_lines(r, result[i + 1], lang)
             if lines:
                 nh = 2 * NOTE_PAD + len(lines) * NOTE_LINE_H
                 boxes[f"note:{i}"] = (MARGIN, y, TABLE_WIDTH - MARGIN, y + nh)
                 y += nh + GAP
-    rule_h = 2 * NOTE_PAD + len(_rule_lines()) * RULE_LINE_H
+    rule_h = 2 * NOTE_PAD + len(_rule_lines(lang)) * RULE_LINE_H
     boxes["rule"] = (MARGIN, y, TABLE_WIDTH - MARGIN, y + rule_h)
     boxes["image"] = (0, 0, TABLE_WIDTH, y + rule_h + MARGIN)
     return boxes
 
 
-def results_height(view: View) -> int:
-    return results_layout(view)["image"][3]
+def results_height(view: View, lang: str = "en") -> int:
+    return results_layout(view, lang)["image"][3]
 
 
 # ---------------------------------------------------------------- sections
 
 
-def _header(d: Draw, view: View) -> None:
+def _header(d: Draw, view: View, lang: str = "en") -> None:
     """As the table's: the brand and what was played, then the phase pill and who won."""
     bf = font(SMALL + 2, "bold")
     brand = "☾ NIGHTFALL"
@@ -197,34 +200,39 @@ def _header(d: Draw, view: View) -> None:
     opts = view.get("options") or {}
     about = []
     if view.get("turn") is not None:
-        about.append(f"turn {view['turn']}")
-    about.append(f"{opts.get('draft', 'standard')} draft")
+        about.append(texts.t("render.turn", lang, turn=view["turn"]))
+    about.append(texts.variant(opts.get("draft", "standard"), lang))
     if opts.get("secret_archives"):
-        about.append("secret archives")
+        about.append(texts.t("render.secret_archives", lang))
     af = font(SMALL)
     about_text = ellipsize(" · ".join(about), af, INNER - bf.getlength(brand) - 30)
     d.text((TABLE_WIDTH - MARGIN, 28), about_text, font=af, fill=TEXT_DIM, anchor="rm")
     cy = 86
+    label = texts.phase("over", lang)
     pw = pill(
-        d, MARGIN, cy, "OVER", font(HEAD - 2, "bold"), fill=PHASE_COLOURS["over"], ink=PANEL_DARK, pad=16, height=54
+        d, MARGIN, cy, label, font(HEAD - 2, "bold"), fill=PHASE_COLOURS["over"], ink=PANEL_DARK, pad=16, height=54
     )
     x = MARGIN + pw + 18
     result = view.get("result") or []
-    headline = f"{result[0].get('seat', '?')} wins" if result else "Game over"
+    if result:
+        headline = texts.t("render.wins", lang, name=result[0].get("seat", "?"))
+    else:
+        headline = texts.t("render.game_over", lang)
     text, f = fit(headline, TABLE_WIDTH - MARGIN - x, (HEAD + 8, HEAD + 4, HEAD, NAME), "bold")
     d.text((x, cy), text, font=f, fill=TEXT, anchor="lm")
 
 
-def _title(d: Draw, box: Box) -> None:
-    x0, y0, _, y1 = box
+def _title(d: Draw, box: Box, lang: str = "en") -> None:
+    x0, y0, x1, y1 = box
     cy = (y0 + y1) / 2
-    f = font(BODY, "bold")
-    title = "FINAL RANKING"
+    title, f = fit(texts.t("render.results.title", lang), x1 - x0 - 4, (BODY,))
     d.text((x0 + 2, cy), title, font=f, fill=TEXT_DIM, anchor="lm")
-    d.text((x0 + 16 + f.getlength(title), cy), "night has fallen", font=font(SMALL), fill=TEXT_FAINT, anchor="lm")
+    nf = font(SMALL)
+    note = ellipsize(texts.t("render.results.note", lang), nf, x1 - x0 - 20 - f.getlength(title))
+    d.text((x0 + 16 + f.getlength(title), cy), note, font=nf, fill=TEXT_FAINT, anchor="lm")
 
 
-def _row(d: Draw, r: View, box: Box, winner: bool) -> None:
+def _row(d: Draw, r: View, box: Box, winner: bool, lang: str = "en") -> None:
     x0, y0, x1, y1 = box
     cy = (y0 + y1) / 2
     d.rounded_rectangle(
@@ -245,38 +253,42 @@ def _row(d: Draw, r: View, box: Box, winner: bool) -> None:
     )
     d.text((mx, cy + 1), str(place), font=font(HEAD, "bold"), fill=PANEL_DARK, anchor="mm")
     # the name (on two lines if it must), and under it "winner" and the turns played
-    lines, nf = _name(r)
+    widths = type_widths(lang)
+    tx = x1 - ROW_PAD - TOTAL_W - sum(widths)
+    lines, nf = _name(r, lang)
     step = round(nf.size * 1.1)
     sub_h = 34
     y = cy - (len(lines) * step + sub_h) / 2 + step / 2
-    for line in lines:
-        d.text((x0 + NAME_X, y), line, font=nf, fill=TEXT, anchor="lm")
-        y += step
-    sub = ["winner"] if winner else []
-    if r.get("turns") is not None:
-        sub.append(count(int(r["turns"]), "turn"))
-    if sub:
-        sf = font(SMALL, "bold") if winner else font(SMALL)
-        d.text(
-            (x0 + NAME_X, y - step / 2 + sub_h / 2 + 6),
-            " · ".join(sub),
-            font=sf,
-            fill=GOLD if winner else TEXT_DIM,
-            anchor="lm",
-        )
+    with d.within((x0 + NAME_X, y0, tx, y1)):
+        for line in lines:
+            d.text((x0 + NAME_X, y), line, font=nf, fill=TEXT, anchor="lm")
+            y += step
+        sub = [texts.t("render.results.winner", lang)] if winner else []
+        if r.get("turns") is not None:
+            sub.append(texts.n("render.results.turns", int(r["turns"]), lang))
+        if sub:
+            sf = font(SMALL, "bold") if winner else font(SMALL)
+            d.text(
+                (x0 + NAME_X, y - step / 2 + sub_h / 2 + 6),
+                ellipsize(" · ".join(sub), sf, tx - x0 - NAME_X - 8),
+                font=sf,
+                fill=GOLD if winner else TEXT_DIM,
+                anchor="lm",
+            )
     # wounds by type, each a shape, a number and its name; then the total
     by_type = r.get("by_type") or {}
-    tx = x1 - ROW_PAD - TOTAL_W - 3 * TYPE_W
     nf2, lf = font(NAME, "bold"), font(SMALL)
-    for t in WOUND_TYPES:
+    for t, tw in zip(WOUND_TYPES, widths, strict=True):
         wound_icon(d, tx + WOUND_ICON / 2, cy, WOUND_ICON, t)
-        d.text((tx + WOUND_ICON + 10, cy - 13), str(by_type.get(t, 0)), font=nf2, fill=TEXT, anchor="lm")
-        d.text((tx + WOUND_ICON + 10, cy + 19), t, font=lf, fill=TEXT_DIM, anchor="lm")
-        tx += TYPE_W
+        with d.within((tx, y0, tx + tw, y1)):
+            d.text((tx + WOUND_ICON + 10, cy - 13), str(by_type.get(t, 0)), font=nf2, fill=TEXT, anchor="lm")
+            d.text((tx + WOUND_ICON + 10, cy + 19), wound_name(t, lang), font=lf, fill=TEXT_DIM, anchor="lm")
+        tx += tw
     wounds = int(r.get("wounds", 0))
     right = x1 - ROW_PAD
-    d.text((right, cy - 12), str(wounds), font=font(BIG, "bold"), fill=WOUND_INK if wounds else TEXT, anchor="rm")
-    d.text((right, cy + 26), "wound" if wounds == 1 else "wounds", font=lf, fill=TEXT_DIM, anchor="rm")
+    with d.within((tx, y0, x1, y1)):
+        d.text((right, cy - 12), str(wounds), font=font(BIG, "bold"), fill=WOUND_INK if wounds else TEXT, anchor="rm")
+        d.text((right, cy + 26), texts.wounds_word(wounds, lang), font=lf, fill=TEXT_DIM, anchor="rm")
 
 
 def _note(d: Draw, lines: list[Line], box: Box, above: Box, below: Box) -> None:
@@ -285,35 +297,40 @@ def _note(d: Draw, lines: list[Line], box: Box, above: Box, below: Box) -> None:
     mx = x0 + 24 + MEDAL_R
     d.line((mx, above[3], mx, below[1]), fill=GOLD, width=4)
     d.rounded_rectangle((x0 + NAME_X - 16, y0, x1, y1), radius=12, fill=PANEL_DARK, outline=GOLD, width=2)
-    draw_flow(d, x0 + NAME_X, y0 + NOTE_PAD + (NOTE_LINE_H - BODY) / 2 - 2, lines, NOTE_LINE_H)
+    with d.within((x0 + NAME_X - 16, y0, x1, y1)):
+        draw_flow(d, x0 + NAME_X, y0 + NOTE_PAD + (NOTE_LINE_H - BODY) / 2 - 2, lines, NOTE_LINE_H)
 
 
-def _rule(d: Draw, box: Box) -> None:
+def _rule(d: Draw, box: Box, lang: str = "en") -> None:
     x0, y0, _, _ = box
     f = font(SMALL)
-    for i, line in enumerate(_rule_lines()):
-        d.text((x0 + 4, y0 + NOTE_PAD + (i + 0.5) * RULE_LINE_H), line, font=f, fill=TEXT_FAINT, anchor="lm")
+    with d.within(box):
+        for i, line in enumerate(_rule_lines(lang)):
+            d.text((x0 + 4, y0 + NOTE_PAD + (i + 0.5) * RULE_LINE_H), line, font=f, fill=TEXT_FAINT, anchor="lm")
 
 
-def draw_results(view: View) -> Image.Image:
-    """The final ranking image (see :func:`render.render_results`)."""
+def draw_results(view: View, lang: str = "en") -> Image.Image:
+    """The final ranking image in ``lang`` (see :func:`render.render_results`)."""
     check_public(view)
     result = list(view.get("result") or [])
     if not result:
         raise ValueError("the results image needs the view of a finished game (view['result'])")
-    boxes = results_layout(view)
+    boxes = results_layout(view, lang)
     img = background(TABLE_WIDTH, boxes["image"][3]).copy()
     d = draw(img)
-    _header(d, view)
-    _title(d, boxes["title"])
+    with d.within(boxes["header"]):
+        _header(d, view, lang)
+    with d.within(boxes["title"]):
+        _title(d, boxes["title"], lang)
     for i, r in enumerate(result):
-        _row(d, r, boxes[f"row:{i}"], winner=i == 0)
+        _row(d, r, boxes[f"row:{i}"], winner=i == 0, lang=lang)
     for i, (a, b) in enumerate(pairwise(result)):
         if f"note:{i}" in boxes:
-            _note(d, _note_lines(a, b), boxes[f"note:{i}"], boxes[f"row:{i}"], boxes[f"row:{i + 1}"])
-    _rule(d, boxes["rule"])
+            _note(d, _note_lines(a, b, lang), boxes[f"note:{i}"], boxes[f"row:{i}"], boxes[f"row:{i + 1}"])
+    _rule(d, boxes["rule"], lang)
     return img
 
 
-def render_results(view: View) -> bytes:
-    return to_png(draw_results(view))
+def render_results(view: View, lang: str = "en") -> bytes:
+    """PNG bytes of the final ranking of a finished game's ``public_view()``, drawn in ``lang``."""
+    return to_png(draw_results(view, lang))

@@ -14,15 +14,16 @@ are drawn once per look and cached; each render pastes them onto a cached backgr
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image
 
 from engine.cards import find_card
-from engine.views import SPECTATOR_WORDS
+from engine.texts import spectator_words
 
-from .cards import card_name, stats, unblockable_mark
+from . import texts
+from .cards import card_name, stats, unblockable_mark, wound_name
 from .primitives import (
     Box,
     Draw,
@@ -121,11 +122,11 @@ def waiting_groups(view: View, lang: str = "en") -> list[tuple[list[str], str]]:
     """Who must decide now and what, grouped by what is asked: ([seats], words)."""
     groups: dict[str, list[str]] = {}
     for p in view.get("pending") or []:
-        # the engine says what each decision asks (a key and its arguments); only a card's
-        # name is put in the image's language here
+        # the engine says what each decision asks (a key and its English arguments), and words
+        # it in the image's language
         ask = p.get("ask") or {"key": p["kind"], "args": {}}
-        args = {k: local_name(v, lang) if k == "source" else v for k, v in ask["args"].items()}
-        words = SPECTATOR_WORDS.get(ask["key"], str(p.get("asks", p["kind"]))).format(**args)
+        words = spectator_words(ask["key"], ask["args"], lang) if texts.has(f"engine.watch.{ask['key']}") else None
+        words = words or str(p.get("asks", p["kind"]))
         groups.setdefault(words, []).append(p["seat"])
     return [(seats, words) for words, seats in groups.items()]
 
@@ -134,7 +135,7 @@ def decision_text(view: View, lang: str = "en") -> str:
     """Who must decide now and what, e.g. "bram: declare blockers"."""
     groups = waiting_groups(view, lang)
     if not groups:
-        return "Game over" if view.get("over") else ""
+        return texts.t("render.game_over", lang) if view.get("over") else ""
     return " · ".join(f"{', '.join(seats)}: {words}" for seats, words in groups)
 
 
@@ -199,6 +200,7 @@ def common_tile(
     count: int,
     w: int,
     h: int = 0,
+    lang: str = "en",
 ) -> Image.Image:
     """One common archive on one row: colour moon, name, link moons, kicker colour, cost, copies
     left (or EMPTY), in columns that line up from tile to tile."""
@@ -218,11 +220,12 @@ def common_tile(
     x = w - COMMON_RIGHT + 10 + LINKS_W + 4
     if kicker:
         kf = font(SMALL, "bold")
-        d.text((x, cy), "K", font=kf, fill=TEXT_DIM, anchor="lm")
+        d.text((x, cy), texts.t("render.kicker_letter", lang), font=kf, fill=TEXT_DIM, anchor="lm")
         moon(d, x + KICK_W - MOON_R, cy, MOON_R, kicker)
     if empty:
         img.alpha_composite(Image.new("RGBA", img.size, (*PANEL_DARK, 90)))
-        draw(img).text((w - 12, cy), "EMPTY", font=font(SMALL, "bold"), fill=DANGER, anchor="rm")
+        word, ef = fit(texts.t("render.archive.empty_tile", lang), COST_W + COUNT_W, (SMALL,))
+        draw(img).text((w - 12, cy), word, font=ef, fill=DANGER, anchor="rm")
         img.putalpha(_rounded(w, h, (0, 0, 0)).getchannel("A"))
         return img
     d.text((w - 12, cy), f"×{count}", font=font(BODY + 2, "bold"), fill=TEXT, anchor="rm")
@@ -242,7 +245,9 @@ def _chip_name_w(w: int) -> int:
 
 
 @lru_cache(maxsize=256)
-def archive_chip(name: str | None, col: str | None, cost: int | None, count: int, w: int, h: int) -> Image.Image:
+def archive_chip(
+    name: str | None, col: str | None, cost: int | None, count: int, w: int, h: int, lang: str = "en"
+) -> Image.Image:
     """A private archive in a seat panel; a face-down back while it is secret (``name`` None)."""
     top = 27 if h == CHIP_H else 40  # the name row's centre: lower when the name takes two lines
     row2 = h - 25
@@ -255,13 +260,8 @@ def archive_chip(name: str | None, col: str | None, cost: int | None, count: int
         d = draw(img)
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius=10, outline=(92, 80, 140), width=2)
         hidden_moon(d, 10 + MOON_R, top, MOON_R)
-        d.text(
-            (20 + 2 * MOON_R, top),
-            "secret archive",
-            font=font(SMALL, "condensed-bold"),
-            fill=(210, 200, 240),
-            anchor="lm",
-        )
+        lines, f = chip_name(texts.t("render.secret_archive", lang), _chip_name_w(w), (SMALL,))
+        _name_lines(d, 20 + 2 * MOON_R, top, lines, f, (210, 200, 240))
         d.text((12, row2), f"×{count}", font=font(BODY, "bold"), fill=TEXT, anchor="lm")
         return img
     empty = count == 0
@@ -274,10 +274,9 @@ def archive_chip(name: str | None, col: str | None, cost: int | None, count: int
     if cost is not None:
         coin(d, x + COIN_R, row2, COIN_R, cost)
         x += 2 * COIN_R + 10
-    if empty:
-        d.text((x, row2), "empty", font=font(SMALL, "bold"), fill=DANGER, anchor="lm")
-    else:
-        d.text((x, row2), f"×{count} left", font=font(SMALL, "bold"), fill=TEXT, anchor="lm")
+    word = texts.t("render.archive.empty", lang) if empty else texts.n("render.archive.left", count, lang)
+    word, f = fit(word, w - x - 8, (SMALL,))
+    d.text((x, row2), word, font=f, fill=DANGER if empty else TEXT, anchor="lm")
     return img
 
 
@@ -363,9 +362,38 @@ def _waiting_height(lines: list[Line]) -> int:
     return 0 if not lines else 12 + LINE_H + len(lines) * 40 + 14 + GAP
 
 
-#: Room for a chain link's name and player, left of its kicker tag and status.
+#: Room for a chain link's name and player, left of its kicker tag and status (in English).
 CHAIN_TEXT_W = INNER - 2 * MOON_R - 34 - 400
 CHAIN_LINE = 34
+#: Room for a chain link's status at the right of its row (more when the words are longer).
+STATUS_W = 190
+#: The chain's statuses: the key of each one's words, and its colour.
+STATUS = {
+    "resolved": ("render.chain.resolved", OK),
+    "resolving": ("render.chain.resolving", DECIDE),
+    "cancelled": ("render.chain.cancelled", DANGER),
+    "waiting": ("render.chain.waiting", TEXT_FAINT),
+}
+
+
+@cache
+def status_w(lang: str) -> int:
+    """The room for a link's status: the English 190 px, or the longest status in ``lang`` and a margin."""
+    f = font(SMALL, "bold")
+    return max(STATUS_W, max(round(f.getlength(texts.t(k, lang))) + 32 for k, _ in STATUS.values()))
+
+
+@cache
+def kicker_tag_w(lang: str) -> int:
+    """The gold "★ KICKER" tag's width: its words, padding, and the kicker's moon."""
+    return round(font(SMALL, "bold").getlength(texts.t("render.chain.kicker", lang))) + 24 + 2 * MOON_R
+
+
+@cache
+def chain_text_w(lang: str) -> int:
+    """Room for a link's name and player: what the status and the kicker tag leave (CHAIN_TEXT_W in English)."""
+    right = max(400, status_w(lang) + kicker_tag_w(lang) + 30)
+    return INNER - 2 * MOON_R - 34 - right
 
 
 def _chain_rows(view: View, lang: str) -> list[list[Line]]:
@@ -374,8 +402,9 @@ def _chain_rows(view: View, lang: str) -> list[list[Line]]:
     for e in view.get("chain") or []:
         key = e.get("card")
         name = card_name(key, lang) if key and key != "wound" else e.get("name", "?")
-        runs = [(name, font(NAME, "condensed-bold"), TEXT), (f"by {e.get('by', '?')}", font(SMALL), TEXT_DIM)]
-        out.append(flow(runs, CHAIN_TEXT_W))
+        by = texts.t("render.chain.by", lang, name=e.get("by", "?"))
+        runs = [(name, font(NAME, "condensed-bold"), TEXT), (by, font(SMALL), TEXT_DIM)]
+        out.append(flow(runs, chain_text_w(lang)))
     return out
 
 
@@ -392,16 +421,27 @@ def _combat_lines(view: View, lang: str) -> list[list[Line]]:
         key = att.get("card")
         name = card_name(key, lang) if key else att.get("name", "?")
         blockers = [names.get(b, b) for b in a.get("blockers") or []]
-        block = f"· blocked by {', '.join(blockers)}" if blockers else "· unblocked"
+        if blockers:
+            block = texts.t("render.combat.blocked_by", lang, names=", ".join(blockers))
+        else:
+            block = texts.t("render.combat.unblocked", lang)
         ink = TEXT_DIM if a.get("done") else TEXT
         runs = [
             (name, font(BODY, "condensed-bold"), ink),
-            (f"strength {att.get('strength', '?')}", font(BODY, "condensed"), ink),
+            (texts.t("render.combat.strength", lang, n=att.get("strength", "?")), font(BODY, "condensed"), ink),
             (f"→ {a.get('defender', '?')}", font(BODY, "bold"), ink),
             (block, font(BODY, "condensed"), TEXT_DIM if a.get("done") else TEXT),
         ]
-        out.append(flow(runs, INNER - 2 * MOON_R - 40 - 150))
+        out.append(flow(runs, INNER - 2 * MOON_R - 40 - fight_status_w(lang)))
     return out
+
+
+@cache
+def fight_status_w(lang: str) -> int:
+    """Room for an attack's "✓ done" / "to fight" at the right of its row (150 px in English)."""
+    f = font(SMALL, "bold")
+    words = (texts.t("render.combat.done", lang), texts.t("render.combat.to_fight", lang))
+    return max(150, max(round(f.getlength(w)) + 40 for w in words))
 
 
 def _combat_row_h(lines: list[Line]) -> int:
@@ -409,7 +449,8 @@ def _combat_row_h(lines: list[Line]) -> int:
 
 
 def _seat_names(seat: View, lang: str) -> tuple[list[str], list[str]]:
-    archives = [card_name(a["card"], lang) if a.get("card") else "secret archive" for a in seat.get("archives") or []]
+    secret = texts.t("render.secret_archive", lang)
+    archives = [card_name(a["card"], lang) if a.get("card") else secret for a in seat.get("archives") or []]
     minions = [card_name(m["card"], lang) if m.get("card") else m.get("name", "?") for m in seat.get("in_play") or []]
     return archives, minions
 
@@ -426,7 +467,7 @@ def seat_layout(view: View, seat: View, x: int, y: int, w: int, lang: str, pendi
     boxes: dict[str, Box] = {}
     left, right = x + SEAT_PAD, x + w - SEAT_PAD
     cy = y + SEAT_PAD
-    lines, _ = _seat_name(seat["seat"], w)
+    lines, _ = _seat_name(seat, w, lang)
     h = 56 if len(lines) == 1 else 88
     boxes["name"] = (left, cy, right, cy + h)
     cy += h
@@ -454,30 +495,44 @@ def seat_layout(view: View, seat: View, x: int, y: int, w: int, lang: str, pendi
     return boxes
 
 
-def _seat_name(name: str, w: int) -> tuple[list[str], Any]:
-    return fit_lines(name, w - 2 * SEAT_PAD - 150, (HEAD, NAME, BODY), "bold")
+def _wounds_w(seat: View, lang: str) -> int:
+    """Room for a seat's wound total and its word at the right of the name (150 px in English)."""
+    return _wounds_room(int(seat.get("wounds", 0)), lang)
 
 
-def _legend_items() -> list[tuple[str, str, str | None]]:
-    """(kind, text, colour) for each legend entry: colour moons, then the marks."""
-    items: list[tuple[str, str, str | None]] = [("moon", name, name) for name in LETTERS]
+@lru_cache(maxsize=256)
+def _wounds_room(wounds: int, lang: str) -> int:
+    word = texts.wounds_word(wounds, lang)
+    return max(150, round(font(BIG, "bold").getlength(str(wounds)) + 8 + font(SMALL).getlength(word)) + 16)
+
+
+def _seat_name(seat: View, w: int, lang: str = "en") -> tuple[list[str], Any]:
+    return fit_lines(seat["seat"], w - 2 * SEAT_PAD - _wounds_w(seat, lang), (HEAD, NAME, BODY), "bold")
+
+
+def _legend_items(lang: str = "en") -> list[tuple[str, str, str | None]]:
+    """(kind, text, colour) for each legend entry: colour moons (the letter in the moon is the
+    English initial in every language, named beside it), then the marks."""
+    items: list[tuple[str, str, str | None]] = [("moon", texts.colour_name(name, lang), name) for name in LETTERS]
     items += [
-        ("kicker", "kicker colour", None),
-        ("anchor", "stays in play", None),
-        ("shield", "blocks damage", None),
-        ("unblockable", "cannot be blocked", None),
-        ("sword", "strength", None),
-        ("text", "♥ health left", None),
-        ("text", "★ kicker applies", None),
+        ("kicker", texts.t("render.legend.kicker", lang), None),
+        ("anchor", texts.t("render.legend.stays", lang), None),
+        ("shield", texts.t("render.legend.blocks", lang), None),
+        ("unblockable", texts.t("render.legend.unblockable", lang), None),
+        ("sword", texts.t("render.legend.strength", lang), None),
+        ("text", texts.t("render.legend.health", lang), None),
+        ("text", texts.t("render.legend.kicker_applies", lang), None),
     ]
     return items
 
 
-def _legend_lines(width: int) -> list[list[tuple[float, tuple[str, str, str | None]]]]:
+@lru_cache(maxsize=32)
+def _legend_lines(width: int, lang: str = "en") -> list[list[tuple[float, tuple[str, str, str | None]]]]:
+    """The legend's entries laid out in lines ``width`` wide (each language once per width)."""
     f = font(SMALL)
     lines: list[list[tuple[float, tuple[str, str, str | None]]]] = [[]]
     x = 0.0
-    for item in _legend_items():
+    for item in _legend_items(lang):
         kind, text, _ = item
         w = f.getlength(text) + (0 if kind == "text" else 2 * MOON_R + 8) + 22
         if x + w > width and lines[-1]:
@@ -488,8 +543,8 @@ def _legend_lines(width: int) -> list[list[tuple[float, tuple[str, str, str | No
     return lines
 
 
-def legend_height(width: int = INNER) -> int:
-    return 8 + len(_legend_lines(width - 8)) * 44
+def legend_height(width: int = INNER, lang: str = "en") -> int:
+    return 8 + len(_legend_lines(width - 8, lang)) * 44
 
 
 def _common_rows(view: View, lang: str) -> list[int]:
@@ -502,6 +557,13 @@ def _common_rows(view: View, lang: str) -> list[int]:
 def _common_name(a: View, lang: str) -> str:
     key = a.get("card")
     return card_name(key, lang) if key else "?"
+
+
+def _common_tile(a: View, lang: str, w: int, h: int) -> Image.Image:
+    """A common archive of the view as its tile, in ``lang``."""
+    links = tuple(a.get("links") or ())
+    count = int(a.get("count", 0))
+    return common_tile(_common_name(a, lang), a.get("colour"), links, a.get("kicker"), a.get("cost"), count, w, h, lang)
 
 
 def table_layout(view: View, lang: str = "en") -> dict[str, Box]:
@@ -530,7 +592,7 @@ def table_layout(view: View, lang: str = "en") -> dict[str, Box]:
     waiting = _waiting_height(_waiting_lines(view, lang))
     if waiting:
         band("waiting", waiting)
-    boxes["gauge-bar"] = gauge_bar(y)
+    boxes["gauge-bar"] = gauge_bar(y, view, lang)
     band("gauge", GAUGE_H)
     phase = view.get("phase")
     commons = view.get("commons") or []
@@ -586,11 +648,11 @@ def table_layout(view: View, lang: str = "en") -> dict[str, Box]:
                 boxes[f"{kind}:{name}:{idx}" if idx else f"{part}:{name}"] = box
         if len(parts) < SEAT_COLUMNS:  # the legend fills the last row's empty cell
             x, w = cols[len(parts)]
-            boxes["legend"] = (x, y, x + w, y + max(row_h, legend_height(w)))
-            row_h = max(row_h, legend_height(w))
+            boxes["legend"] = (x, y, x + w, y + max(row_h, legend_height(w, lang)))
+            row_h = max(row_h, legend_height(w, lang))
         y += row_h + 12
     if "legend" not in boxes:
-        band("legend", legend_height())
+        band("legend", legend_height(INNER, lang))
     else:
         y -= 12
     boxes["image"] = (0, 0, TABLE_WIDTH, y + MARGIN)
@@ -601,40 +663,66 @@ def table_height(view: View, lang: str = "en") -> int:
     return table_layout(view, lang)["image"][3]
 
 
-def gauge_bar(top: int) -> Box:
-    """The wound gauge's track inside the gauge band starting at ``top``."""
+def _gauge_words(view: View, lang: str) -> tuple[str, str, str, str]:
+    """The gauge's words: "of 30" and "wounds left" beside the count, "+N face down" and "next: bite"
+    at the right ("" when no type is next)."""
+    ws = view.get("wound_stack") or {}
+    start = max(1, int(ws.get("face_up_start", 1)))
+    down = int(ws.get("face_down", 0))
+    top_type = ws.get("top")
+    nxt = texts.t("render.gauge.next", lang, type=wound_name(top_type, lang)) if top_type else ""
+    return (
+        texts.t("render.gauge.of", lang, start=start),
+        texts.n("render.gauge.left", start, lang),
+        texts.n("render.gauge.face_down", down, lang),
+        nxt,
+    )
+
+
+def gauge_bar(top: int, view: View | None = None, lang: str = "en") -> Box:
+    """The wound gauge's track inside the gauge band starting at ``top``: 250 px from the left and
+    230 px from the right, or more when the words beside it need it (longer in Polish and Russian)."""
     cy = top + (GAUGE_H - 10) // 2
-    return (MARGIN + 250, cy - 16, TABLE_WIDTH - MARGIN - 230, cy + 16)
+    x0, x1 = MARGIN + 250, TABLE_WIDTH - MARGIN - 230
+    if view is not None:
+        of, left, down, nxt = _gauge_words(view, lang)
+        up = str(int((view.get("wound_stack") or {}).get("face_up", 0)))
+        sf = font(SMALL)
+        words_w = max(sf.getlength(of), sf.getlength(left))
+        x0 = max(x0, round(MARGIN + 16 + font(BIG, "bold").getlength(up) + 10 + words_w + 20))
+        right_w = max(sf.getlength(down), sf.getlength(nxt) + 36 if nxt else 0)
+        x1 = min(x1, round(TABLE_WIDTH - MARGIN - 16 - right_w - 20))
+    return (x0, cy - 16, x1, cy + 16)
 
 
 # ---------------------------------------------------------------- sections
 
 
-def _header(d: Draw, view: View) -> None:
+def _header(d: Draw, view: View, lang: str = "en") -> None:
     phase = view.get("phase", "")
     pc = PHASE_COLOURS.get(phase, TEXT_DIM)
     brand = "☾ NIGHTFALL"
     bf = font(SMALL + 2, "bold")
     d.text((MARGIN, 28), brand, font=bf, fill=GOLD, anchor="lm")
     opts = view.get("options") or {}
-    about = [f"turn {view.get('turn', 1)}", f"{opts.get('draft', 'standard')} draft"]
+    about = [texts.t("render.turn", lang, turn=view.get("turn", 1)), texts.variant(opts.get("draft", "standard"), lang)]
     if opts.get("secret_archives"):
-        about.append("secret archives")
+        about.append(texts.t("render.secret_archives", lang))
     af = font(SMALL)
     about_text = ellipsize(" · ".join(about), af, INNER - bf.getlength(brand) - 30)
     d.text((TABLE_WIDTH - MARGIN, 28), about_text, font=af, fill=TEXT_DIM, anchor="rm")
-    label = phase.upper() or "?"
+    label = texts.phase(phase, lang)
     cy = 86
     pw = pill(d, MARGIN, cy, label, font(HEAD - 2, "bold"), fill=pc, ink=PANEL_DARK, pad=16, height=54)
     x = MARGIN + pw + 18
     if view.get("over"):
         result = view.get("result") or []
-        main = f"{result[0]['seat']} wins" if result else "Game over"
+        main = texts.t("render.wins", lang, name=result[0]["seat"]) if result else texts.t("render.game_over", lang)
     elif phase == "draft":
         dr = view.get("draft") or {}
-        main = f"round {dr.get('round', 1)} of {dr.get('rounds', '?')}"
+        main = texts.t("render.round", lang, round=dr.get("round", 1), rounds=dr.get("rounds", "?"))
     else:
-        main = f"{view.get('active', '?')}'s turn"
+        main = texts.t("render.turn_of", lang, name=view.get("active", "?"))
     text, f = fit(main, TABLE_WIDTH - MARGIN - x, (HEAD + 8, HEAD + 4, HEAD, NAME), "bold")
     d.text((x, cy), text, font=f, fill=TEXT, anchor="lm")
 
@@ -643,26 +731,26 @@ def _waiting(d: Draw, view: View, box: Box, lang: str) -> None:
     """The band that says who must decide now and what: the first thing under the turn."""
     x0, y0, x1, y1 = box
     d.rounded_rectangle((x0, y0, x1, y1 - GAP), radius=14, fill=WAITING_FILL, outline=DECIDE, width=4)
-    d.text((x0 + 20, y0 + 12 + LINE_H / 2), "WAITING FOR", font=font(SMALL, "bold"), fill=DECIDE, anchor="lm")
-    draw_flow(d, x0 + 20, y0 + 12 + LINE_H + 4, _waiting_lines(view, lang), 40)
+    with d.within((x0 + 4, y0 + 4, x1 - 4, y1 - GAP - 4)):
+        title, tf = fit(texts.t("render.table.waiting", lang), x1 - x0 - 40, (SMALL,))
+        d.text((x0 + 20, y0 + 12 + LINE_H / 2), title, font=tf, fill=DECIDE, anchor="lm")
+        draw_flow(d, x0 + 20, y0 + 12 + LINE_H + 4, _waiting_lines(view, lang), 40)
 
 
-def _gauge(d: Draw, view: View, top: int) -> None:
+def _gauge(d: Draw, view: View, top: int, lang: str = "en") -> None:
     ws = view.get("wound_stack") or {}
-    up, start, down = (
-        int(ws.get("face_up", 0)),
-        max(1, int(ws.get("face_up_start", 1))),
-        ws.get("face_down", 0),
-    )
+    up, start = int(ws.get("face_up", 0)), max(1, int(ws.get("face_up_start", 1)))
     frac = max(0.0, min(1.0, up / start))
     d.rounded_rectangle((MARGIN, top, TABLE_WIDTH - MARGIN, top + GAUGE_H - 10), radius=14, fill=PANEL_DARK)
     cy = top + (GAUGE_H - 10) / 2
-    bf = font(BIG, "bold")
-    d.text((MARGIN + 16, cy), str(up), font=bf, fill=TEXT, anchor="lm")
-    nx = MARGIN + 16 + bf.getlength(str(up)) + 10
-    d.text((nx, cy - 14), f"of {start}", font=font(SMALL), fill=TEXT_DIM, anchor="lm")
-    d.text((nx, cy + 14), "wounds left", font=font(SMALL), fill=TEXT_DIM, anchor="lm")
-    x0, by0, x1, by1 = gauge_bar(top)
+    of, left, down, nxt = _gauge_words(view, lang)
+    x0, by0, x1, by1 = gauge_bar(top, view, lang)
+    with d.within((MARGIN, top, x0, top + GAUGE_H - 10)):
+        bf = font(BIG, "bold")
+        d.text((MARGIN + 16, cy), str(up), font=bf, fill=TEXT, anchor="lm")
+        nx = MARGIN + 16 + bf.getlength(str(up)) + 10
+        d.text((nx, cy - 14), of, font=font(SMALL), fill=TEXT_DIM, anchor="lm")
+        d.text((nx, cy + 14), left, font=font(SMALL), fill=TEXT_DIM, anchor="lm")
     d.rounded_rectangle((x0, by0, x1, by1), radius=16, fill=GAUGE_TRACK)
     if up:  # moonlight while more than half is left, amber past half, red in the last quarter
         fill = MOONLIGHT if frac > 0.5 else AMBER if frac > 0.25 else DANGER
@@ -671,86 +759,93 @@ def _gauge(d: Draw, view: View, top: int) -> None:
         tx = x0 + (x1 - x0) * k / start
         d.line((tx, by0 + 4, tx, by1 - 4), fill=PANEL_DARK, width=3)
     if view.get("ending") or up == 0:
-        msg = "NIGHTFALL: the last face-up wound is gone"
-        d.text(((x0 + x1) / 2, cy), msg, font=font(SMALL, "bold"), fill=TEXT, anchor="mm")
+        with d.within((x0, by0, x1, by1)):
+            mf = font(SMALL, "bold")
+            msg = ellipsize(texts.t("render.gauge.nightfall", lang), mf, x1 - x0 - 16)
+            d.text(((x0 + x1) / 2, cy), msg, font=mf, fill=TEXT, anchor="mm")
     rx = TABLE_WIDTH - MARGIN - 16
-    top_type = ws.get("top")
     sf = font(SMALL)
-    d.text((rx, cy - 14), f"+{down} face down", font=sf, fill=TEXT_DIM, anchor="rm")
-    if top_type:
-        d.text((rx, cy + 16), f"next: {top_type}", font=sf, fill=TEXT_DIM, anchor="rm")
-        wound_icon(d, rx - sf.getlength(f"next: {top_type}") - 18, cy + 16, 26, top_type)
+    with d.within((x1, top, TABLE_WIDTH - MARGIN, top + GAUGE_H - 10)):
+        d.text((rx, cy - 14), down, font=sf, fill=TEXT_DIM, anchor="rm")
+        if nxt:
+            d.text((rx, cy + 16), nxt, font=sf, fill=TEXT_DIM, anchor="rm")
+            wound_icon(d, rx - sf.getlength(nxt) - 18, cy + 16, 26, ws.get("top"))
 
 
 def _title(d: Draw, y: int, text: str, note: str = "") -> None:
     f = font(BODY, "bold")
-    d.text((MARGIN + 2, y + TITLE_H / 2), text, font=f, fill=TEXT_DIM, anchor="lm")
-    if note:
-        nf = font(SMALL)
-        note = ellipsize(note, nf, INNER - f.getlength(text) - 20)
-        d.text((MARGIN + 16 + f.getlength(text), y + TITLE_H / 2), note, font=nf, fill=TEXT_FAINT, anchor="lm")
+    with d.within((MARGIN, y, TABLE_WIDTH - MARGIN, y + TITLE_H)):
+        text, f = fit(text, INNER - 4, (BODY,))
+        d.text((MARGIN + 2, y + TITLE_H / 2), text, font=f, fill=TEXT_DIM, anchor="lm")
+        if note:
+            nf = font(SMALL)
+            note = ellipsize(note, nf, INNER - f.getlength(text) - 20)
+            d.text((MARGIN + 16 + f.getlength(text), y + TITLE_H / 2), note, font=nf, fill=TEXT_FAINT, anchor="lm")
 
 
 def _commons(img: Image.Image, d: Draw, view: View, boxes: dict[str, Box], lang: str) -> None:
-    _title(d, boxes["commons"][1], "COMMONS", "anyone may claim · cost · copies left")
+    _title(d, boxes["commons"][1], texts.t("render.commons.title", lang), texts.t("render.commons.note", lang))
     commons = view.get("commons") or []
     for i, a in enumerate(commons):
         x, y, x1, y1 = boxes[f"common:{i}"]
-        links = tuple(a.get("links") or ())
-        count = int(a.get("count", 0))
-        name = _common_name(a, lang)
-        tile = common_tile(name, a.get("colour"), links, a.get("kicker"), a.get("cost"), count, x1 - x, y1 - y)
-        paste(img, tile, (x, y))
+        paste(img, _common_tile(a, lang, x1 - x, y1 - y), (x, y))
     if not commons:
-        d.text((MARGIN + 4, boxes["commons"][1] + TITLE_H + 22), "none", font=font(BODY), fill=TEXT_FAINT, anchor="lm")
+        none = texts.t("render.none", lang)
+        d.text((MARGIN + 4, boxes["commons"][1] + TITLE_H + 22), none, font=font(BODY), fill=TEXT_FAINT, anchor="lm")
 
 
-#: Where a draft round's picks go, by the plan in the view (``draft.plan``).
-PLAN_WORDS = {"private": "each player's private archives", "commons": "the commons", "out": "out of the game"}
-
-
-def _draft_band(d: Draw, view: View, top: int) -> None:
+def _draft_band(d: Draw, view: View, top: int, lang: str = "en") -> None:
     """The draft's plan and the commons picked so far (who is still picking is in the waiting band)."""
     dr = view.get("draft") or {}
     rnd, plan = int(dr.get("round", 1)), dr.get("plan") or []
-    _title(d, top, "DRAFT", f"round {rnd} of {dr.get('rounds', '?')}")
+    note = texts.t("render.round", lang, round=rnd, rounds=dr.get("rounds", "?"))
+    _title(d, top, texts.t("render.draft.title", lang), note)
     y = top + TITLE_H
     d.rounded_rectangle((MARGIN, y, TABLE_WIDTH - MARGIN, y + 110), radius=14, fill=PANEL)
-    goes = PLAN_WORDS.get(str(plan[rnd - 1]), "") if 0 < rnd <= len(plan) else ""
-    line = f"this round's picks go to {goes}" if goes else "picking"
-    f = font(BODY, "bold")
-    d.text((MARGIN + 18, y + 32), ellipsize(line, f, INNER - 36), font=f, fill=TEXT, anchor="lm")
-    commons = dr.get("commons") or []
-    cl = "commons so far: " + (", ".join(commons) if commons else "none yet")
-    cf = font(SMALL, "condensed")
-    d.text((MARGIN + 18, y + 78), ellipsize(cl, cf, INNER - 36), font=cf, fill=TEXT_DIM, anchor="lm")
-
-
-STATUS = {
-    "resolved": ("✓ resolved", OK),
-    "resolving": ("▶ resolving", DECIDE),
-    "cancelled": ("✗ cancelled", DANGER),
-    "waiting": ("waiting", TEXT_FAINT),
-}
+    goes = f"render.draft.goes.{plan[rnd - 1]}" if 0 < rnd <= len(plan) else ""
+    line = texts.t(goes, lang) if goes and texts.has(goes) else texts.t("render.draft.picking", lang)
+    with d.within((MARGIN, y, TABLE_WIDTH - MARGIN, y + 110)):
+        f = font(BODY, "bold")
+        d.text((MARGIN + 18, y + 32), ellipsize(line, f, INNER - 36), font=f, fill=TEXT, anchor="lm")
+        commons = dr.get("commons") or []
+        if commons:
+            names = ", ".join(local_name(str(c), lang) for c in commons)
+            cl = texts.t("render.draft.commons_so_far", lang, names=names)
+        else:
+            cl = texts.t("render.draft.commons_none", lang)
+        cf = font(SMALL, "condensed")
+        d.text((MARGIN + 18, y + 78), ellipsize(cl, cf, INNER - 36), font=cf, fill=TEXT_DIM, anchor="lm")
 
 
 def _chain(d: Draw, view: View, boxes: dict[str, Box], lang: str) -> None:
     """The chain in play order, top to bottom: each link with its owner, kicker and status."""
     chain = view.get("chain") or []
     top = boxes["chain"][1]
-    _title(d, top, "CHAIN", "played top to bottom · resolves from the bottom up")
+    note = texts.t("render.chain.note", lang)
     if chain and view.get("step") == "build":  # while links are added: which colours may come next
         rx = TABLE_WIDTH - MARGIN - 4
         for link in reversed(chain[-1].get("links") or []):
             moon(d, rx - MOON_R, top + TITLE_H / 2, MOON_R, link)
             rx -= 2 * MOON_R + 6
-        d.text((rx - 6, top + TITLE_H / 2), "next link:", font=font(SMALL, "bold"), fill=TEXT_DIM, anchor="rm")
+        nf = font(SMALL, "bold")
+        words = texts.t("render.chain.next_link", lang)
+        d.text((rx - 6, top + TITLE_H / 2), words, font=nf, fill=TEXT_DIM, anchor="rm")
+        # the note gives way to "next link:" and its moons
+        title_w = font(BODY, "bold").getlength(texts.t("render.chain.title", lang))
+        room = rx - 6 - nf.getlength(words) - 20 - MARGIN - 16 - title_w
+        note = ellipsize(note, font(SMALL), room) if room > 40 else ""
+    _title(d, top, texts.t("render.chain.title", lang), note)
     if not chain:
         d.text(
-            (MARGIN + 4, top + TITLE_H + 22), "no card in the chain yet", font=font(BODY), fill=TEXT_FAINT, anchor="lm"
+            (MARGIN + 4, top + TITLE_H + 22),
+            texts.t("render.chain.empty", lang),
+            font=font(BODY),
+            fill=TEXT_FAINT,
+            anchor="lm",
         )
         return
     rows = _chain_rows(view, lang)
+    sw, kw = status_w(lang), kicker_tag_w(lang)
     for i, e in enumerate(chain):
         x0, y0, x1, y1 = boxes[f"link:{i}"]
         status = e.get("status", "waiting")
@@ -772,22 +867,25 @@ def _chain(d: Draw, view: View, boxes: dict[str, Box], lang: str) -> None:
         lines = rows[i]
         tx = x0 + 2 * MOON_R + 34
         ty = cy - (len(lines) - 1) * CHAIN_LINE / 2
-        for line in lines:
-            for dx, word, f, ink in line:
-                d.text((tx + dx, ty), word, font=f, fill=TEXT_DIM if done and ink == TEXT else ink, anchor="lm")
-            ty += CHAIN_LINE
+        with d.within((tx - 8, y0, tx + chain_text_w(lang), y1)):  # a "J" reaches left of its pen
+            for line in lines:
+                for dx, word, f, ink in line:
+                    d.text((tx + dx, ty), word, font=f, fill=TEXT_DIM if done and ink == TEXT else ink, anchor="lm")
+                ty += CHAIN_LINE
         if status == "cancelled" and lines:  # the name struck through
             name_end = max((dx + f.getlength(w) for dx, w, f, ink in lines[0] if ink == TEXT), default=0)
             sy = cy - (len(lines) - 1) * CHAIN_LINE / 2
             d.line((tx, sy, tx + name_end, sy), fill=DANGER, width=3)
-        label, ink = STATUS.get(status, (status, TEXT_FAINT))
-        d.text((x1 - 16, cy), label, font=font(SMALL, "bold"), fill=ink, anchor="rm")
+        key, ink = STATUS.get(status, ("", TEXT_FAINT))
+        label = texts.t(key, lang) if key else status
+        with d.within((x1 - sw, y0, x1, y1)):
+            d.text((x1 - 16, cy), label, font=font(SMALL, "bold"), fill=ink, anchor="rm")
         if e.get("kicker_active"):  # a gold tag: this link's kicker applies
             kf = font(SMALL, "bold")
-            kw = round(kf.getlength("★ KICKER")) + 24 + 2 * MOON_R
-            kx = x1 - 190 - kw
+            kx = x1 - sw - kw
             d.rounded_rectangle((kx, cy - 22, kx + kw, cy + 22), radius=22, fill=GOLD, outline=PANEL_DARK, width=2)
-            d.text((kx + 12, cy), "★ KICKER", font=kf, fill=PANEL_DARK, anchor="lm")
+            with d.within((kx, cy - 22, kx + kw, cy + 22)):
+                d.text((kx + 12, cy), texts.t("render.chain.kicker", lang), font=kf, fill=PANEL_DARK, anchor="lm")
             moon(d, kx + kw - 4 - MOON_R, cy, MOON_R, e.get("kicker"))
 
 
@@ -802,30 +900,28 @@ def _minion_names(view: View, lang: str) -> dict[str, str]:
 
 def _combat(d: Draw, view: View, boxes: dict[str, Box], lang: str) -> None:
     attacks = view.get("combat") or []
-    _title(d, boxes["combat"][1], "COMBAT", f"{view.get('active', '?')} attacks")
+    title = texts.t("render.combat.title", lang)
+    _title(d, boxes["combat"][1], title, texts.t("render.combat.attacks", lang, name=view.get("active", "?")))
+    fw = fight_status_w(lang)
     for i, (a, lines) in enumerate(zip(attacks, _combat_lines(view, lang), strict=True)):
         x0, y0, x1, y1 = boxes[f"fight:{i}"]
         att = a.get("attacker") or {}
         d.rounded_rectangle((x0, y0, x1, y1), radius=12, fill=PANEL_DARK if a.get("done") else PANEL)
         cy = (y0 + y1) / 2
         moon(d, x0 + 14 + MOON_R, cy, MOON_R, att.get("colour"))
-        draw_flow(d, x0 + 2 * MOON_R + 28, cy - len(lines) * 32 / 2 + 2, lines, 32)
-        done = "✓ done" if a.get("done") else "to fight"
-        d.text((x1 - 16, cy), done, font=font(SMALL, "bold"), fill=OK if a.get("done") else TEXT_FAINT, anchor="rm")
+        tx = x0 + 2 * MOON_R + 28
+        with d.within((x0, y0, x1 - fw, y1)):
+            draw_flow(d, tx, cy - len(lines) * 32 / 2 + 2, lines, 32)
+        done = texts.t("render.combat.done" if a.get("done") else "render.combat.to_fight", lang)
+        with d.within((x1 - fw, y0, x1, y1)):
+            d.text((x1 - 16, cy), done, font=font(SMALL, "bold"), fill=OK if a.get("done") else TEXT_FAINT, anchor="rm")
 
 
-def _counts(d: Draw, box: Box, seat: View) -> None:
+def _counts(d: Draw, box: Box, seat: View, lang: str = "en") -> None:
     """hand / deck / discard counts on the left, wounds by type on the right: numbers bold."""
     x0, y0, x1, y1 = box
     cy = (y0 + y1) / 2
     nf, lf = font(BODY, "bold"), font(SMALL)
-    x = float(x0)
-    for i, label in enumerate(("hand", "deck", "discard")):
-        num = str(seat.get(label, 0))
-        d.text((x, cy), num, font=nf, fill=TEXT, anchor="lm")
-        x += nf.getlength(num) + 6
-        d.text((x, cy), label, font=lf, fill=TEXT_DIM, anchor="lm")
-        x += lf.getlength(label) + (18 if i < 2 else 0)
     by_type = seat.get("wounds_by_type") or {}
     rx = float(x1)
     for t in ("bleed", "burn", "bite"):
@@ -834,6 +930,29 @@ def _counts(d: Draw, box: Box, seat: View) -> None:
         rx -= nf.getlength(num) + 4
         wound_icon(d, rx - 13, cy, 26, t)
         rx -= 26 + 16
+    # each count as the language words it ("4 hand", "ręka 4"); condensed when the row is short of room
+    parts = []
+    for zone in ("hand", "deck", "discard"):
+        before, after = texts.around(f"render.seat.{zone}", lang)
+        parts.append((before.strip(), str(seat.get(zone, 0)), after.strip()))
+    # the last word ends at x0 + (its parts and their 6 px spaces) + two gaps - 18: at rx at most,
+    # which is 16 px short of the first wound icon
+    room = rx - x0
+    fonts = ((nf, lf, 18.0), (font(BODY, "condensed-bold"), font(SMALL, "condensed"), 12.0))
+    for num_f, label_f, gap in fonts:
+        widths = [label_f.getlength(a + b) + num_f.getlength(n) + 6 * (1 + bool(a) + bool(b)) for a, n, b in parts]
+        if sum(widths) + 2 * gap - 18 <= room:
+            break
+    x = float(x0)
+    fits = sum(widths) + 2 * gap - 18 <= room
+    with d.within((x0, y0, rx, y1)):
+        for before, num, after in parts:
+            for part, f, ink in ((before, label_f, TEXT_DIM), (num, num_f, TEXT), (after, label_f, TEXT_DIM)):
+                if part:
+                    shown = part if fits else ellipsize(part, f, max(f.getlength("…"), rx - x))
+                    d.text((x, cy), shown, font=f, fill=ink, anchor="lm")
+                    x += f.getlength(part) + 6
+            x += gap - 6
 
 
 def _seat(
@@ -852,41 +971,54 @@ def _seat(
     if active and deciding:  # the turn's gold inside the decision's border
         d.rounded_rectangle((left + 6, top + 6, right - 6, bottom - 6), radius=12, outline=ACTIVE, width=3)
     nx0, ny0, nx1, ny1 = boxes[f"name:{name}"]
-    lines, nf = _seat_name(name, right - left)
-    _name_lines(d, nx0, (ny0 + ny1) / 2, lines, nf, TEXT)
+    lines, nf = _seat_name(seat, right - left, lang)
+    ww = _wounds_w(seat, lang)
+    with d.within((nx0, ny0, nx1 - ww, ny1)):
+        _name_lines(d, nx0, (ny0 + ny1) / 2, lines, nf, TEXT)
     wounds = int(seat.get("wounds", 0))
     wf, lf = font(BIG, "bold"), font(SMALL)
-    d.text((nx1, ny0 + 30), "wounds", font=lf, fill=TEXT_DIM, anchor="rm")
-    d.text(
-        (nx1 - lf.getlength("wounds") - 8, ny0 + 28),
-        str(wounds),
-        font=wf,
-        fill=WOUND_INK if wounds else TEXT,
-        anchor="rm",
-    )
+    word = texts.wounds_word(wounds, lang)
+    with d.within((nx1 - ww, ny0, nx1, ny1)):
+        d.text((nx1, ny0 + 30), word, font=lf, fill=TEXT_DIM, anchor="rm")
+        d.text(
+            (nx1 - lf.getlength(word) - 8, ny0 + 28),
+            str(wounds),
+            font=wf,
+            fill=WOUND_INK if wounds else TEXT,
+            anchor="rm",
+        )
     if f"badges:{name}" in boxes:
-        bx0, by0, _, by1 = boxes[f"badges:{name}"]
+        bx0, by0, bx1, by1 = boxes[f"badges:{name}"]
         cy = (by0 + by1) / 2
         x = float(bx0)
         bf = font(SMALL, "bold")
-        if active:
-            x += pill(d, x, cy, "▶ TURN", bf, fill=ACTIVE, ink=PANEL_DARK, pad=12, height=38) + 10
-        if deciding:
-            x += pill(d, x, cy, "DECIDING", bf, fill=DECIDE, ink=PANEL_DARK, pad=12, height=38) + 10
-        influence = seat.get("influence")
-        if active and influence is not None and view.get("phase") in ("claim", "chain"):
-            coin(d, x + 4 + COIN_R + 2, cy, COIN_R + 2, influence)
-            d.text((x + 2 * COIN_R + 14, cy), "influence", font=bf, fill=GOLD, anchor="lm")
-    _counts(d, boxes[f"counts:{name}"], seat)
+        with d.within((bx0, by0, bx1, by1)):
+            if active:
+                turn = texts.t("render.seat.turn", lang)
+                x += pill(d, x, cy, turn, bf, fill=ACTIVE, ink=PANEL_DARK, pad=12, height=38) + 10
+            if deciding:
+                deciding_word = texts.t("render.seat.deciding", lang)
+                x += pill(d, x, cy, deciding_word, bf, fill=DECIDE, ink=PANEL_DARK, pad=12, height=38) + 10
+            influence = seat.get("influence")
+            if active and influence is not None and view.get("phase") in ("claim", "chain"):
+                coin(d, x + 4 + COIN_R + 2, cy, COIN_R + 2, influence)
+                tx = x + 2 * COIN_R + 14
+                word = ellipsize(texts.t("render.seat.influence", lang), bf, bx1 - tx)
+                d.text((tx, cy), word, font=bf, fill=GOLD, anchor="lm")
+    _counts(d, boxes[f"counts:{name}"], seat, lang)
     archives = seat.get("archives") or []
     minions = seat.get("in_play") or []
     zf = font(SMALL, "bold")
-    for zone, items, label in (("archives", archives, "ARCHIVES"), ("in-play", minions, "IN PLAY")):
-        zx0, zy0, _, zy1 = boxes[f"{zone}:{name}"]
+    zones = (("archives", archives, "render.seat.archives"), ("in-play", minions, "render.seat.in_play"))
+    for zone, items, key in zones:
+        zx0, zy0, zx1, zy1 = boxes[f"{zone}:{name}"]
         zy = (zy0 + zy1) / 2
-        d.text((zx0, zy), label, font=zf, fill=TEXT_DIM, anchor="lm")
-        if not items:
-            d.text((zx0 + zf.getlength(label) + 14, zy), "none", font=font(SMALL), fill=TEXT_FAINT, anchor="lm")
+        label = texts.t(key, lang)
+        with d.within((zx0, zy0, zx1, zy1)):
+            d.text((zx0, zy), label, font=zf, fill=TEXT_DIM, anchor="lm")
+            if not items:
+                none = texts.t("render.none", lang)
+                d.text((zx0 + zf.getlength(label) + 14, zy), none, font=font(SMALL), fill=TEXT_FAINT, anchor="lm")
     for i, a in enumerate(archives):
         key = a.get("card")
         x0, y0, x1, y1 = boxes[f"archive:{name}:{i}"]
@@ -897,6 +1029,7 @@ def _seat(
             int(a.get("count", 0)),
             x1 - x0,
             y1 - y0,
+            lang,
         )
         paste(img, chip, (x0, y0))
     for i, m in enumerate(minions):
@@ -917,53 +1050,55 @@ def _seat(
         paste(img, chip, (x0, y0))
 
 
-def _legend(d: Draw, box: Box) -> None:
+def _legend(d: Draw, box: Box, lang: str = "en") -> None:
     """What the letters and marks mean, for spectators new to the game."""
     x0, y0, x1, _ = box
     f = font(SMALL)
-    for row, line in enumerate(_legend_lines(x1 - x0 - 8)):
-        y = y0 + 26 + row * 44
-        for dx, (kind, text, name) in line:
-            x = x0 + 4 + dx
-            if kind == "moon":
-                moon(d, x + MOON_R, y, MOON_R, name)
-            elif kind == "kicker":
-                d.text((x + MOON_R, y), "K", font=font(SMALL, "bold"), fill=TEXT_DIM, anchor="mm")
-            elif kind == "anchor":
-                anchor_mark(d, x + MOON_R, y, 28, TEXT_DIM)
-            elif kind == "shield":
-                shield(d, x + MOON_R, y, 28, fill=SHIELD)
-            elif kind == "unblockable":
-                unblockable_mark(d, x + MOON_R, y, 28)
-            elif kind == "sword":
-                sword(d, x + MOON_R, y, 28, STRENGTH)
-            tx = x if kind == "text" else x + 2 * MOON_R + 8
-            d.text((tx, y), text, font=f, fill=TEXT_DIM, anchor="lm")
+    kicker_letter = texts.t("render.kicker_letter", lang)
+    with d.within(box):
+        for row, line in enumerate(_legend_lines(x1 - x0 - 8, lang)):
+            y = y0 + 26 + row * 44
+            for dx, (kind, text, name) in line:
+                x = x0 + 4 + dx
+                if kind == "moon":
+                    moon(d, x + MOON_R, y, MOON_R, name)
+                elif kind == "kicker":
+                    d.text((x + MOON_R, y), kicker_letter, font=font(SMALL, "bold"), fill=TEXT_DIM, anchor="mm")
+                elif kind == "anchor":
+                    anchor_mark(d, x + MOON_R, y, 28, TEXT_DIM)
+                elif kind == "shield":
+                    shield(d, x + MOON_R, y, 28, fill=SHIELD)
+                elif kind == "unblockable":
+                    unblockable_mark(d, x + MOON_R, y, 28)
+                elif kind == "sword":
+                    sword(d, x + MOON_R, y, 28, STRENGTH)
+                tx = x if kind == "text" else x + 2 * MOON_R + 8
+                d.text((tx, y), ellipsize(text, f, x1 - 4 - tx), font=f, fill=TEXT_DIM, anchor="lm")
 
 
 def draw_table(view: View, lang: str = "en") -> Image.Image:
-    """The table as an image (see :func:`render.render_table` for the bytes)."""
+    """The table as an image in ``lang`` (see :func:`render.render_table` for the bytes)."""
     check_public(view)
     boxes = table_layout(view, lang)
     img = background(TABLE_WIDTH, boxes["image"][3]).copy()
     d = draw(img)
-    _header(d, view)
+    _header(d, view, lang)
     if "waiting" in boxes:
         _waiting(d, view, boxes["waiting"], lang)
-    _gauge(d, view, boxes["gauge"][1])
+    _gauge(d, view, boxes["gauge"][1], lang)
     if "draft" in boxes:
-        _draft_band(d, view, boxes["draft"][1])
+        _draft_band(d, view, boxes["draft"][1], lang)
     else:
         _commons(img, d, view, boxes, lang)
     if "combat" in boxes:
         _combat(d, view, boxes, lang)
     if "chain" in boxes:
         _chain(d, view, boxes, lang)
-    _title(d, boxes["players"][1], "PLAYERS", "in turn order")
+    _title(d, boxes["players"][1], texts.t("render.players.title", lang), texts.t("render.players.note", lang))
     pending = {p["seat"] for p in view.get("pending") or []}
     for seat in view.get("seats") or []:
         _seat(img, d, view, seat, boxes, lang, pending)
-    _legend(d, boxes["legend"])
+    _legend(d, boxes["legend"], lang)
     return img
 
 
