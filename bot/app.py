@@ -9,7 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from . import images
+from engine import i18n
+
+from . import images, rules_text  # noqa: F401  (rules_text registers the "rules" text domain at import)
 from .components import DiscardSelect, MoveButton, MoveSelect, set_move_handler
 from .deadlines import DeadlineWorker
 from .delivery import Deliverer
@@ -20,6 +22,7 @@ from .prompts import build_prompt
 from .service import GameService
 from .settings import Settings
 from .store import Store
+from .translator import CommandTranslator
 
 log = logging.getLogger("nightfall")
 
@@ -56,6 +59,7 @@ class NightfallBot(commands.Bot):
         await self.add_cog(lobby.Lobby(self))
         await self.add_cog(play.Play(self))
         await self.add_cog(info.Info(self))
+        await self.tree.set_translator(CommandTranslator())  # Polish and Russian command names, sent with the sync
         if self.settings.guild_id:
             guild = discord.Object(id=self.settings.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -107,7 +111,7 @@ class NightfallBot(commands.Bot):
             try:
                 outcome = await self.service.act(game_id, user_id=user_id, text=text, since=since, source=via)
             except UserError as e:
-                await _reply(interaction, e.text())
+                await _reply(interaction, e.text(await self.lang(interaction)))
                 return
             try:
                 await self._answer_move(interaction, outcome, game_id, via)
@@ -118,10 +122,11 @@ class NightfallBot(commands.Bot):
 
     async def _answer_move(self, interaction: discord.Interaction[Any], outcome: Any, game_id: int, via: str) -> None:
         """A button edits its own DM into the next decision (or its result); a command answers privately."""
-        done = clip(t("move.ok", label=outcome.label), 300)
+        lang = await self.lang(interaction)
+        done = clip(t("move.ok", lang, label=outcome.label), 300)
         if via in ("button", "select") and interaction.message is not None:
             async with self.service.lock(game_id):  # the prompt shows committed state only
-                prompt = await build_prompt(outcome.table, outcome.seat)
+                prompt = await build_prompt(outcome.table, outcome.seat, lang)
             if prompt is not None:
                 await interaction.response.edit_message(
                     content=clip(f"{done}\n{prompt.content}"), attachments=[prompt.file], view=prompt.view
@@ -142,14 +147,33 @@ class NightfallBot(commands.Bot):
     ) -> None:
         """The one error listener: a friendly sentence for the user, the traceback for the log."""
         original = getattr(error, "original", error)
+        try:
+            lang = await self.lang(interaction)
+        except Exception:  # the store itself may be what failed
+            lang = i18n.language(interaction.locale)
         if isinstance(original, UserError):
-            await _reply(interaction, original.text())
+            await _reply(interaction, original.text(lang))
             return
         if isinstance(error, app_commands.CheckFailure):
             await _reply(interaction, str(error))
             return
         log.error("command %s failed", interaction.command and interaction.command.name, exc_info=original)
-        await _reply(interaction, t("err.generic"))
+        await _reply(interaction, t("err.generic", lang))
+
+    async def lang(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of private texts for the person behind ``interaction``: the one they chose with
+        ``/game language``, else their Discord client's. The client's is remembered for the DMs that come
+        outside any interaction; the answer is kept on the interaction (one read per interaction)."""
+        cached = interaction.extras.get("lang")
+        if cached:
+            return str(cached)
+        seen = i18n.language(interaction.locale)
+        chosen, known = await self.store.language_of(interaction.user.id)
+        if known != seen:
+            await self.store.see_language(interaction.user.id, seen)
+        lang = chosen or seen
+        interaction.extras["lang"] = lang
+        return lang
 
 
 async def _reply(interaction: discord.Interaction[Any], text: str) -> None:

@@ -150,6 +150,7 @@ async def discard_many(
 
     bot: Any = interaction.client
     user_id = interaction.user.id
+    lang = await bot.lang(interaction)
     done: list[str] = []
     outcome: Any = None
     stopped = ""
@@ -165,9 +166,10 @@ async def discard_many(
                 outcome = await bot.service.act(game_id, user_id=user_id, text=text, since=since, source="select")
             except UserError as e:
                 label = labels.get(text, text)
-                stopped = e.text() if outcome is None else t("move.stopped", label=label, reason=e.text())
+                reason = e.text(lang)
+                stopped = reason if outcome is None else t("move.stopped", lang, label=label, reason=reason)
                 break
-            done.append(t("move.ok", label=outcome.label))
+            done.append(t("move.ok", lang, label=outcome.label))
             since = outcome.table.since.get(outcome.seat, since)
         if outcome is None:
             await _private(interaction, stopped)
@@ -175,7 +177,7 @@ async def discard_many(
         message = interaction.message
         try:
             async with bot.service.lock(game_id):  # the prompt shows committed state only
-                prompt = await build_prompt(outcome.table, outcome.seat)
+                prompt = await build_prompt(outcome.table, outcome.seat, lang)
             summary = "\n".join(done)
             if message is None:
                 await _private(interaction, summary)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from babel.numbers import format_decimal
+
 from engine.scoring import ApocalypseCup
 
 from .errors import UserError
@@ -64,32 +66,33 @@ def standings(results: Sequence[tuple[int, ResultRow]], target: int) -> Standing
     return Standings(target, len(cup.games), rows, cup.is_over(), [r for r in rows if r.seat in winners])
 
 
-def standings_lines(s: Standings) -> list[str]:
+def standings_lines(s: Standings, lang: str = "en") -> list[str]:
     return [
         t(
             "cup.line",
+            lang,
             place=r.place,
             name=r.name,
-            total=count(r.total, "wound"),
+            total=count(r.total, "wound", lang),
             games=" · ".join(str(w) for w in r.games),
         )
         for r in s.rows
     ]
 
 
-def end_lines(s: Standings) -> list[str]:
+def end_lines(s: Standings, lang: str = "en") -> list[str]:
     """The end of a cup: who reached the target, who wins (a tie shares the win), the final standings."""
     reached = ", ".join(r.name for r in s.rows if r.total >= s.target)
-    lines = [t("cup.over", games=count(s.games, "game"), names=reached, target=s.target)]
-    total = count(s.winners[0].total, "wound")
+    lines = [t("cup.over", lang, games=count(s.games, "game", lang), names=reached, target=s.target)]
+    total = count(s.winners[0].total, "wound", lang)
     if len(s.winners) == 1:
-        lines.append(t("cup.winner", name=s.winners[0].name, total=total))
+        lines.append(t("cup.winner", lang, name=s.winners[0].name, total=total))
     else:
-        lines.append(t("cup.winners", names=", ".join(r.name for r in s.winners), total=total))
-    return lines + standings_lines(s)
+        lines.append(t("cup.winners", lang, names=", ".join(r.name for r in s.winners), total=total))
+    return lines + standings_lines(s, lang)
 
 
-async def cup_note(store: Store, row: GameRow) -> str:
+async def cup_note(store: Store, row: GameRow, lang: str = "en") -> str:
     """What a finished cup game adds to its results message: the totals so far and `/game next`, or
     the end of the cup. Counted up to this game, so a late or repeated delivery says the same."""
     if row.series_id is None:
@@ -101,9 +104,9 @@ async def cup_note(store: Store, row: GameRow) -> str:
     if not s.rows:
         return ""
     if s.over:
-        return "\n\n" + "\n".join(end_lines(s))
-    totals = " · ".join(t("cup.total", name=r.name, total=r.total) for r in s.rows)
-    return "\n\n" + t("cup.after", games=count(s.games, "game"), totals=totals)
+        return "\n\n" + "\n".join(end_lines(s, lang))
+    totals = " · ".join(t("cup.total", lang, name=r.name, total=r.total) for r in s.rows)
+    return "\n\n" + t("cup.after", lang, games=count(s.games, "game", lang), totals=totals)
 
 
 async def cup_text(store: Store, channel_id: int) -> str:
@@ -114,36 +117,40 @@ async def cup_text(store: Store, channel_id: int) -> str:
         raise UserError("err.no_series")
     games = await store.series_games(series.id)
     channel = games[-1].channel_name if games else ""
+    lang = games[-1].language if games else "en"  # the standings are public: in the cup's games' language
     s = standings(await store.series_results(series.id), series.target)
     if not s.rows:
-        lines = [t("cup.title_none", channel=channel, target=s.target)]
+        lines = [t("cup.title_none", lang, channel=channel, target=s.target)]
     elif s.over:
-        lines = end_lines(s)
+        lines = end_lines(s, lang)
     else:
-        lines = [t("cup.title", channel=channel, games=count(s.games, "game"), target=s.target)]
-        lines += standings_lines(s)
-        lines.append(t("cup.leads", names=", ".join(r.name for r in s.rows if r.place == 1)))
+        lines = [t("cup.title", lang, channel=channel, games=count(s.games, "game", lang), target=s.target)]
+        lines += standings_lines(s, lang)
+        lines.append(t("cup.leads", lang, names=", ".join(r.name for r in s.rows if r.place == 1)))
         top = s.rows[-1].total
         closest = ", ".join(r.name for r in s.rows if r.total == top)
-        lines.append(t("cup.closest", target=s.target, names=closest, left=count(s.target - top, "wound")))
+        lines.append(t("cup.closest", lang, target=s.target, names=closest, left=count(s.target - top, "wound", lang)))
     if series.status == "running" and games and games[-1].status in ("lobby", "active"):
-        lines.append(t("cup.under_way", number=s.games + 1))
+        lines.append(t("cup.under_way", lang, number=s.games + 1))
     return "\n".join(lines)
 
 
-async def stats_text(store: Store, guild_id: int, user_id: int, name: str, mine: bool) -> tuple[str, bool]:
+async def stats_text(
+    store: Store, guild_id: int, user_id: int, name: str, lang: str = "en", *, mine: bool
+) -> tuple[str, bool]:
     """``/game stats``: (text, whether there is anything to show) for a person's finished games in
     this server: games, wins (first place), average wounds a game and the best (fewest) game."""
     stats = await store.player_stats(guild_id, user_id)
     if stats.games == 0 or stats.best is None:
-        return (t("stats.none_you") if mine else t("stats.none", name=name)), False
+        return (t("stats.none_you", lang) if mine else t("stats.none", lang, name=name)), False
     text = t(
         "stats.line",
+        lang,
         name=name,
-        games=count(stats.games, "game"),
-        wins=count(stats.wins, "win"),
+        games=count(stats.games, "game", lang),
+        wins=count(stats.wins, "win", lang),
         rate=round(100 * stats.wins / stats.games),
-        average=f"{stats.wounds / stats.games:.1f}",
-        best=count(stats.best, "wound"),
+        average=format_decimal(stats.wounds / stats.games, format="0.0", locale=lang),
+        best=count(stats.best, "wound", lang),
     )
     return text, True

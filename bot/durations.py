@@ -26,7 +26,12 @@ _PATTERN = re.compile(r"(?:([0-9]{1,4})d)?(?:([0-9]{1,4})h)?(?:([0-9]{1,4})m)?")
 
 
 class BadDuration(ValueError):
-    """A duration the parser refuses; ``str(e)`` says why, in words for the user."""
+    """A duration the parser refuses; ``key`` and ``fields`` say why, as a catalogue sentence."""
+
+    def __init__(self, key: str, **fields: str) -> None:
+        super().__init__(key)
+        self.key = key
+        self.fields = fields
 
 
 def parse_duration(text: str) -> int | None:
@@ -39,12 +44,12 @@ def parse_duration(text: str) -> int | None:
         return None
     match = _PATTERN.fullmatch(raw) if 0 < len(raw) <= MAX_TEXT else None
     if match is None or not any(match.groups()):
-        raise BadDuration("write it like 30m, 12h, 2d or 1d12h (d, h, m in that order), or none")
+        raise BadDuration("duration.format")
     days, hours, minutes = (int(g) if g else 0 for g in match.groups())
     seconds = days * DAY + hours * HOUR + minutes * MINUTE
     if not MIN_DEADLINE <= seconds <= MAX_DEADLINE:
         low, high = format_duration(MIN_DEADLINE), format_duration(MAX_DEADLINE)
-        raise BadDuration(f"a deadline must be between {low} and {high}")
+        raise BadDuration("duration.range", low=low, high=high)
     return seconds
 
 

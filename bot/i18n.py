@@ -88,6 +88,8 @@ EN: dict[str, Template] = {
     "mine.link": " · [table]({url})",
     "mine.more": "…and {n} more.",
     "err.bad_duration": "“{text}” isn't a deadline I can read: {reason}.",
+    "duration.format": "write it like 30m, 12h, 2d or 1d12h (d, h, m in that order), or none",
+    "duration.range": "a deadline must be between {low} and {high}",
     "err.not_host_or_admin_settings": "Only the host ({host}) or a member with Manage Server can change the settings.",
     "err.no_setting": "Give a setting to change, e.g. `/game settings deadline:12h`.",
     # absent players
@@ -124,6 +126,8 @@ EN: dict[str, Template] = {
     "err.stale": "That button belongs to a decision that has moved on. Your current choices are in your latest DM.",
     "err.already_done": "Already done — that choice was made.",
     "err.illegal": "{reason}",
+    "err.unknown_variant": "There is no variant “{variant}”: choose one from the list.",
+    "err.unknown_series": "There is no series “{series}”: choose a single game or a cup.",
     "err.unknown_move": "That isn't one of your moves right now. Pick one from the list.",
     "err.unknown_card": "I don't know a card called “{name}”. Try `/card` and pick from the list.",
     "err.which_game": "Several of your games wait on you ({games}): choose one with the `game` option.",
@@ -136,6 +140,13 @@ EN: dict[str, Template] = {
     "status.phase": "Turn {turn} · {active} · {phase}",
     "status.draft": "Draft round {round} of {rounds}",
     "status.over": "The game is over.",
+    # phase names as a sentence reads them ("turn 3, combat")
+    "phase.draft": "draft",
+    "phase.combat": "combat",
+    "phase.chain": "chain",
+    "phase.claim": "claim",
+    "phase.cleanup": "cleanup",
+    "phase.over": "game over",
     "prompt.header": "**Nightfall** in **#{channel}** — turn {turn}, {phase}.",
     "prompt.header_draft": "**Nightfall** in **#{channel}** — draft round {round} of {rounds}.",
     "prompt.draft": "Pick a card.",
@@ -193,7 +204,6 @@ EN: dict[str, Template] = {
     "summary.over": "🏁 The game is over: the results follow.",
     "summary.last_wound": "⚠️ {name} took the last face-up wound: the game ends after this round.",
     "thread.name": "Nightfall game {id} · move by move",
-    "thread.first": "The move-by-move log of this game. The channel keeps one summary per turn.",
     "table.log_link": "Move by move: <#{thread}>",
     # DMs: since your last move, the link to the table, notification modes, the game-over DM
     "prompt.since": "**Since your last move:**",
@@ -220,22 +230,16 @@ EN: dict[str, Template] = {
     "place.2": "2nd",
     "place.3": "3rd",
     "place.n": "{n}th",
-    "card.title": "**{name}**",
-    "card.title_pl": "**{name}** (Polish: {pl})",
-    "card.minion": "{colour} {kind} minion",
-    "card.starting": "starting {what}",
-    "card.action": "{colour} action",
-    "card.facts": "{what} · links to {links} · costs {cost}",
-    "card.stats": " · strength {strength}, health {health}",
-    "card.chain": "**Chain:** {text}",
-    "card.your_chain": "**Your Chain:** {text}",
-    "card.in_play": "**In play:** {text}",
-    "card.kicker": "**Kicker ({colour}):** {text}",
-    "card.reconstructed": (
-        "_Some of this card ({fields}) is reconstructed: no printed copy was at hand to check it against._"
-    ),
-    "card.several": "{count} cards match “{query}”: {names}. Pick one from the list as you type.",
     # Apocalypse Cup (/game new series:cup, /game next, /game cup) and /game stats
+    "variant.standard": "standard draft",
+    "variant.two-player": "two-player draft",
+    "variant.quick-start": "quick start",
+    "variant.open": "open archives",
+    "variant.common-ground": "common ground",
+    "ai.seat": "{name} ({level} AI)",
+    "level.easy": "easy",
+    "level.normal": "normal",
+    "level.hard": "hard",
     "series.single": "single game",
     "series.cup": "Apocalypse Cup (to 100 wounds)",
     "cup.lobby_note": (
@@ -272,7 +276,7 @@ EN: dict[str, Template] = {
         "You have no finished Nightfall game in this server yet. Open one with `/game new`: it counts here once it ends."
     ),
     "stats.none": "**{name}** has no finished Nightfall game in this server yet.",
-    "ai.name": "Bot {n}",
+    "game.choice": "#{channel}{mark} (game {id})",
     "language.set": (
         "🌐 From now on your DMs, private replies and hand images are in English, in every game. "
         "A game's channel keeps the language it was opened in (`/game new language:`)."
@@ -280,6 +284,9 @@ EN: dict[str, Template] = {
     # counted nouns: (one, other) in English; Polish and Russian have three forms (one, few, many)
     "n.wound": ("{n} wound", "{n} wounds"),
     "n.card": ("{n} card", "{n} cards"),
+    "n.bite": ("{n} bite", "{n} bites"),
+    "n.burn": ("{n} burn", "{n} burns"),
+    "n.bleed": ("{n} bleed", "{n} bleeds"),
     "n.damage": ("{n} damage", "{n} damage"),
     "n.game": ("{n} game", "{n} games"),
     "n.win": ("{n} win", "{n} wins"),
@@ -294,8 +301,24 @@ def clip(text: str, limit: int = 2000) -> str:
 
 
 def t(key: str, locale: str = "en", **kwargs: Any) -> str:
-    """The sentence for ``key`` in ``locale`` (English when it has no translation), formatted with ``kwargs``."""
-    return i18n.text(key, locale, **kwargs)
+    """The sentence for ``key`` in ``locale`` (English when it has no translation), formatted with ``kwargs``.
+
+    A field given as ``{"en": …, "pl": …, "ru": …}`` (a move's label, an engine explanation) is
+    taken in ``locale``: texts made before the reader's language was known stay translatable."""
+    return i18n.text(key, locale, **{k: pick(v, locale) for k, v in kwargs.items()})
+
+
+def pick(value: Any, locale: str) -> Any:
+    """``value`` itself, or its text in ``locale`` when it is a per-language dict."""
+    if isinstance(value, dict) and "en" in value:
+        return value.get(locale) or value["en"]
+    return value
+
+
+def server_language(interaction: Any) -> str:
+    """The language for a new game's public texts: the server's preferred locale if we speak it, else English."""
+    guild = getattr(interaction, "guild", None)
+    return i18n.language(getattr(guild, "preferred_locale", None) or getattr(interaction, "guild_locale", None))
 
 
 def count(n: int, noun: str, locale: str = "en") -> str:
@@ -320,4 +343,4 @@ def rename(event: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
 
 def event_text(event: dict[str, Any], names: dict[str, str], locale: str = "en") -> str:
     """One public log line for an engine event (English sentences from ``engine.log``)."""
-    return describe_event(rename(event, names))
+    return describe_event(rename(event, names), lang=locale)

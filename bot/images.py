@@ -203,11 +203,13 @@ def _file(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
-async def table_file(table: Table) -> discord.File:
-    """The public table: only ``public_view`` ever reaches this image."""
+async def table_file(table: Table, lang: str | None = None) -> discord.File:
+    """The public table: only ``public_view`` ever reaches this image. In the game's language, unless
+    a reader's is given (the table a player's prompt shows is in the player's)."""
     assert table.game is not None
     view = named_view(table.game.public_view(), table.names)
-    return _file(await render_png("table", render.render_table, view), f"nightfall-{table.id}-table.png")
+    data = await render_png("table", render.render_table, view, lang or table.lang)
+    return _file(data, f"nightfall-{table.id}-table.png")
 
 
 #: the images drawn from a seat's private view, by the name their file and cache key carry
@@ -218,22 +220,26 @@ PRIVATE_DRAWERS: dict[str, Callable[..., bytes]] = {
 }
 
 
-async def private_file(table: Table, seat: str, kind: str, view: dict[str, Any] | None = None) -> discord.File:
-    """One of ``seat``'s private images (``PRIVATE_DRAWERS``); ``view`` is the seat's private view
-    when the caller has just built it, so it is not built twice."""
+async def private_file(
+    table: Table, seat: str, kind: str, view: dict[str, Any] | None = None, lang: str = "en"
+) -> discord.File:
+    """One of ``seat``'s private images (``PRIVATE_DRAWERS``) in the player's ``lang``; ``view`` is the
+    seat's private view when the caller has just built it, so it is not built twice."""
     assert table.game is not None
-    named = named_view(view if view is not None else table.game.private_view(seat), table.names)
-    return _file(await render_png(kind, PRIVATE_DRAWERS[kind], named), f"nightfall-{table.id}-{kind}.png")
+    own = view if view is not None else table.game.private_view(seat, lang=lang)
+    named = named_view(own, table.names)
+    return _file(await render_png(kind, PRIVATE_DRAWERS[kind], named, lang), f"nightfall-{table.id}-{kind}.png")
 
 
-async def hand_file(table: Table, seat: str) -> discord.File:
-    return await private_file(table, seat, "hand")
+async def hand_file(table: Table, seat: str, lang: str = "en") -> discord.File:
+    return await private_file(table, seat, "hand", lang=lang)
 
 
-async def results_file(table: Table) -> discord.File:
+async def results_file(table: Table, lang: str | None = None) -> discord.File:
     assert table.game is not None
     view = named_view(table.game.public_view(), table.names)
-    return _file(await render_png("results", render.render_results, view), f"nightfall-{table.id}-results.png")
+    data = await render_png("results", render.render_results, view, lang or table.lang)
+    return _file(data, f"nightfall-{table.id}-results.png")
 
 
 async def card_file(key: str, lang: str = "en") -> discord.File:

@@ -89,17 +89,17 @@ class Notifier:
             game = table.game
             finished = game.is_over()
             current = turn_of(game)
-            names = table.names
-            file = await table_file(table)
+            names, lang = table.names, table.lang
+            file = await table_file(table, lang)
             results = self._results_text(table) if finished else None
             if results is not None:  # a cup game's results add the cup so far, or its end (bot.cup)
-                results = clip(results + await cup_note(self.store, table.row))
-            results_image = await results_file(table) if finished else None
+                results = clip(results + await cup_note(self.store, table.row, lang))
+            results_image = await results_file(table, lang) if finished else None
         marks = await self.store.channel_marks(game_id)
         channel = await self.channel_of(table.row.channel_id)
         table_id, buried = marks.table_message_id, False
         for turn, events in await self.store.turns_to_summarise(game_id, None if finished else current):
-            text = summary_text(turn, events, names)
+            text = summary_text(turn, events, names, lang)
             # (-1: a table message from before summaries existed shows the turn then in progress)
             mine = table_id is not None and marks.table_turn in (turn, -1)
             became = mine and table_id is not None and await self._edit_text(channel, table_id, text)
@@ -118,12 +118,12 @@ class Notifier:
         content = self._table_content(table, thread_id)
         table_id = await self._show_table(game_id, channel, table_id, content, file, current)
         if thread_id is None:
-            thread_id = await self._make_thread(game_id, channel, table_id)  # the link shows from the next edit
+            thread_id = await self._make_thread(game_id, channel, table_id, lang)  # the link shows from the next edit
         try:
-            await self._post_log(game_id, thread_id)
+            await self._post_log(game_id, thread_id, lang)
         except LogThreadGone:  # someone deleted the thread: a new one gets the lines still owed
-            thread_id = await self._make_thread(game_id, channel, table_id)
-            await self._post_log(game_id, thread_id)
+            thread_id = await self._make_thread(game_id, channel, table_id, lang)
+            await self._post_log(game_id, thread_id, lang)
         if results is not None and results_image is not None and not marks.results_posted:
             message = await channel.send(results, file=results_image, allowed_mentions=NO_MENTIONS)
             await self.store.set_results_posted(game_id, message.id)
@@ -171,7 +171,7 @@ class Notifier:
         with contextlib.suppress(discord.NotFound):
             await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
 
-    async def _make_thread(self, game_id: int, channel: discord.abc.Messageable, message_id: int) -> int:
+    async def _make_thread(self, game_id: int, channel: discord.abc.Messageable, message_id: int, lang: str) -> int:
         """A public thread on the game's table message for the move-by-move log; 0 if there can be none
         (the game runs in a thread itself, or the bot may not make threads): the log then stays in
         ``/game log``. A thread started from a message shares the message's id."""
@@ -180,7 +180,7 @@ class Notifier:
             return 0
         try:
             thread = await channel.get_partial_message(message_id).create_thread(  # type: ignore[attr-defined]
-                name=t("thread.name", id=game_id), auto_archive_duration=10080
+                name=t("thread.name", lang, id=game_id), auto_archive_duration=10080
             )
             thread_id = thread.id
         except discord.HTTPException as e:
@@ -194,9 +194,10 @@ class Notifier:
         await self.store.set_log_thread(game_id, thread_id)
         return thread_id
 
-    async def _post_log(self, game_id: int, thread_id: int) -> None:
-        """The new log lines into the game's thread (without a thread they stay in ``/game log``)."""
-        lines = await self.store.log_since(game_id)
+    async def _post_log(self, game_id: int, thread_id: int, lang: str) -> None:
+        """The new log lines into the game's thread, in the game's language (without a thread they stay
+        in ``/game log``)."""
+        lines = [(seq, line.text(lang)) for seq, line in await self.store.log_since(game_id)]
         if not lines:
             return
         if not thread_id:
@@ -214,14 +215,16 @@ class Notifier:
 
     def _table_content(self, table: Table, thread_id: int | None = None) -> str:
         assert table.game is not None
-        text = f"{t('table.title', channel=table.row.channel_name)} · {status_line(table)}\n{table.waiting_text()}"
+        lang = table.lang
+        title = t("table.title", lang, channel=table.row.channel_name)
+        text = f"{title} · {status_line(table, lang)}\n{table.waiting_text(lang)}"
         if thread_id:
-            text += "\n" + t("table.log_link", thread=thread_id)
+            text += "\n" + t("table.log_link", lang, thread=thread_id)
         return clip(text)
 
     def _results_text(self, table: Table) -> str:
         assert table.game is not None
-        return results_text(table.game.ranking_details(), table.played_by)
+        return results_text(table.game.ranking_details(), table.played_by, table.lang)
 
     # ------------------------------------------------------------------ DMs
     async def sync_prompt(self, game_id: int, user_id: int, edit_in_place: bool) -> None:
@@ -250,8 +253,9 @@ class Notifier:
                 await self.store.want(game_id, "mention", user_id, str(table.since.get(seat.seat)))
             if waiting and stored is None and mode != "dm":
                 return  # no new DM for this player, and no DM to edit: /hand and the slash commands serve
+            lang = (await self.store.languages_of([user_id]))[user_id]
             recent = await self._recent(table, user_id) if waiting else None
-            prompt = await build_prompt(table, seat.seat, recent) if waiting and seat is not None else None
+            prompt = await build_prompt(table, seat.seat, lang, recent) if waiting and seat is not None else None
         if prompt is None:
             if stored is not None and stored[2] != RETIRED:
                 await self.retire(stored)
@@ -282,7 +286,7 @@ class Notifier:
             return
         channel = await self.channel_of(table.row.channel_id)
         await channel.send(
-            t("notify.mention_ping", mention=f"<@{user_id}>", status=status_line(table)),
+            t("notify.mention_ping", table.lang, mention=f"<@{user_id}>", status=status_line(table)),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
 
@@ -299,24 +303,27 @@ class Notifier:
         seat = table.seat_of(user_id)
         if table.game is None or seat is None:
             return
+        lang = (await self.store.languages_of([user_id]))[user_id]
         details = table.game.ranking_details()
         mine = next(d for d in details if d["seat"] == seat.seat)
         best = details[0]
         if best["seat"] == seat.seat:
-            winner = t("over.dm_winner")
+            winner = t("over.dm_winner", lang)
         else:
-            winner = t("over.dm_other", name=table.names[best["seat"]], wounds=count(best["wounds"], "wound"))
+            wounds = count(best["wounds"], "wound", lang)
+            winner = t("over.dm_other", lang, name=table.names[best["seat"]], wounds=wounds)
         text = t(
             "over.dm",
+            lang,
             channel=table.row.channel_name,
-            place=place_text(mine["place"]),
+            place=place_text(mine["place"], lang),
             players=len(details),
-            wounds=count(mine["wounds"], "wound"),
+            wounds=count(mine["wounds"], "wound", lang),
             winner=winner,
         )
         url = message_url(table.row.guild_id, table.row.channel_id, marks.results_message_id)
         if url:
-            text += "\n" + t("over.dm_link", url=url)
+            text += "\n" + t("over.dm_link", lang, url=url)
         with contextlib.suppress(DMClosed):  # the channel already shows the results; nothing more to tell
             await self._send_dm(user_id, text)
 
@@ -369,7 +376,8 @@ class Notifier:
         if await self.store.notify_mode(user_id) != "dm":
             return
         table = await self.service.table(game_id)
-        await self._send_dm(user_id, t("deadline.remind", channel=table.row.channel_name, due=due))
+        lang = (await self.store.languages_of([user_id]))[user_id]
+        await self._send_dm(user_id, t("deadline.remind", lang, channel=table.row.channel_name, due=due))
 
     async def warn(self, game_id: int, user_id: int, hint: str) -> None:
         """A quarter of the time left: the player is mentioned in the game's channel (once per decision)."""
@@ -379,7 +387,8 @@ class Notifier:
         table = await self.service.table(game_id)
         channel = await self.channel_of(table.row.channel_id)
         await channel.send(
-            t("deadline.warn", mention=f"<@{user_id}>", due=due), allowed_mentions=discord.AllowedMentions(users=True)
+            t("deadline.warn", table.lang, mention=f"<@{user_id}>", due=due),
+            allowed_mentions=discord.AllowedMentions(users=True),
         )
 
     # ------------------------------------------------------------------ one-time notices
@@ -388,39 +397,44 @@ class Notifier:
         table = await self.service.table(game_id)
         channel = await self.channel_of(table.row.channel_id)
         await channel.send(
-            t("dm.closed_in_channel", mention=f"<@{user_id}>"), allowed_mentions=discord.AllowedMentions(users=True)
+            t("dm.closed_in_channel", table.lang, mention=f"<@{user_id}>"),
+            allowed_mentions=discord.AllowedMentions(users=True),
         )
 
     async def no_access_notice(self, game_id: int, host_id: int, reason: str) -> None:
         """Tell the host by DM that the bot cannot post in the game's channel (asked for once per game)."""
         table = await self.service.table(game_id)
         target = await self._dm(host_id)
-        await target.send(t("access.missing", channel=table.row.channel_name, reason=clip(reason, 200)))
+        lang = (await self.store.languages_of([host_id]))[host_id]
+        await target.send(t("access.missing", lang, channel=table.row.channel_name, reason=clip(reason, 200)))
 
 
-def status_line(table: Table) -> str:
+def status_line(table: Table, lang: str | None = None) -> str:
     """Where the game stands: the draft round during the draft (it is no "turn 1" yet), else the
-    turn, whose it is and the phase."""
+    turn, whose it is and the phase; in ``lang`` (the game's language unless a reader's is given)."""
     assert table.game is not None
+    lang = lang or table.lang
     pub = table.game.public_view()
     if pub["phase"] == "draft":
-        return t("status.draft", round=pub["draft"]["round"], rounds=pub["draft"]["rounds"])
-    return t("status.phase", turn=pub["turn"], active=table.names[pub["active"]], phase=pub["phase"])
+        return t("status.draft", lang, round=pub["draft"]["round"], rounds=pub["draft"]["rounds"])
+    phase = t(f"phase.{pub['phase']}", lang)
+    return t("status.phase", lang, turn=pub["turn"], active=table.names[pub["active"]], phase=phase)
 
 
-def results_text(details: list[dict[str, Any]], names: dict[str, str]) -> str:
+def results_text(details: list[dict[str, Any]], names: dict[str, str], lang: str = "en") -> str:
     """The final ranking, then why each tied place is ahead of the next: the ranking's own
     ``decided_by`` in words (``engine.scoring.tie_break_text``), which names the wound-type count
     or the turns that decided, never a step that did not."""
-    lines = [t("results.title")]
+    lines = [t("results.title", lang)]
     for place in details:
-        types = ", ".join(f"{n} {k}" for k, n in place["by_type"].items())
-        wounds = count(place["wounds"], "wound")
-        lines.append(t("results.line", place=place["place"], name=names[place["seat"]], wounds=wounds, types=types))
+        types = ", ".join(count(n, k, lang) for k, n in place["by_type"].items())
+        wounds = count(place["wounds"], "wound", lang)
+        name = names[place["seat"]]
+        lines.append(t("results.line", lang, place=place["place"], name=name, wounds=wounds, types=types))
     for a, b in itertools.pairwise(details):
         if a.get("decided_by") not in (None, "wounds"):
-            reason = tie_break_text(a, b)
-            lines.append(t("results.tiebreak", name=names[a["seat"]], other=names[b["seat"]], reason=reason))
+            reason = tie_break_text(a, b, lang=lang)
+            lines.append(t("results.tiebreak", lang, name=names[a["seat"]], other=names[b["seat"]], reason=reason))
     return clip("\n".join(lines))
 
 
@@ -431,9 +445,9 @@ def message_url(guild_id: int | None, channel_id: int, message_id: int | None) -
     return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
 
 
-def place_text(place: int) -> str:
-    """1st, 2nd, 3rd, 4th, 5th."""
-    return t(f"place.{place}") if place in (1, 2, 3) else t("place.n", n=place)
+def place_text(place: int, lang: str = "en") -> str:
+    """1st, 2nd, 3rd, 4th, 5th (in Polish and Russian, the ordinal their catalogues give)."""
+    return t(f"place.{place}", lang) if place in (1, 2, 3) else t("place.n", lang, n=place)
 
 
 def deadline_hint(since: int, due_at: float) -> str:

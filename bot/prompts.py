@@ -8,10 +8,12 @@ from typing import Any
 import discord
 
 from engine.cards import card_set
+from engine.texts import ask_args
 
 from .components import Move, move_view
 from .i18n import clip, count, t
 from .images import private_file, table_file
+from .logline import LogLine
 from .naming import label
 from .service import Table
 
@@ -32,7 +34,7 @@ class Recent:
     """What a player missed: the public log lines since their last move (the last few, and how many
     earlier ones were left out), and a link to the table message."""
 
-    lines: tuple[str, ...] = ()
+    lines: tuple[LogLine, ...] = ()
     more: int = 0
     table_url: str | None = None
 
@@ -42,71 +44,78 @@ RECENT_LINES = 6
 RECENT_LINE = 160
 
 
-async def build_prompt(table: Table, seat: str, recent: Recent | None = None) -> Prompt | None:
+async def build_prompt(table: Table, seat: str, lang: str = "en", recent: Recent | None = None) -> Prompt | None:
     """The prompt for ``seat``'s current decision, or None if it has nothing to decide.
 
     Everything comes from the seat's private view: the decision says what it asks, which image
     shows it and every legal answer with its label and whether it is the passive one. A prompt
-    that comes as a new DM starts with ``recent``: what happened since the player's last move."""
+    that comes as a new DM starts with ``recent``: what happened since the player's last move.
+    Everything is in ``lang``, the player's language."""
     game = table.game
     if game is None or game.is_over():
         return None
-    view = game.private_view(seat)
+    view = game.private_view(seat, lang=lang)
     decision = next(iter(view["decisions"]), None)
     if decision is None:
         return None
     since = table.since.get(seat, decision["opened"])
-    content = prompt_text(view, decision, table.names, table.row.channel_name, recent)
+    content = prompt_text(view, decision, table.names, table.row.channel_name, recent, lang)
     shows = decision["shows"]
     if shows == "table":
-        file = await table_file(table)
+        file = await table_file(table, lang)
     else:  # the draft, the hand, or (claimable archives, candidates, fights) a picture fitted to it
-        file = await private_file(table, seat, shows if shows in ("draft", "hand") else "prompt", view)
+        file = await private_file(table, seat, shows if shows in ("draft", "hand") else "prompt", view, lang)
     buttons = move_view(
         table.id,
         since,
         prompt_moves(decision, table.names),
-        placeholder=t("prompt.placeholder"),
-        batch_placeholder=t("prompt.discard_many"),
+        placeholder=t("prompt.placeholder", lang),
+        batch_placeholder=t("prompt.discard_many", lang),
     )
     return Prompt(content, file, buttons, since)
 
 
-def recent_text(recent: Recent) -> str:
-    """The lines under a prompt's header: the public events since the player's last move."""
+def recent_text(recent: Recent, lang: str = "en") -> str:
+    """The lines under a prompt's header: the public events since the player's last move, in ``lang``."""
     out = []
     if recent.lines:
-        out.append(t("prompt.since"))
+        out.append(t("prompt.since", lang))
         if recent.more:
-            out.append(t("prompt.since_more", n=recent.more))
-        out.extend(f"> {clip(line, RECENT_LINE)}" for line in recent.lines)
+            out.append(t("prompt.since_more", lang, n=recent.more))
+        out.extend(f"> {clip(line.text(lang), RECENT_LINE)}" for line in recent.lines)
     return "\n".join(out)
 
 
 def prompt_text(
-    view: dict[str, Any], decision: dict[str, Any], names: dict[str, str], channel: str, recent: Recent | None = None
+    view: dict[str, Any],
+    decision: dict[str, Any],
+    names: dict[str, str],
+    channel: str,
+    recent: Recent | None = None,
+    lang: str = "en",
 ) -> str:
     """Where the game stands (the draft round during the draft: there is no turn yet), what
     happened since the player's last move, what is asked, and the facts the decision needs that
     its buttons do not say."""
     if view["phase"] == "draft" and "draft" in view:
         draft = view["draft"]
-        header = t("prompt.header_draft", channel=channel, round=draft["round"], rounds=draft["rounds"])
+        header = t("prompt.header_draft", lang, channel=channel, round=draft["round"], rounds=draft["rounds"])
     else:
-        header = t("prompt.header", channel=channel, turn=view["turn"], phase=view["phase"])
+        phase = t(f"phase.{view['phase']}", lang)
+        header = t("prompt.header", lang, channel=channel, turn=view["turn"], phase=phase)
     ask = decision["ask"]
-    since = recent_text(recent) if recent is not None else ""
+    since = recent_text(recent, lang) if recent is not None else ""
     if recent is not None and recent.table_url:
-        header += " " + t("prompt.table_link", url=recent.table_url)
+        header += " " + t("prompt.table_link", lang, url=recent.table_url)
     lines = [
         header + ("\n" + since if since else ""),
-        t("prompt." + ask["key"], **ask["args"]),
-        *_facts(view, decision, names),
+        t("prompt." + ask["key"], lang, **ask_args(ask["args"], lang)),
+        *_facts(view, decision, names, lang),
     ]
     return clip("\n".join(lines))
 
 
-def _facts(view: dict[str, Any], decision: dict[str, Any], names: dict[str, str]) -> list[str]:
+def _facts(view: dict[str, Any], decision: dict[str, Any], names: dict[str, str], lang: str) -> list[str]:
     """Lines for what a player must know to answer: where a draft pick goes, the attacks a block or
     a fight order is about, the damage to share out, the wounds the wound effect would discard."""
     facts = decision.get("facts") or {}
@@ -116,43 +125,48 @@ def _facts(view: dict[str, Any], decision: dict[str, Any], names: dict[str, str]
         plan = view.get("draft", {}).get("plan") or []
         round_ = facts.get("round", 0)
         if 1 <= round_ <= len(plan) and plan[round_ - 1] in DRAFT_DESTINATIONS:
-            out.append(t(f"prompt.draft_to.{plan[round_ - 1]}"))
+            out.append(t(f"prompt.draft_to.{plan[round_ - 1]}", lang))
     if kind in ("block", "combat-order"):
         for attack in facts.get("attacks") or ():
             if attack.get("done") or (kind == "block" and attack["defender"] != me):
                 continue
             blockers = [b["name"] for b in attack.get("blockers") or ()]
             who = attack["defender"]
-            defender = t("prompt.you") if who == me else names.get(who, who)
+            defender = t("prompt.you", lang) if who == me else names.get(who, who)
             by = attack.get("by")
             out.append(
                 t(
                     "prompt.fact.attack",
-                    by=t("prompt.fact.by_you") if by == me else t("prompt.fact.by", name=names.get(by, by or "?")),
+                    lang,
+                    by=t("prompt.fact.by_you", lang)
+                    if by == me
+                    else t("prompt.fact.by", lang, name=names.get(by, by or "?")),
                     attacker=attack["attacker"]["name"],
                     strength=attack["attacker"].get("strength"),
                     defender=defender,
-                    blocked=t("prompt.fact.blocked", blockers=", ".join(blockers)) if blockers else "",
+                    blocked=t("prompt.fact.blocked", lang, blockers=", ".join(blockers)) if blockers else "",
                 )
             )
     source = facts.get("source")
     if kind in ("target", "choose") and source and source.get("card") in card_set().cards:
         card = card_set().cards[source["card"]]
-        text = next((card.text[k] for k in ("chain", "your_chain", "in_play") if k in card.text), None)
+        texts = card.text_in(lang)
+        text = next((texts[k] for k in ("chain", "your_chain", "in_play") if k in texts), None)
         if text:
-            out.append(t("prompt.fact.does", name=card.name, text=text))
+            out.append(t("prompt.fact.does", lang, name=card.name_in(lang), text=text))
     damage = facts.get("damage")
     if damage:
         source = damage.get("source")
         out.append(
             t(
                 "prompt.fact.damage",
-                damage=count(damage.get("n", 0), "damage"),
-                source=t("prompt.fact.source", source=source["name"]) if source else "",
+                lang,
+                damage=count(damage.get("n", 0), "damage", lang),
+                source=t("prompt.fact.source", lang, source=source["name"]) if source else "",
             )
         )
     if "wounds_in_hand" in facts:
-        out.append(t("prompt.fact.wounds", wounds=count(facts["wounds_in_hand"], "wound")))
+        out.append(t("prompt.fact.wounds", lang, wounds=count(facts["wounds_in_hand"], "wound", lang)))
     return out
 
 

@@ -1,7 +1,15 @@
-"""Short rules help for ``/rules``, by topic (English; the full rules are in the README)."""
+"""Short rules help for ``/rules``, by topic: the English source here, Polish and Russian in ``bot/locales``
+(domain "rules"). The full rules are in the README."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from engine import i18n
+from engine.cards import card_set
+
+#: The English help per topic (the ``/rules topic:`` ids). A ``{card_id}`` field is that card's name
+#: in the reader's language, from the card data: card names never live in the catalogues.
 TOPICS: dict[str, str] = {
     "overview": (
         "**Nightfall** — deck-building for 2–5 players. Each turn: **combat** (all your minions attack), "
@@ -13,8 +21,8 @@ TOPICS: dict[str, str] = {
         "All your minions must attack; each picks an opponent. Defenders may block: a blocker blocks one attacker, "
         "several may block the same one, and the defender orders them. Each blocker absorbs damage up to its health "
         '(destroyed at 0); the rest wounds the defender. Blockers deal no damage back. Minions that "block damage '
-        'inflicted on you" (Vulko, Bad Smoke) absorb unblocked and card damage first. After combat your minions are '
-        "discarded (starting minions are exiled), except those that stay in play."
+        'inflicted on you" ({vulko}, {bad_smoke}) absorb unblocked and card damage first. After combat your minions '
+        "are discarded (starting minions are exiled), except those that stay in play."
     ),
     "chain": (
         "Start a chain with any card. Link more: each card's colour (big moon) must be a link colour (small moons) "
@@ -53,3 +61,15 @@ TOPICS: dict[str, str] = {
         "make now. `/hand` shows your hand privately, `/table` the table, `/game status` who must act."
     ),
 }
+
+#: The catalogue keys: ``rules.<topic>``.
+ENGLISH: dict[str, i18n.Template] = {f"rules.{topic}": text for topic, text in TOPICS.items()}
+
+DOMAIN = i18n.register("rules", Path(__file__).parent / "locales", ENGLISH)
+
+
+def rules_topic(topic: str, lang: str) -> str:
+    """The help on ``topic`` in ``lang`` (an unknown topic gets the overview, as a stale client may send one)."""
+    key = f"rules.{topic if topic in TOPICS else 'overview'}"
+    names = {c.key: c.names.get(lang, c.name) for c in card_set().cards.values()}
+    return i18n.text(key, lang, **names)

@@ -27,7 +27,8 @@ from engine.log import public_events
 from engine.nightfall import Game, Options
 
 from .errors import UserError
-from .i18n import clip, event_text, t
+from .i18n import clip, t
+from .logline import LogLine, localised, per_language
 from .naming import label as named
 from .settings import Settings
 from .store import GameRow, Move, ResultRow, SeatRow, StaleVersion, Store, Want
@@ -67,6 +68,11 @@ class Table:
         return next((s.display_name for s in self.seats if s.user_id == self.row.host_id), "the host")
 
     @property
+    def lang(self) -> str:
+        """The language of the game's public texts (channel, table image, results, log thread)."""
+        return self.row.language
+
+    @property
     def names(self) -> dict[str, str]:
         return {s.seat: s.display_name for s in self.seats}
 
@@ -77,9 +83,9 @@ class Table:
         for s in self.seats:
             name = s.display_name
             if s.away_turns:
-                name += " " + t("away.turns", turns=s.away_turns)
+                name += " " + t("away.turns", self.lang, turns=s.away_turns)
             if s.away:
-                name += " " + t("away.since", turn=s.ai_since)
+                name += " " + t("away.since", self.lang, turn=s.ai_since)
             out[s.seat] = name
         return out
 
@@ -117,13 +123,15 @@ class Table:
                 out.append((d.seat, row.user_id, self.since[d.seat]))
         return out
 
-    def waiting_text(self) -> str:
+    def waiting_text(self, lang: str | None = None) -> str:
+        """Who the game waits for, in ``lang`` (the game's language unless a reader's is given)."""
+        lang = lang or self.lang
         if self.game is None:
             return ""
         if self.game.is_over():
-            return t("status.over")
+            return t("status.over", lang)
         who = sorted({self.names[d.seat] for d in self.game.pending()})
-        return t("status.waiting", who=", ".join(who))
+        return t("status.waiting", lang, who=", ".join(who))
 
     def results(self) -> list[ResultRow]:
         """Each seat's place and wounds in the finished game, kept for ``/game stats`` and cups: the
@@ -147,9 +155,10 @@ class Outcome:
     table: Table
     seat: str
     action: Action
-    label: str
+    #: the move's label in each language (``{"en": …, "pl": …, "ru": …}``)
+    label: dict[str, str]
     events: list[dict[str, Any]]
-    log_lines: list[str]
+    log_lines: list[LogLine]
     new_decisions: list[str]
     finished: bool
 
@@ -244,62 +253,64 @@ class GameService:
         """Every running game the user has a seat in."""
         return [await self.table(row.id) for row in await self.store.active_games_of(user_id)]
 
-    async def mine_text(self, user_id: int, guild_name: Callable[[int], str | None] = lambda _id: None) -> str:
+    async def mine_text(
+        self, user_id: int, lang: str = "en", guild_name: Callable[[int], str | None] = lambda _id: None
+    ) -> str:
         """``/game mine``: every lobby and running game the user is seated in, anywhere, with public facts only:
         where, how far, whose move (the user as "you", with their deadline) and a link to the table.
         The games waiting on the user come first; the reply is clipped to Discord's limit."""
         entries: list[tuple[bool, str]] = []
         for row in await self.store.games_of_user(user_id):
             table = await self.table(row.id)
-            entries.append(await self._mine_line(row, table, user_id, guild_name))
+            entries.append(await self._mine_line(row, table, user_id, lang, guild_name))
         if not entries:
-            return t("mine.none")
+            return t("mine.none", lang)
         lines = [line for _awaited, line in sorted(entries, key=lambda e: not e[0])]
-        text = t("mine.title", count=len(lines))
+        text = t("mine.title", lang, count=len(lines))
         for n, line in enumerate(lines):
-            more = "\n" + t("mine.more", n=len(lines) - n) if n < len(lines) - 1 else ""
+            more = "\n" + t("mine.more", lang, n=len(lines) - n) if n < len(lines) - 1 else ""
             if len(text) + 1 + len(line) + len(more) > MINE_LIMIT:
-                return text + "\n" + t("mine.more", n=len(lines) - n)
+                return text + "\n" + t("mine.more", lang, n=len(lines) - n)
             text += "\n" + line
         return text
 
     async def _mine_line(
-        self, row: GameRow, table: Table, user_id: int, guild_name: Callable[[int], str | None]
+        self, row: GameRow, table: Table, user_id: int, lang: str, guild_name: Callable[[int], str | None]
     ) -> tuple[bool, str]:
         """(whether the user is awaited, the game's line in ``/game mine``). ``row`` is fresh from the
         store: the cached table's row may predate the table message the delivery worker posted."""
         server = guild_name(row.guild_id) if row.guild_id is not None else None
-        where = f"<#{row.channel_id}>" + (t("mine.server", name=server) if server else "")
+        where = f"<#{row.channel_id}>" + (t("mine.server", lang, name=server) if server else "")
         mine = table.seat_of(user_id)
         awaited = False
         if table.game is None:
-            state = t("mine.lobby", count=len(table.seats))
-            host = t("prompt.you") if row.host_id == user_id else table.host_name
-            who = t("mine.lobby_wait", host=host)
+            state = t("mine.lobby", lang, count=len(table.seats))
+            host = t("prompt.you", lang) if row.host_id == user_id else table.host_name
+            who = t("mine.lobby_wait", lang, host=host)
         else:
             pub = table.game.public_view()
             if pub["phase"] == "draft":
-                state = t("mine.draft", round=pub["draft"]["round"], rounds=pub["draft"]["rounds"])
+                state = t("mine.draft", lang, round=pub["draft"]["round"], rounds=pub["draft"]["rounds"])
             else:
-                state = t("mine.turn", turn=pub["turn"])
+                state = t("mine.turn", lang, turn=pub["turn"])
             clocks = {d.seat: d for d in await self.store.deadlines(table.id)}
             names = []
             for seat in sorted({d.seat for d in table.game.pending()}, key=lambda s: table.by_seat(s).position):
                 if mine is not None and seat == mine.seat and not mine.is_ai:
                     awaited = True
                     clock = clocks.get(seat)
-                    names.append(t("mine.you_until", due=int(clock.due_at)) if clock else t("mine.you"))
+                    names.append(t("mine.you_until", lang, due=int(clock.due_at)) if clock else t("mine.you", lang))
                 else:
                     names.append(table.names[seat])
-            who = t("mine.waiting", who=", ".join(names)) if names else ""
+            who = t("mine.waiting", lang, who=", ".join(names)) if names else ""
             if mine is not None and mine.away:
-                who += t("mine.away")
+                who += t("mine.away", lang)
         link = (
-            t("mine.link", url=f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.table_message_id}")
+            t("mine.link", lang, url=f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.table_message_id}")
             if row.guild_id is not None and row.table_message_id is not None
             else ""
         )
-        return awaited, t("mine.line", where=where, state=state, who=who, link=link)
+        return awaited, t("mine.line", lang, where=where, state=state, who=who, link=link)
 
     async def resume(self) -> list[Table]:
         """After a (re)start, and periodically: load every running game and make sure AI seats move.
@@ -343,13 +354,14 @@ class GameService:
         secret_archives: bool,
         deadline: int | None = None,
         series: str = "single",
+        language: str = "en",
     ) -> Table:
         """A lobby; with ``series="cup"`` the first game of an Apocalypse Cup to ``NIGHTFALL_CUP_TARGET``
         wounds (a cup still running in the channel ends, unfinished: the channel's cup is the new one)."""
         if variant not in VARIANTS:
-            raise UserError("err.illegal", reason=f"Unknown variant {variant!r}.")
+            raise UserError("err.unknown_variant", variant=variant[:40])
         if series not in SERIES:
-            raise UserError("err.illegal", reason=f"Unknown series {series!r}.")
+            raise UserError("err.unknown_series", series=series[:40])
         if await self.store.open_game_in(channel_id) is not None:
             raise UserError("err.channel_busy")
         game_id = await self.store.create_game(
@@ -363,6 +375,7 @@ class GameService:
             seed=new_seed(),
             deadline=deadline,
             cup_target=self.settings.cup_target if series == "cup" else None,
+            language=language,
         )
         return await self._refresh(game_id)
 
@@ -393,7 +406,7 @@ class GameService:
                     raise UserError("err.not_seated")
                 if seat.is_ai:
                     raise UserError("err.already_away")
-                line = t("away.left", name=seat.display_name)
+                line = LogLine.say("away.left", name=seat.display_name)
                 table = await self._set_away(table, seat, True, line)
             self._after_away(table)
             return table, seat.display_name
@@ -415,7 +428,8 @@ class GameService:
             if len(table.seats) >= MAX_SEATS:
                 raise UserError("err.table_full")
             taken = {s.display_name.split(" (")[0] for s in table.seats}
-            name = f"{next(n for n in AI_NAMES if n not in taken)} ({level} AI)"
+            first = next(n for n in AI_NAMES if n not in taken)
+            name = t("ai.seat", table.lang, name=first, level=t(f"level.{level}", table.lang))
             await self.store.add_seat(table.id, None, name, is_ai=True, ai_level=level)
             return await self._refresh(table.id), name
 
@@ -455,7 +469,7 @@ class GameService:
             table.id,
             game.to_json(),
             since,
-            [t("lobby.started", players=players)],
+            [LogLine.say("lobby.started", players=players)],
             game.version,
             wants,
             waiting=table.waiting_people(),
@@ -549,7 +563,7 @@ class GameService:
                 raise UserError("err.no_such_player")
             if seat.is_ai:
                 raise UserError("err.already_ai", name=seat.display_name)
-            table = await self._set_away(table, seat, True, t("away.replaced", name=seat.display_name))
+            table = await self._set_away(table, seat, True, LogLine.say("away.replaced", name=seat.display_name))
         self._after_away(table)
         return table, seat.display_name
 
@@ -565,11 +579,11 @@ class GameService:
                 raise UserError("err.not_seated")
             if not seat.away:
                 raise UserError("err.not_away")
-            table = await self._set_away(table, seat, False, t("away.returned", name=seat.display_name))
+            table = await self._set_away(table, seat, False, LogLine.say("away.returned", name=seat.display_name))
         self._after_away(table)
         return table, seat.display_name
 
-    async def _set_away(self, table: Table, seat: SeatRow, away: bool, line: str) -> Table:
+    async def _set_away(self, table: Table, seat: SeatRow, away: bool, line: LogLine) -> Table:
         """Hand the seat to the AI or back, with the line the channel reads and the player's prompt; locked."""
         assert seat.user_id is not None
         waiting = [w for w in table.waiting_people() if w[0] != seat.seat]
@@ -674,19 +688,24 @@ class GameService:
             raise UserError("err.already_done" if last == (since, text) else "err.stale")
         legal = game.legal_actions(seat)
         if not legal:
-            raise UserError("err.not_your_turn", who=table.waiting_text())
+            raise UserError("err.not_your_turn", who=per_language(table.waiting_text))
         try:
             action = game.parse_action(seat, text)
         except ParseError:
             raise UserError("err.unknown_move") from None
-        label = named(game.describe(action), table.names) if action in legal else clip(text, 100)
+        if action in legal:
+            label = per_language(lambda lang: named(game.describe(action, lang=lang), table.names))
+        else:
+            label = per_language(lambda _lang: clip(text, 100))
         before = {d.seat for d in game.pending()}
         decision_since = table.since.get(seat, game.version)
         turn = turn_of(game)
         try:
             events = game.apply(action)
         except IllegalAction as e:
-            raise UserError("err.illegal", reason=clip(str(e), 300)) from None
+            english = clip(str(e), 300)
+            reason = per_language(lambda lang: clip(game.explain(action, lang), 300) or english)
+            raise UserError("err.illegal", reason=reason) from None
         except Exception:
             log.exception("the engine failed on move %r of game %s", text, game_id)
             self._tables.pop(game_id, None)  # the cached game may be half-changed: reload it
@@ -703,17 +722,18 @@ class GameService:
                 since_now[d.seat] = version
                 new_decisions.append(d.seat)
         names = table.names
-        public = public_events(events)
-        lines = [event_text(e, names) for e in public]
+        # card names per language, so lines and summaries made from these events read in any language
+        public = [localised(e, game.card_view) for e in public_events(events)]
+        lines = [LogLine.event(e, names) for e in public]
         handover: tuple[str, int] | None = None
         mover = table.by_seat(seat)
         if source == "timeout":
-            lines.insert(0, t("deadline.timed_out_log", name=names[seat], label=label))
+            lines.insert(0, LogLine.say("deadline.timed_out_log", name=names[seat], label=label))
             limit = self.settings.timeouts_to_ai
             if limit > 0 and mover.timeouts + 1 >= limit and not game.is_over():
                 # too many deadlines missed in a row: the AI plays the seat from now on
                 handover = (seat, table.turn())
-                lines.append(t("away.timeouts", name=names[seat], count=mover.timeouts + 1))
+                lines.append(LogLine.say("away.timeouts", name=names[seat], count=mover.timeouts + 1))
         finished = game.is_over()
         every = max(1, self.settings.snapshot_every)
         wants = [Want("channel", delay=0.0 if finished else self.settings.table_edit_interval)]

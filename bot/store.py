@@ -24,6 +24,7 @@ from typing import Any
 import discord
 
 from .database import Database, DatabaseStats, one, rows
+from .logline import LogLine
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
 #: the decision date of a prompt that asks nothing any more (its buttons are gone)
@@ -51,6 +52,8 @@ class GameRow:
     deadline: int | None = None
     #: the Apocalypse Cup this game is part of; None: a single game
     series_id: int | None = None
+    #: the language of the game's public texts: en, pl or ru
+    language: str = "en"
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,7 @@ class Move:
     text: str
     source: str
     decision_since: dict[str, int]
-    log_lines: Sequence[str]
+    log_lines: Sequence[LogLine]
     snapshot: str | None
     finished: bool
     wants: Sequence[Want] = ()
@@ -200,14 +203,14 @@ class StaleVersion(RuntimeError):
 
 _GAME_COLS = (
     "id, guild_id, channel_id, channel_name, host_id, status, variant, secret_archives, seed, "
-    "version, decision_since, table_message_id, deadline_seconds, series_id"
+    "version, decision_since, table_message_id, deadline_seconds, series_id, language"
 )
 _G_GAME_COLS = ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
 
 
 def _game(r: Sequence[Any]) -> GameRow:
     return GameRow(
-        r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9], json.loads(r[10]), r[11], r[12], r[13]
+        r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9], json.loads(r[10]), r[11], r[12], r[13], r[14]
     )
 
 
@@ -312,6 +315,7 @@ class Store:
         seed: int,
         deadline: int | None = None,
         cup_target: int | None = None,
+        language: str = "en",
     ) -> int:
         """A new lobby with its host in the first seat (fails if the channel has an open game).
 
@@ -334,8 +338,8 @@ class Store:
                 ).lastrowid
             cur = conn.execute(
                 "INSERT INTO games (guild_id, channel_id, channel_name, host_id, status, variant, "
-                "secret_archives, seed, created_at, updated_at, deadline_seconds, series_id) "
-                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                "secret_archives, seed, created_at, updated_at, deadline_seconds, series_id, language) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -348,6 +352,7 @@ class Store:
                     now,
                     deadline,
                     series_id,
+                    language,
                 ),
             )
             game_id = cur.lastrowid
@@ -414,14 +419,14 @@ class Store:
 
         return await self.writer.transaction(run)
 
-    async def log_since(self, game_id: int) -> list[tuple[int, str]]:
-        """Log lines not yet posted to the channel, as (seq, text)."""
+    async def log_since(self, game_id: int) -> list[tuple[int, LogLine]]:
+        """Log lines not yet posted to the channel, as (seq, line)."""
         found = await self._read(
-            "SELECT l.seq, l.text FROM log l JOIN games g ON g.id = l.game_id "
+            "SELECT l.seq, l.text, l.data FROM log l JOIN games g ON g.id = l.game_id "
             "WHERE l.game_id = ? AND l.seq > g.log_posted_seq ORDER BY l.seq",
             (game_id,),
         )
-        return [(int(r[0]), str(r[1])) for r in found]
+        return [(int(r[0]), LogLine.stored(r[1], r[2])) for r in found]
 
     async def set_log_posted(self, game_id: int, seq: int) -> None:
         await self._write("UPDATE games SET log_posted_seq = MAX(log_posted_seq, ?) WHERE id = ?", (seq, game_id))
@@ -495,6 +500,36 @@ class Store:
         await self.writer.transaction(run)
 
     # ------------------------------------------------------------------ people: notifications, recent lines
+    async def language_of(self, user_id: int) -> tuple[str | None, str | None]:
+        """The person's chosen language (``/game language``) and the one their Discord client last showed."""
+        row = await self._read_one("SELECT language, seen_language FROM players WHERE user_id = ?", (user_id,))
+        return (row[0], row[1]) if row else (None, None)
+
+    async def languages_of(self, user_ids: Sequence[int]) -> dict[int, str]:
+        """Each person's language for texts sent outside an interaction (DMs): chosen, else seen, else English."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" * len(user_ids))
+        found = await self._read(
+            f"SELECT user_id, COALESCE(language, seen_language) FROM players WHERE user_id IN ({marks})", tuple(user_ids)
+        )
+        langs = {int(r[0]): str(r[1]) for r in found if r[1]}
+        return {u: langs.get(u, "en") for u in user_ids}
+
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        await self._write(
+            "INSERT INTO players (user_id, language) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+            (user_id, language),
+        )
+
+    async def see_language(self, user_id: int, language: str) -> None:
+        """Remember the language the person's Discord client speaks (from their last interaction)."""
+        await self._write(
+            "INSERT INTO players (user_id, seen_language) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET seen_language = excluded.seen_language",
+            (user_id, language),
+        )
+
     async def notify_mode(self, user_id: int) -> str:
         """How the person wants to hear of a new decision: 'dm' (default), 'mention' or 'quiet'."""
         row = await self._read_one("SELECT notify FROM players WHERE user_id = ?", (user_id,))
@@ -506,7 +541,7 @@ class Store:
             (user_id, mode),
         )
 
-    async def lines_since_move(self, game_id: int, user_id: int, limit: int) -> tuple[list[str], int]:
+    async def lines_since_move(self, game_id: int, user_id: int, limit: int) -> tuple[list[LogLine], int]:
         """The last ``limit`` log lines after the person's own last move, and how many earlier ones were
         left out; nothing before their first move (the game's start is no news to them)."""
         mark = (
@@ -515,11 +550,11 @@ class Store:
         )
         total = await self._read_one(f"SELECT COUNT(*) FROM log WHERE game_id = ? AND version > {mark}", (game_id, game_id, user_id))
         found = await self._read(
-            f"SELECT text FROM (SELECT seq, text FROM log WHERE game_id = ? AND version > {mark} "
+            f"SELECT text, data FROM (SELECT seq, text, data FROM log WHERE game_id = ? AND version > {mark} "
             "ORDER BY seq DESC LIMIT ?) ORDER BY seq",
             (game_id, game_id, user_id, limit),
         )
-        lines = [str(r[0]) for r in found]
+        lines = [LogLine.stored(r[0], r[1]) for r in found]
         return lines, max(0, int(total[0] if total else 0) - len(lines))
 
     async def acted_at(self, game_id: int) -> dict[str, float]:
@@ -583,7 +618,7 @@ class Store:
         seat: str,
         turn: int,
         away: bool,
-        log_lines: Sequence[str],
+        log_lines: Sequence[LogLine],
         wants: Sequence[Want],
         waiting: Sequence[tuple[str, int, int]],
     ) -> bool:
@@ -623,7 +658,7 @@ class Store:
         game_id: int,
         state: str,
         decision_since: dict[str, int],
-        log_lines: Sequence[str],
+        log_lines: Sequence[LogLine],
         version: int,
         wants: Sequence[Want] = (),
         waiting: Sequence[tuple[str, int, int]] = (),
@@ -724,12 +759,12 @@ class Store:
 
         return await self.reader.call(read)
 
-    async def log_tail(self, game_id: int, limit: int) -> list[str]:
+    async def log_tail(self, game_id: int, limit: int) -> list[LogLine]:
         found = await self._read(
-            "SELECT text FROM (SELECT seq, text FROM log WHERE game_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq",
+            "SELECT text, data FROM (SELECT seq, text, data FROM log WHERE game_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq",
             (game_id, limit),
         )
-        return [r[0] for r in found]
+        return [LogLine.stored(r[0], r[1]) for r in found]
 
     async def action_count(self, game_id: int) -> int:
         row = await self._read_one("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
@@ -1129,14 +1164,16 @@ def _want(conn: sqlite3.Connection, game_id: int, wants: Sequence[Want], epoch: 
         )
 
 
-def _add_log(conn: sqlite3.Connection, game_id: int, version: int, lines: Sequence[str], now: str) -> None:
+def _add_log(conn: sqlite3.Connection, game_id: int, version: int, lines: Sequence[LogLine], now: str) -> None:
+    """The lines as what happened (``data``, rendered per reader) and in English (``text``, for a person
+    reading the database)."""
     if not lines:
         return
     row = one(conn, "SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id = ?", (game_id,))
     seq = int(row[0]) if row else 0
     conn.executemany(
-        "INSERT INTO log (game_id, seq, version, text, at) VALUES (?, ?, ?, ?, ?)",
-        [(game_id, seq + k + 1, version, line, now) for k, line in enumerate(lines)],
+        "INSERT INTO log (game_id, seq, version, text, data, at) VALUES (?, ?, ?, ?, ?, ?)",
+        [(game_id, seq + k + 1, version, line.text("en"), line.dumps(), now) for k, line in enumerate(lines)],
     )
 
 

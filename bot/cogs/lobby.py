@@ -14,7 +14,8 @@ from engine.ai import LEVELS
 from ..cup import cup_text, stats_text
 from ..durations import DEFAULT_DEADLINE, BadDuration, format_duration, parse_duration
 from ..errors import UserError
-from ..i18n import clip, t
+from ..i18n import clip, server_language, t
+from ..logline import per_language
 from ..notifier import DM_CLOSED, status_line
 from ..service import SERIES, VARIANTS
 
@@ -39,7 +40,9 @@ def _deadline(text: str) -> int | None:
     try:
         return parse_duration(text)
     except BadDuration as e:
-        raise UserError("err.bad_duration", text=text[:20], reason=str(e)) from None
+        key, fields = e.key, e.fields
+        reason = per_language(lambda lang: t(key, lang, **fields))
+        raise UserError("err.bad_duration", text=text[:20], reason=reason) from None
 
 
 def _is_admin(interaction: discord.Interaction[Any]) -> bool:
@@ -82,6 +85,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         channel = interaction.channel
         assert channel is not None
         seconds = _deadline(deadline)  # refused privately before anything is created
+        lang = language or server_language(interaction)
         running = await self.bot.store.series_in(channel.id)
         replaces = series == "cup" and running is not None and running.status == "running"
         table = await self.service.new_lobby(
@@ -94,17 +98,19 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
             secret_archives=secret_archives,
             deadline=seconds,
             series=series,
+            language=lang,
         )
-        note = t("deadline.lobby_note", deadline=format_duration(seconds)) if seconds is not None else ""
+        note = t("deadline.lobby_note", lang, deadline=format_duration(seconds)) if seconds is not None else ""
         if table.row.series_id is not None:
-            note += t("cup.lobby_note", target=self.bot.settings.cup_target)
-            note += t("cup.replaced_note") if replaces else ""
+            note += t("cup.lobby_note", lang, target=self.bot.settings.cup_target)
+            note += t("cup.replaced_note", lang) if replaces else ""
         await interaction.response.send_message(
             t(
                 "lobby.opened",
+                lang,
                 host=_name(interaction.user),
-                variant=variant,
-                secret=t("lobby.secret") if secret_archives else "",
+                variant=t(f"variant.{variant}", lang),
+                secret=t("lobby.secret", lang) if secret_archives else "",
             )
             + note,
             allowed_mentions=discord.AllowedMentions.none(),
@@ -117,21 +123,22 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         assert interaction.channel is not None
         table = await self.service.join(interaction.channel.id, interaction.user.id, _name(interaction.user))
         await interaction.response.send_message(
-            t("lobby.joined", name=_name(interaction.user), count=len(table.seats)),
+            t("lobby.joined", table.lang, name=_name(interaction.user), count=len(table.seats)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await self._welcome(interaction, table.row.channel_name)
 
     async def _welcome(self, interaction: discord.Interaction[Any], channel_name: str) -> None:
         """DM the new player; if their DMs are closed, say so right away, privately."""
+        lang = await self.bot.lang(interaction)
         try:
-            await interaction.user.send(t("dm.welcome", channel=channel_name))
+            await interaction.user.send(t("dm.welcome", lang, channel=channel_name))
         except discord.Forbidden as e:
             if e.code != DM_CLOSED:
                 raise
-            await interaction.followup.send(t("join.dm_closed"), ephemeral=True)
+            await interaction.followup.send(t("join.dm_closed", lang), ephemeral=True)
             return
-        await interaction.followup.send(t("join.dm_ok"), ephemeral=True)
+        await interaction.followup.send(t("join.dm_ok", lang), ephemeral=True)
 
     @app_commands.command(
         name="leave", description="Give up your seat (in a running game, the AI plays it until you return)"
@@ -141,19 +148,19 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         assert interaction.channel is not None
         table, name = await self.service.leave(interaction.channel.id, interaction.user.id)
         if table.row.status == "active":
-            text = t("away.left_reply", name=name)
+            text = t("away.left_reply", table.lang, name=name)
         else:
             key = "lobby.host_left" if interaction.user.id == table.row.host_id else "lobby.left"
-            text = t(key, name=name, count=len(table.seats))
+            text = t(key, table.lang, name=name, count=len(table.seats))
         await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="return", description="Take your seat back from the AI")
     @app_commands.guild_only()
     async def come_back(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
-        _table, name = await self.service.come_back(interaction.channel.id, interaction.user.id)
+        table, name = await self.service.come_back(interaction.channel.id, interaction.user.id)
         await interaction.response.send_message(
-            t("away.returned_reply", name=name), allowed_mentions=discord.AllowedMentions.none()
+            t("away.returned_reply", table.lang, name=name), allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(name="replace", description="Hand a player's seat to the AI (host or Manage Server)")
@@ -161,11 +168,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     @app_commands.guild_only()
     async def replace(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
         assert interaction.channel is not None
-        _table, name = await self.service.replace(
+        table, name = await self.service.replace(
             interaction.channel.id, interaction.user.id, _is_admin(interaction), player.id
         )
         await interaction.response.send_message(
-            t("away.replaced_reply", by=_name(interaction.user), name=name),
+            t("away.replaced_reply", table.lang, by=_name(interaction.user), name=name),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -176,7 +183,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     async def add_bot(self, interaction: discord.Interaction[Any], level: str = "normal") -> None:
         assert interaction.channel is not None
         table, name = await self.service.add_ai(interaction.channel.id, interaction.user.id, level)
-        await interaction.response.send_message(t("lobby.bot_added", name=name, count=len(table.seats)))
+        await interaction.response.send_message(t("lobby.bot_added", table.lang, name=name, count=len(table.seats)))
 
     @app_commands.command(name="start", description="Start the game (host only, 2–5 seats)")
     @app_commands.guild_only()
@@ -188,7 +195,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         table = await self.service.start(interaction.channel.id, interaction.user.id)
         players = ", ".join(s.display_name for s in table.seats)
         await interaction.response.send_message(
-            t("lobby.starting", host=_name(interaction.user), players=players),
+            t("lobby.starting", table.lang, host=_name(interaction.user), players=players),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -200,11 +207,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         if deadline is None:
             raise UserError("err.no_setting")
         seconds = _deadline(deadline)
-        await self.service.set_deadline(interaction.channel.id, interaction.user.id, _is_admin(interaction), seconds)
+        table = await self.service.set_deadline(
+            interaction.channel.id, interaction.user.id, _is_admin(interaction), seconds
+        )
+        lang = table.lang
         if seconds is None:
-            text = t("deadline.set_none", name=_name(interaction.user))
+            text = t("deadline.set_none", lang, name=_name(interaction.user))
         else:
-            text = t("deadline.set", name=_name(interaction.user), deadline=format_duration(seconds))
+            text = t("deadline.set", lang, name=_name(interaction.user), deadline=format_duration(seconds))
         await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="status", description="Who must act in this channel's game")
@@ -212,25 +222,26 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
         table = await self.service.last_table_in(interaction.channel.id)
+        lang = await self.bot.lang(interaction)
         seats = ", ".join(s.display_name for s in table.seats)
         if table.game is None:
-            text = f"{t('lobby.seats', players=seats)}"
+            text = t("lobby.seats", lang, players=seats)
         else:
             pub = table.game.public_view()
-            phase = status_line(table)
+            phase = status_line(table, lang)
             stack = pub["wound_stack"]
-            text = f"{phase}\n{table.waiting_text()}\n{t('lobby.seats', players=seats)}\n" + t(
-                "status.wounds_left", left=stack["face_up"], start=stack["face_up_start"]
+            text = f"{phase}\n{table.waiting_text(lang)}\n{t('lobby.seats', lang, players=seats)}\n" + t(
+                "status.wounds_left", lang, left=stack["face_up"], start=stack["face_up_start"]
             )
-            awaited = await self._awaited(table)
+            awaited = await self._awaited(table, lang)
             if awaited:
                 text += "\n" + awaited
         if table.row.status in ("lobby", "active"):
             deadline = table.row.deadline
             text += "\n" + (
-                t("status.deadline", deadline=format_duration(deadline))
+                t("status.deadline", lang, deadline=format_duration(deadline))
                 if deadline is not None
-                else t("status.deadline_none")
+                else t("status.deadline_none", lang)
             )
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -240,7 +251,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
             guild = self.bot.get_guild(guild_id)
             return guild.name if guild is not None else None
 
-        text = await self.service.mine_text(interaction.user.id, guild_name)
+        text = await self.service.mine_text(interaction.user.id, await self.bot.lang(interaction), guild_name)
         await interaction.response.send_message(
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), suppress_embeds=True
         )
@@ -257,9 +268,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     async def notify(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
         """One choice per person for all their games, in every server (answered privately)."""
         await self.bot.store.set_notify_mode(interaction.user.id, mode.value)
-        await interaction.response.send_message(t(f"notify.{mode.value}"), ephemeral=True)
+        await interaction.response.send_message(
+            t(f"notify.{mode.value}", await self.bot.lang(interaction)), ephemeral=True
+        )
 
-    async def _awaited(self, table: Any) -> str:
+    async def _awaited(self, table: Any, lang: str) -> str:
         """Who must decide and until when (a Discord timestamp each reader sees in their own time zone)."""
         if table.row.status != "active":
             return ""
@@ -268,14 +281,15 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         for seat, _user, _since in table.waiting_people():
             name = table.by_seat(seat).display_name
             clock = clocks.get(seat)
-            who.append(t("status.awaited_until", name=name, due=int(clock.due_at)) if clock else name)
-        return t("status.awaited", who=", ".join(who)) if who else ""
+            who.append(t("status.awaited_until", lang, name=name, due=int(clock.due_at)) if clock else name)
+        return t("status.awaited", lang, who=", ".join(who)) if who else ""
 
     @app_commands.command(name="language", description="The language of your DMs and private replies, in every game")
     @app_commands.describe(language="English, Polski or Русский")
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
         await self.bot.store.set_language(interaction.user.id, language)
+        interaction.extras["lang"] = language
         await interaction.response.send_message(t("language.set", language), ephemeral=True)
 
     @app_commands.command(name="log", description="The recent turn log of this channel's game")
@@ -284,16 +298,18 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         assert interaction.channel is not None
         table = await self.service.last_table_in(interaction.channel.id)
         lines = await self.bot.store.log_tail(table.id, LOG_LINES)
-        text = "\n".join(lines) if lines else t("log.none")
+        lang = await self.bot.lang(interaction)
+        text = "\n".join(line.text(lang) for line in lines) if lines else t("log.none", lang)
         await interaction.response.send_message(text[-1900:], ephemeral=True)
 
     @app_commands.command(name="abandon", description="End this channel's game (host or Manage Server)")
     @app_commands.guild_only()
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
-        await self.service.abandon(interaction.channel.id, interaction.user.id, is_admin=_is_admin(interaction))
+        table = await self.service.abandon(interaction.channel.id, interaction.user.id, is_admin=_is_admin(interaction))
         await interaction.response.send_message(
-            t("lobby.abandoned", name=_name(interaction.user)), allowed_mentions=discord.AllowedMentions.none()
+            t("lobby.abandoned", table.lang, name=_name(interaction.user)),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="next", description="Start the next game of this channel's Apocalypse Cup")
@@ -301,9 +317,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     async def next_game(self, interaction: discord.Interaction[Any]) -> None:
         """Public, like ``/game start``: the channel sees who started the game; the refusals are private."""
         assert interaction.channel is not None
-        _table, number = await self.service.next_game(interaction.channel.id, interaction.user.id)
+        table, number = await self.service.next_game(interaction.channel.id, interaction.user.id)
         await interaction.response.send_message(
-            t("cup.next", name=_name(interaction.user), number=number), allowed_mentions=discord.AllowedMentions.none()
+            t("cup.next", table.lang, name=_name(interaction.user), number=number),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="cup", description="The standings of this channel's Apocalypse Cup")
@@ -322,8 +339,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         game here gets a private answer instead (nothing for the channel to read)."""
         assert interaction.guild_id is not None
         who = player or interaction.user
+        lang = server_language(interaction)
         text, public = await stats_text(
-            self.bot.store, interaction.guild_id, who.id, _name(who), mine=who.id == interaction.user.id
+            self.bot.store, interaction.guild_id, who.id, _name(who), lang, mine=who.id == interaction.user.id
         )
         await interaction.response.send_message(
             text, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()

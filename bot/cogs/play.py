@@ -32,8 +32,9 @@ def _game_id(value: str | None) -> int | None:
     return int(value)
 
 
-def _typed_move(table: Table, user_id: int, value: str, verbs: tuple[str, ...]) -> str:
-    """The move a command names: its canonical text (from autocomplete), or a typed label of a legal move."""
+def _typed_move(table: Table, user_id: int, value: str, verbs: tuple[str, ...], lang: str = "en") -> str:
+    """The move a command names: its canonical text (from autocomplete), or a typed label of a legal move
+    (in the player's language or in English)."""
     text = value.strip(" \t\n\r\f\v")  # ASCII only: the engine reads nothing else
     if len(text) > MAX_MOVE_TEXT:
         raise UserError("err.unknown_move")
@@ -41,8 +42,11 @@ def _typed_move(table: Table, user_id: int, value: str, verbs: tuple[str, ...]) 
     if table.game is not None and seat is not None and not table.game.is_over():
         wanted = text.casefold()
         for action in table.game.legal_actions(seat.seat):
-            if action.verb in verbs and label(table.game.describe(action), table.names).casefold() == wanted:
-                return str(action)
+            if action.verb not in verbs:
+                continue
+            for words in {lang, "en"}:
+                if label(table.game.describe(action, lang=words), table.names).casefold() == wanted:
+                    return str(action)
     if text.split(" ", 1)[0] not in verbs:
         raise UserError("err.unknown_move")
     return text
@@ -66,7 +70,7 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction[Any], verbs: tuple[str, ...], value: str | None, game: str | None
     ) -> None:
         table = await self._table(interaction, game, verbs)
-        text = _typed_move(table, interaction.user.id, value or verbs[0], verbs)
+        text = _typed_move(table, interaction.user.id, value or verbs[0], verbs, await self.bot.lang(interaction))
         await self.bot.handle_move(interaction, table.id, None, text, "command")
 
     async def _complete(
@@ -80,12 +84,13 @@ class Play(commands.Cog):
         if seat is None or table.game is None or table.game.is_over():
             return []
         game, names = table.game, table.names
+        lang = await self.bot.lang(interaction)
         want = current.casefold().strip()
         out = []
         for action in game.legal_actions(seat.seat):
             if action.verb not in verbs:
                 continue
-            text = label(game.describe(action), names)
+            text = label(game.describe(action, lang=lang), names)
             if want and want not in text.casefold() and want not in str(action):
                 continue
             out.append(app_commands.Choice(name=text[:100], value=str(action)))
@@ -98,11 +103,12 @@ class Play(commands.Cog):
         tables = await self.bot.service.games_of(interaction.user.id)
         waiting = {t.id for t in tables if t.awaits(interaction.user.id)}
         tables.sort(key=lambda t: (t.id not in waiting, t.id))
+        lang = await self.bot.lang(interaction)
         want = current.casefold().strip()
         out = []
         for table in tables:
             mark = " ⏳" if table.id in waiting else ""
-            name = f"#{table.row.channel_name}{mark} (game {table.id})"
+            name = t("game.choice", lang, channel=table.row.channel_name, mark=mark, id=table.id)
             if want and want not in name.casefold():
                 continue
             out.append(app_commands.Choice(name=name[:100], value=str(table.id)))
@@ -214,11 +220,12 @@ class Play(commands.Cog):
         if seat is None or table.game is None:
             raise UserError("err.not_player" if table.game else "err.not_lobby")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = table.game.private_view(seat.seat)
-        names = ", ".join(c["name"] for c in view["hand"]) or t("hand.empty")
-        cards = count(len(view["hand"]), "card")
-        text = f"{t('hand.title', channel=table.row.channel_name, cards=cards)}\n{names}"
-        await interaction.followup.send(text, file=await hand_file(table, seat.seat), ephemeral=True)
+        lang = await self.bot.lang(interaction)
+        view = table.game.private_view(seat.seat, lang=lang)
+        names = ", ".join(c["name"] for c in view["hand"]) or t("hand.empty", lang)
+        cards = count(len(view["hand"]), "card", lang)
+        text = f"{t('hand.title', lang, channel=table.row.channel_name, cards=cards)}\n{names}"
+        await interaction.followup.send(text, file=await hand_file(table, seat.seat, lang), ephemeral=True)
 
     @hand.autocomplete("game")
     async def _hand_game_ac(

@@ -289,4 +289,4 @@ async def test_a_deleted_log_thread_is_made_again_and_gets_the_lines_still_owed(
     assert await party.bot.store.log_since(table.id) == []
     (again,) = [c for c in party.channel.threads if c.id == marks.log_thread_id]
     lines = "\n".join(m.content for m in again.history())
-    assert (await party.bot.store.log_tail(table.id, 1))[0] in lines
+    assert (await party.bot.store.log_tail(table.id, 1))[0].text() in lines

@@ -140,6 +140,7 @@ class FakeTable:
     game: Game
     names: dict[str, str] = field(default_factory=lambda: dict(NAMES))
     id: int = 7
+    lang: str = "en"
 
 
 @pytest.fixture(autouse=True)

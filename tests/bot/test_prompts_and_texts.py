@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.components import DISCARDS_ID, Move, move_view
 from bot.errors import UserError
+from bot.logline import LogLine
 from bot.notifier import results_text
 from bot.prompts import prompt_moves
 from bot.store import Want
@@ -33,7 +34,9 @@ async def stage(env: Any, pos: Position, humans: Sequence[str] = ("alice", "bob"
     game = pos.game
     since = {d.seat: d.opened for d in game.pending()}
     wants = [Want("channel"), *(Want("prompt", s.user_id) for s in table.seats if s.user_id)]
-    assert await bot.store.start_game(table.id, game.to_json(), since, ["The game begins."], game.version, wants)
+    assert await bot.store.start_game(
+        table.id, game.to_json(), since, [LogLine.say("lobby.started", players="alice, bob")], game.version, wants
+    )
     bot.service.forget(table.id)
     bot.deliverer.wake()
     # the deliveries run in the bot's worker, woken from this test: SimCord's settle does not wait for them
@@ -276,8 +279,8 @@ def test_results_name_the_tie_break_that_decided_and_count_right() -> None:
     ]
     text = results_text(details, {"p1": "alice", "p2": "bob", "p3": "carol"})
     lines = text.splitlines()
-    assert lines[1] == "1. **alice** — 4 wounds (2 bite, 1 burn, 1 bleed)"
-    assert lines[3] == "3. **carol** — 1 wound (1 bite, 0 burn, 0 bleed)"
+    assert lines[1] == "1. **alice** — 4 wounds (2 bites, 1 burn, 1 bleed)"
+    assert lines[3] == "3. **carol** — 1 wound (1 bite, 0 burns, 0 bleeds)"
     assert lines[4] == (
         "alice is ahead of bob: tie on 4 wounds, decided by the largest wound type count (2 against 3)."
     )
@@ -365,7 +368,7 @@ async def test_no_channel_text_tells_a_hand(simcord_env: Any) -> None:
     party = await open_game(simcord_env, ("alice", "bob"), variant="quick-start")
     await play_to_the_end(party)
     table = await party.table()
-    log = "\n".join(await simcord_env.bot.store.log_tail(table.id, 10_000))
+    log = "\n".join(line.text() for line in await simcord_env.bot.store.log_tail(table.id, 10_000))
     channel = "\n".join(m.content for m in party.channel.history(viewer=party.members["carol"]))
     for text in (log, channel):
         assert "in hand" not in text and "keeps their wounds" not in text and "nothing to link" not in text

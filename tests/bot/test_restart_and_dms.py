@@ -112,6 +112,7 @@ async def test_migrations_are_applied_once(settings: Settings) -> None:
         "0005_absent.sql",
         "0006_channel.sql",
         "0007_cup.sql",
+        "0008_language.sql",
     ]
     assert await first.migrate() == []  # nothing left to apply
     await first.close()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.logline import LogLine
 from bot.store import Move, StaleVersion, Store, Want
 
 GAMES = 40
@@ -26,7 +27,9 @@ async def _started_game(store: Store, n: int) -> int:
         seed=n,
     )
     await store.add_seat(game_id, 500 + n, f"guest{n}", is_ai=False)
-    assert await store.start_game(game_id, '{"state": 0}', {"p1": 0}, ["The game begins."], 0, [Want("channel")])
+    assert await store.start_game(
+        game_id, '{"state": 0}', {"p1": 0}, [LogLine({"text": "The game begins."})], 0, [Want("channel")]
+    )
     return game_id
 
 
@@ -39,7 +42,7 @@ def _move(game_id: int, version: int, user_id: int) -> Move:
         text=f"chain c{version}",
         source="button",
         decision_since={"p1": version},
-        log_lines=[f"move {version}"],
+        log_lines=[LogLine({"text": f"move {version}"})],
         snapshot=f'{{"state": {version}}}' if version % 3 == 0 else None,
         finished=False,
         wants=[Want("channel", delay=2.0), Want("prompt", user_id, hint="edit")],
@@ -68,7 +71,10 @@ async def test_many_games_commit_at_the_same_moment(store: Store) -> None:
         assert await store.action_count(game_id) == MOVES
         state, later = await store.load(game_id)
         assert state == '{"state": 6}' and later == []
-        assert await store.log_tail(game_id, 100) == ["The game begins.", *(f"move {v}" for v in range(1, MOVES + 1))]
+        assert [line.text() for line in await store.log_tail(game_id, 100)] == [
+            "The game begins.",
+            *(f"move {v}" for v in range(1, MOVES + 1)),
+        ]
     pending = await store.pending_deliveries()
     assert len([p for p in pending if p[1] == "channel"]) == GAMES  # one channel row per game, not one per move
     assert len([p for p in pending if p[1] == "prompt"]) == GAMES

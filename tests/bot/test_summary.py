@@ -44,7 +44,7 @@ def test_a_turn_summary_names_the_chain_attacks_blocks_losses_claims_and_wounds(
         "⚔️ Vulko (3) attacks carol — blocked by Enraged Wight.",
         "💀 Destroyed: carol: Enraged Wight.",
         "🏛️ Claimed: alice: Franz Orlok ×2.",
-        "🩸 bob +3 wounds (bite, 2 burn).",
+        "🩸 bob +3 wounds (1 bite, 2 burns).",
     ]
 
 

@@ -372,6 +372,7 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         (5, "0005_absent.sql"),
         (6, "0006_channel.sql"),
         (7, "0007_cup.sql"),
+        (8, "0008_language.sql"),
     ]
     for gid, meant in GAMES.items():
         row = await store.game(gid)
@@ -452,7 +453,7 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         assert await store.log_since(gid) == []
     log = await store.log_tail(ROLE["mid-combat"], 1)
     (combat_thread,) = [c for c in world.channels[ROLE["mid-combat"]].threads if c.name.startswith("Nightfall")]
-    assert combat_thread.history()[-1].content.splitlines()[-1] == log[0]
+    assert combat_thread.history()[-1].content.splitlines()[-1] == log[0].text()
 
     # --- the finished and the abandoned games are untouched; the lobby is still a lobby, with no message
     for gid in (ROLE["finished"], ROLE["abandoned"], ROLE["lobby"]):

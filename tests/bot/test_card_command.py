@@ -1,0 +1,100 @@
+"""``/card`` in three languages: found by any name, its reply, image and autocomplete in the reader's language.
+
+SimCord sends every interaction with the locale ``en-US``; these call the cog's functions with a
+Discord locale of their own.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot.cogs.info import Info, card_text, choice_name, find_cards
+from engine import i18n
+from engine.cards import card
+
+
+def _keys(query: str) -> list[str]:
+    return [c.key for c in find_cards(query)]
+
+
+@pytest.mark.parametrize(
+    ("query", "key"),
+    [
+        ("ciezki dym", "bad_smoke"),
+        ("„Ciężki Dym”", "bad_smoke"),
+        ('"bad smoke"', "bad_smoke"),
+        ("SZALEŃCZA BIJATYKA", "furious_melee"),
+        ("szalencza bijatyka", "furious_melee"),
+        ("wsciekly upior", "enraged_wight"),
+        ("Leave Me!", "leave_me"),
+        ("zostawcie mnie", "leave_me"),
+    ],
+)
+def test_a_card_is_found_by_any_of_its_names_without_case_or_accents(query: str, key: str) -> None:
+    assert _keys(query) == [key]
+
+
+def test_cards_are_found_by_kind_type_and_colour_in_every_language() -> None:
+    vampires = _keys("vampire")
+    assert len(vampires) == 8 and _keys("wampiry") == vampires == _keys("вампир") == _keys("Вампиры")
+    red_actions = {"blood_rage", "furious_melee", "ghoul_summoning"}
+    assert set(_keys("red action")) == set(_keys("czerwona akcja")) == set(_keys("красное воздействие")) == red_actions
+    assert set(_keys("оборотни")) == set(_keys("wilkołak")) == set(_keys("lycanthrope"))
+    assert _keys("great") == ["great_spirit"]  # a word is not taken for a colour it merely starts like ("green")
+
+
+def test_the_reply_is_in_the_readers_language() -> None:
+    assert card_text("furious_melee").splitlines()[0] == "**Furious Melee** (Polish: Szaleńcza bijatyka)"
+    pl = card_text("furious_melee", "pl").splitlines()
+    assert pl[0] == "**Szaleńcza bijatyka** (po angielsku: Furious Melee)"
+    assert pl[1] == "Czerwona akcja · łączy się z: fioletowy, żółty · koszt: 4"
+    assert pl[2] == "**Łańcuch:** Zadaj 2 obrażenia każdemu sługusowi wybranego gracza."
+    assert pl[3] == "**Dopalacz (biały):** Usuń 2 rozkazy z wybranego archiwum."
+    ru = card_text("yuri_koroviev", "ru").splitlines()
+    assert ru[0] == "**Yuri Koroviev**"  # Russian keeps the English name: said once
+    assert ru[1].startswith("Жёлтый стартовый миньон (Вампир) · присоединяется к: жёлтый · стоимость: 0")
+    assert "**Ваша цепочка:** Получите 2 пункта влияния." in ru
+    assert any("реконструкция" in line for line in ru) and any("наш перевод" in line for line in ru)
+
+
+def test_an_english_reply_has_no_translation_note() -> None:
+    for key in ("franz_orlok", "bite_and_tear"):
+        text = card_text(key)
+        assert "translation" not in text and "reconstructed" in text
+
+
+def test_autocomplete_entries_are_in_the_readers_language() -> None:
+    assert choice_name(card("death_grip")) == "Death Grip / Morderczy chwyt · white action"
+    assert choice_name(card("death_grip"), "pl") == "Morderczy chwyt / Death Grip · biała akcja"
+    assert choice_name(card("vulko"), "ru") == "Vulko · красный миньон (Оборотень)"
+
+
+async def client_language(interaction: Any) -> str:
+    """What ``NightfallBot.lang`` gives a user who chose no language: their Discord client's."""
+    return i18n.language(interaction.locale)
+
+
+class _Response:
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, dict[str, Any]]] = []
+
+    async def send_message(self, text: str, **kw: Any) -> None:
+        self.sent.append((text, kw))
+
+
+async def test_the_command_answers_in_the_clients_language() -> None:
+    cog: Any = Info(SimpleNamespace(lang=client_language))  # type: ignore[arg-type]
+    polish = SimpleNamespace(locale=discord.Locale.polish, response=_Response())
+    choices = await cog._card_ac(polish, "wampir")
+    assert len(choices) == 8 and all("sługus" in c.name for c in choices)
+    assert await cog.card_language(SimpleNamespace(locale=discord.Locale.russian)) == "ru"
+    assert await cog.card_language(SimpleNamespace(locale=discord.Locale.german)) == "en"
+    await cog.card.callback(cog, polish, "czerwona akcja")
+    text, kw = polish.response.sent[0]
+    assert kw == {"ephemeral": True}
+    assert text.startswith("3 karty pasują do „czerwona akcja”: ")
+    assert "Szaleńcza bijatyka" in text and "Krwawa furia" in text
