@@ -207,7 +207,7 @@ EN: dict[str, Template] = {
     "table.log_link": "Move by move: <#{thread}>",
     # DMs: since your last move, the link to the table, notification modes, the game-over DM
     "prompt.since": "**Since your last move:**",
-    "prompt.since_more": "…and {n} earlier lines (`/game log`).",
+    "prompt.since_more": ("…and {n} earlier line (`/game log`).", "…and {n} earlier lines (`/game log`)."),
     "prompt.table_link": "· [the table]({url})",
     "notify.dm": "🔔 New decisions come to you as a DM (one per burst of decisions; follow-ups edit it).",
     "notify.mention": (
@@ -319,6 +319,11 @@ def server_language(interaction: Any) -> str:
     """The language for a new game's public texts: the server's preferred locale if we speak it, else English."""
     guild = getattr(interaction, "guild", None)
     return i18n.language(getattr(guild, "preferred_locale", None) or getattr(interaction, "guild_locale", None))
+
+
+def plural(key: str, n: int, locale: str = "en", **kwargs: Any) -> str:
+    """The counted sentence ``key`` for ``n`` in ``locale`` (its CLDR plural form)."""
+    return i18n.plural(key, n, locale, **{k: pick(v, locale) for k, v in kwargs.items()})
 
 
 def count(n: int, noun: str, locale: str = "en") -> str:

@@ -11,7 +11,7 @@ from engine.cards import card_set
 from engine.texts import ask_args
 
 from .components import Move, move_view
-from .i18n import clip, count, t
+from .i18n import clip, count, plural, t
 from .images import private_file, table_file
 from .logline import LogLine
 from .naming import label
@@ -81,7 +81,7 @@ def recent_text(recent: Recent, lang: str = "en") -> str:
     if recent.lines:
         out.append(t("prompt.since", lang))
         if recent.more:
-            out.append(t("prompt.since_more", lang, n=recent.more))
+            out.append(plural("prompt.since_more", recent.more, lang))
         out.extend(f"> {clip(line.text(lang), RECENT_LINE)}" for line in recent.lines)
     return "\n".join(out)
 

@@ -339,10 +339,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         game here gets a private answer instead (nothing for the channel to read)."""
         assert interaction.guild_id is not None
         who = player or interaction.user
-        lang = server_language(interaction)
+        mine = who.id == interaction.user.id
         text, public = await stats_text(
-            self.bot.store, interaction.guild_id, who.id, _name(who), lang, mine=who.id == interaction.user.id
+            self.bot.store, interaction.guild_id, who.id, _name(who), server_language(interaction), mine=mine
         )
+        if not public:  # "no finished games yet" is answered privately: in the asker's own language
+            lang = await self.bot.lang(interaction)
+            text, _ = await stats_text(self.bot.store, interaction.guild_id, who.id, _name(who), lang, mine=mine)
         await interaction.response.send_message(
             text, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
         )
