@@ -104,6 +104,7 @@ from simcord.results import to_discord_message  # noqa: E402
 import render  # noqa: E402
 from bot import Settings, create_bot, images  # noqa: E402
 from bot.database import PRAGMAS  # noqa: E402
+from bot.logline import LogLine  # noqa: E402
 from bot.store import Move, Store, Want  # noqa: E402
 
 THINK_SECONDS = 2.0
@@ -725,7 +726,13 @@ async def store_record(path: str) -> tuple[float, float]:
                     text=f"chain c{version % 80}",
                     source="button",
                     decision_since={"p2": version},
-                    log_lines=[f"Ann plays card {version}.", "Bram is to block."],
+                    log_lines=[
+                        LogLine.event(
+                            {"type": "chain_link", "seat": "p1", "card": f"c{version % 80}", "name": "Vulko"},
+                            {"p1": "Ann"},
+                        ),
+                        LogLine.say("deadline.timed_out_log", name="Bram", label={"en": "Pass", "pl": "Pas"}),
+                    ],
                     snapshot=None,
                     finished=False,
                     wants=[Want("channel"), Want("prompt", 123456789012345678, hint="edit"), Want("prompt", 2)],

@@ -625,6 +625,7 @@ class Store:
         """Hand a person's seat to the AI (``away``) or give it back, with its log line, its deliveries and
         the game's clocks, in one transaction. False if the game is not running or the seat already was so."""
         now, epoch = self.now(), self.epoch()
+        log_rows = _log_rows(log_lines)
 
         def run(conn: sqlite3.Connection) -> bool:
             row = one(conn, "SELECT version FROM games WHERE id = ? AND status = 'active'", (game_id,))
@@ -645,7 +646,7 @@ class Store:
                 )
             if not changed:
                 return False
-            _add_log(conn, game_id, int(row[0]), log_lines, now)
+            _add_log(conn, game_id, int(row[0]), log_rows, now)
             _want(conn, game_id, wants, epoch)
             _sync_deadlines(conn, game_id, waiting, epoch)
             return True
@@ -665,6 +666,7 @@ class Store:
     ) -> bool:
         """Lobby → active with the first snapshot; False if the lobby was already started or closed."""
         now, epoch = self.now(), self.epoch()
+        log_rows = _log_rows(log_lines)
 
         def start(conn: sqlite3.Connection) -> bool:
             cur = conn.execute(
@@ -677,7 +679,7 @@ class Store:
             conn.execute(
                 "INSERT INTO snapshots (game_id, version, state, at) VALUES (?, ?, ?, ?)", (game_id, version, state, now)
             )
-            _add_log(conn, game_id, version, log_lines, now)
+            _add_log(conn, game_id, version, log_rows, now)
             _want(conn, game_id, wants, epoch)
             _sync_deadlines(conn, game_id, waiting, epoch)
             return True
@@ -691,6 +693,7 @@ class Store:
         the move was computed from.
         """
         now, epoch = self.now(), self.epoch()
+        log_rows = _log_rows(move.log_lines)
 
         def write(conn: sqlite3.Connection) -> None:
             cur = conn.execute(
@@ -726,7 +729,7 @@ class Store:
                 conn.execute("UPDATE seats SET timeouts = 0 WHERE game_id = ? AND seat = ?", (move.game_id, move.seat))
             if move.handover is not None:
                 _hand_to_ai(conn, move.game_id, *move.handover)
-            _add_log(conn, move.game_id, move.version, move.log_lines, now)
+            _add_log(conn, move.game_id, move.version, log_rows, now)
             conn.executemany(
                 "INSERT INTO turn_events (game_id, version, turn, events) VALUES (?, ?, ?, ?)",
                 [(move.game_id, move.version, turn, events) for turn, events in move.events],
@@ -1164,16 +1167,22 @@ def _want(conn: sqlite3.Connection, game_id: int, wants: Sequence[Want], epoch: 
         )
 
 
-def _add_log(conn: sqlite3.Connection, game_id: int, version: int, lines: Sequence[LogLine], now: str) -> None:
-    """The lines as what happened (``data``, rendered per reader) and in English (``text``, for a person
-    reading the database)."""
+def _log_rows(lines: Sequence[LogLine]) -> list[tuple[str, str]]:
+    """Each line as the log table keeps it: in English (``text``, for a person reading the database) and as
+    what happened (``data``, rendered per reader). Made before the transaction, off the writer's thread."""
+    return [(line.text("en"), line.dumps()) for line in lines]
+
+
+def _add_log(
+    conn: sqlite3.Connection, game_id: int, version: int, lines: Sequence[tuple[str, str]], now: str
+) -> None:
     if not lines:
         return
     row = one(conn, "SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id = ?", (game_id,))
     seq = int(row[0]) if row else 0
     conn.executemany(
         "INSERT INTO log (game_id, seq, version, text, data, at) VALUES (?, ?, ?, ?, ?, ?)",
-        [(game_id, seq + k + 1, version, line.text("en"), line.dumps(), now) for k, line in enumerate(lines)],
+        [(game_id, seq + k + 1, version, text, data, now) for k, (text, data) in enumerate(lines)],
     )
 
 
