@@ -12,7 +12,6 @@ from typing import Any
 
 from engine import i18n
 from engine.i18n import Template
-from engine.log import describe_event
 
 EN: dict[str, Template] = {
     # lobby
@@ -345,7 +344,3 @@ def rename(event: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
             out[k] = v
     return out
 
-
-def event_text(event: dict[str, Any], names: dict[str, str], locale: str = "en") -> str:
-    """One public log line for an engine event (English sentences from ``engine.log``)."""
-    return describe_event(rename(event, names), lang=locale)

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from engine.cards import card_set
 from engine.i18n import LANGUAGES
-from engine.texts import wound_text
+from engine.log import describe_event
+from engine.texts import card_by_english_name, wound_text
 
-from .i18n import event_text, pick, rename, t
+from .i18n import pick, rename, t
 
 Data = dict[str, Any]
 
@@ -48,7 +48,7 @@ class LogLine:
         d = self.data
         if "event" in d:
             # the engine words the event and puts the card names it carries (in English) into ``lang``
-            return event_text(in_language(d["event"], "en"), {}, lang)
+            return describe_event(in_language(d["event"], "en"), lang=lang)
         if "key" in d:
             return t(d["key"], lang, **d.get("fields", {}))
         return str(d.get("text", ""))
@@ -114,7 +114,8 @@ def _names_of(name: str, ref: Any, card_of: Any) -> Any:
         if view is not None:
             key, wound = view.get("card"), view.get("wound_type")
     if key is None:
-        key = _keys_by_name().get(name)
+        found = card_by_english_name(name)
+        key = found.key if found is not None else None
     cards = card_set()
     if wound is not None:  # English as the engine words it, so its own lines find the wound again
         return {lang: name if lang == "en" else wound_text(wound, lang) for lang in LANGUAGES}
@@ -122,7 +123,3 @@ def _names_of(name: str, ref: Any, card_of: Any) -> Any:
         return per_language(cards.cards[key].name_in)
     return name
 
-
-@cache
-def _keys_by_name() -> dict[str, str]:
-    return {c.name: c.key for c in card_set().cards.values()}

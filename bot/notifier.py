@@ -253,7 +253,7 @@ class Notifier:
                 await self.store.want(game_id, "mention", user_id, str(table.since.get(seat.seat)))
             if waiting and stored is None and mode != "dm":
                 return  # no new DM for this player, and no DM to edit: /hand and the slash commands serve
-            lang = (await self.store.languages_of([user_id]))[user_id]
+            lang = await self.store.language_for(user_id)
             recent = await self._recent(table, user_id) if waiting else None
             prompt = await build_prompt(table, seat.seat, lang, recent) if waiting and seat is not None else None
         if prompt is None:
@@ -303,7 +303,7 @@ class Notifier:
         seat = table.seat_of(user_id)
         if table.game is None or seat is None:
             return
-        lang = (await self.store.languages_of([user_id]))[user_id]
+        lang = await self.store.language_for(user_id)
         details = table.game.ranking_details()
         mine = next(d for d in details if d["seat"] == seat.seat)
         best = details[0]
@@ -376,7 +376,7 @@ class Notifier:
         if await self.store.notify_mode(user_id) != "dm":
             return
         table = await self.service.table(game_id)
-        lang = (await self.store.languages_of([user_id]))[user_id]
+        lang = await self.store.language_for(user_id)
         await self._send_dm(user_id, t("deadline.remind", lang, channel=table.row.channel_name, due=due))
 
     async def warn(self, game_id: int, user_id: int, hint: str) -> None:
@@ -405,7 +405,7 @@ class Notifier:
         """Tell the host by DM that the bot cannot post in the game's channel (asked for once per game)."""
         table = await self.service.table(game_id)
         target = await self._dm(host_id)
-        lang = (await self.store.languages_of([host_id]))[host_id]
+        lang = await self.store.language_for(host_id)
         await target.send(t("access.missing", lang, channel=table.row.channel_name, reason=clip(reason, 200)))
 
 

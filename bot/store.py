@@ -505,16 +505,10 @@ class Store:
         row = await self._read_one("SELECT language, seen_language FROM players WHERE user_id = ?", (user_id,))
         return (row[0], row[1]) if row else (None, None)
 
-    async def languages_of(self, user_ids: Sequence[int]) -> dict[int, str]:
-        """Each person's language for texts sent outside an interaction (DMs): chosen, else seen, else English."""
-        if not user_ids:
-            return {}
-        marks = ", ".join("?" * len(user_ids))
-        found = await self._read(
-            f"SELECT user_id, COALESCE(language, seen_language) FROM players WHERE user_id IN ({marks})", tuple(user_ids)
-        )
-        langs = {int(r[0]): str(r[1]) for r in found if r[1]}
-        return {u: langs.get(u, "en") for u in user_ids}
+    async def language_for(self, user_id: int) -> str:
+        """The person's language for texts sent outside an interaction (DMs): chosen, else seen, else English."""
+        row = await self._read_one("SELECT COALESCE(language, seen_language) FROM players WHERE user_id = ?", (user_id,))
+        return str(row[0]) if row and row[0] else "en"
 
     async def set_language(self, user_id: int, language: str | None) -> None:
         await self._write(

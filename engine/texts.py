@@ -390,6 +390,11 @@ def _by_english_name() -> Mapping[str, CardDef]:
     return {d.name: d for d in card_set().cards.values()}
 
 
+def card_by_english_name(name: str) -> CardDef | None:
+    """The card an engine event names in English ("Death Grip"); None for any other name."""
+    return _by_english_name().get(name)
+
+
 _WOUND_NAME = re.compile(r"wound \((\w+)\)")
 
 
@@ -398,7 +403,7 @@ def card_text(name: str, lang: str = "en") -> str:
     it in a sentence. A name that is no card's (a stand-in such as "a card") is left as it is."""
     if lang == "en":
         return name
-    d = _by_english_name().get(name)
+    d = card_by_english_name(name)
     if d is not None:
         return quoted(_name(d, lang), lang)
     m = _WOUND_NAME.fullmatch(name)

@@ -159,12 +159,12 @@ async def test_a_discord_clients_locale_is_the_default_and_is_remembered(simcord
         return SimpleNamespace(user=SimpleNamespace(id=user_id), locale=locale, extras={})
 
     assert await bot.lang(interaction(1, discord.Locale.polish)) == "pl"
-    assert await bot.store.languages_of([1]) == {1: "pl"}
+    assert await bot.store.language_for(1) == "pl"
     assert await bot.lang(interaction(2, discord.Locale.russian)) == "ru"
     assert await bot.lang(interaction(3, discord.Locale.american_english)) == "en"
     assert await bot.lang(interaction(4, discord.Locale.german)) == "en"
     await bot.store.set_language(2, "pl")
     assert await bot.lang(interaction(2, discord.Locale.russian)) == "pl"
-    assert await bot.store.languages_of([1, 2, 3, 99]) == {1: "pl", 2: "pl", 3: "en", 99: "en"}
+    assert [await bot.store.language_for(u) for u in (1, 2, 3, 99)] == ["pl", "pl", "en", "en"]
     first = interaction(5, discord.Locale.polish)
     assert await bot.lang(first) == "pl" and first.extras["lang"] == "pl"
