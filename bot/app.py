@@ -11,18 +11,21 @@ from discord.ext import commands, tasks
 
 from engine import i18n
 
-from . import images, rules_text  # noqa: F401  (rules_text registers the "rules" text domain at import)
+from . import database, images, replies, rules_text  # noqa: F401  (rules_text registers the "rules" text domain)
 from .components import DiscardSelect, MoveButton, MoveSelect, set_move_handler
+from .database import StorageError
 from .deadlines import DeadlineWorker
 from .delivery import Deliverer
 from .errors import UserError
 from .i18n import clip, t
+from .invalid_requests import InvalidRequests
 from .notifier import Notifier
 from .prompts import build_prompt
 from .service import GameService
 from .settings import Settings
 from .store import Store
 from .translator import CommandTranslator
+from .world import World
 
 log = logging.getLogger("nightfall")
 
@@ -38,19 +41,25 @@ class NightfallBot(commands.Bot):
     notifier: Notifier
     deliverer: Deliverer
     deadlines: DeadlineWorker
+    world: World
+    invalid_requests: InvalidRequests
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
         self.settings = settings
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.tree.interaction_check = self._before_command  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         images.configure(self.settings.render_workers)
-        self.store = await Store.open(self.settings.db_path)
+        self.store = await Store.open(self.settings.db_path, busy_seconds=self.settings.db_busy_seconds)
+        self.invalid_requests = InvalidRequests(self.store.epoch)
+        self.invalid_requests.watch(self.http)
         self.service = GameService(self.store, self.settings)
         self.notifier = Notifier(self)
         self.deliverer = Deliverer(self, self.notifier)
         self.deadlines = DeadlineWorker(self)
+        self.world = World(self)
         self.service.wake = self._wake_workers
         set_move_handler(self.handle_move)
         self.add_dynamic_items(MoveButton, MoveSelect, DiscardSelect)
@@ -67,6 +76,7 @@ class NightfallBot(commands.Bot):
         else:
             await self.tree.sync()
         await self.service.backfill_results()  # games finished before results were kept (once)
+        await self.service.mend_seats()  # games an old join/start race damaged (told to their players)
         await self.service.resume()
         await self.deliverer.start()
         await self.deadlines.start()
@@ -80,13 +90,44 @@ class NightfallBot(commands.Bot):
 
     @tasks.loop(seconds=WATCHDOG_SECONDS)
     async def watchdog(self) -> None:
-        """No game stands still: AI seats that should move get a task; due deliveries and deadlines get looked at."""
+        """No game stands still: AI seats that should move get a task; due deliveries and deadlines get looked
+        at; the database's write-ahead log is folded back and cut short, so it never grows on its own."""
         try:
             await self.service.resume()
         except Exception:
             log.exception("the watchdog could not check the running games")
         self.deliverer.wake()
         self.deadlines.wake()
+        try:
+            await self.store.checkpoint()
+        except Exception:
+            log.warning("could not checkpoint the database's write-ahead log", exc_info=True)
+
+    # ------------------------------------------------------------------ Discord's world changing under a game
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.world.channel_deleted(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.world.channel_deleted(payload.thread_id)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await self.world.guild_left(guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.world.access_changed(guild)
+
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        await self.world.access_changed(guild)
+
+    async def on_guild_channel_update(self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel) -> None:
+        await self.world.access_changed(after.guild)
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        await self.world.access_changed(after.guild)
+
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        if self.user is not None and after.id == self.user.id:  # the bot got (or lost) a role
+            await self.world.access_changed(after.guild)
 
     async def close(self) -> None:
         try:
@@ -101,17 +142,39 @@ class NightfallBot(commands.Bot):
                 await self.store.close()
             images.shutdown(wait=False)
 
+    # ------------------------------------------------------------------ answering within Discord's 3 seconds
+    async def _before_command(self, interaction: discord.Interaction[Any]) -> bool:
+        """Every slash command: a write that has to wait for the database acknowledges the command first."""
+        if interaction.type == discord.InteractionType.application_command:
+            self._answer_in_time(interaction)
+        return True
+
+    def _answer_in_time(self, interaction: discord.Interaction[Any]) -> None:
+        """From now on in this task, a database write that must wait for a lock defers ``interaction``."""
+
+        async def acknowledge() -> None:
+            try:
+                await replies.defer(interaction)
+            except discord.HTTPException:
+                log.warning("could not acknowledge an interaction while the database was busy", exc_info=True)
+
+        database.on_wait.set(acknowledge)
+
     # ------------------------------------------------------------------ one path for every move
     async def handle_move(
         self, interaction: discord.Interaction[Any], game_id: int, since: int | None, text: str, via: str
     ) -> None:
         """A button, a select or a slash command: act, answer the player, then update Discord."""
         user_id = interaction.user.id
+        self._answer_in_time(interaction)
         with self.deliverer.answering(game_id, user_id):
             try:
                 outcome = await self.service.act(game_id, user_id=user_id, text=text, since=since, source=via)
             except UserError as e:
                 await _reply(interaction, e.text(await self.lang(interaction)))
+                return
+            except StorageError as e:  # busy, full or read-only: nothing was changed, and we say why
+                await _reply(interaction, t(e.key, await self.lang(interaction)))
                 return
             try:
                 await self._answer_move(interaction, outcome, game_id, via)
@@ -128,17 +191,19 @@ class NightfallBot(commands.Bot):
             async with self.service.lock(game_id):  # the prompt shows committed state only
                 prompt = await build_prompt(outcome.table, outcome.seat, lang)
             if prompt is not None:
-                await interaction.response.edit_message(
-                    content=clip(f"{done}\n{prompt.content}"), attachments=[prompt.file], view=prompt.view
+                await _edit_own_message(
+                    interaction, content=clip(f"{done}\n{prompt.content}"), attachments=[prompt.file], view=prompt.view
                 )
-                await self.store.set_prompt(
+                mark = self.store.set_prompt(
                     game_id, interaction.user.id, interaction.message.channel.id, interaction.message.id, prompt.since
                 )
             else:
-                await interaction.response.edit_message(
-                    content=clip(f"{interaction.message.content}\n{done}"), view=None
-                )
-                await self.store.clear_prompt(game_id, interaction.user.id, interaction.message.id)
+                await _edit_own_message(interaction, content=clip(f"{interaction.message.content}\n{done}"), view=None)
+                mark = self.store.clear_prompt(game_id, interaction.user.id, interaction.message.id)
+            try:
+                await mark
+            except StorageError:  # the move is committed; its prompt delivery sets the DM right later
+                log.warning("could not record the prompt of game %s for %s", game_id, interaction.user.id)
         else:
             await _reply(interaction, done)
 
@@ -153,6 +218,9 @@ class NightfallBot(commands.Bot):
             lang = i18n.language(interaction.locale)
         if isinstance(original, UserError):
             await _reply(interaction, original.text(lang))
+            return
+        if isinstance(original, StorageError):  # busy, full or read-only: nothing was changed, and we say why
+            await _reply(interaction, t(original.key, lang))
             return
         if isinstance(error, app_commands.CheckFailure):
             await _reply(interaction, str(error))
@@ -170,7 +238,10 @@ class NightfallBot(commands.Bot):
         seen = i18n.language(interaction.locale)
         chosen, known = await self.store.language_of(interaction.user.id)
         if known != seen:
-            await self.store.see_language(interaction.user.id, seen)
+            try:
+                await self.store.see_language(interaction.user.id, seen)
+            except StorageError:  # only a reminder for later DMs: never a reason to fail what was asked
+                log.info("could not remember the language of %s", interaction.user.id)
         lang = chosen or seen
         interaction.extras["lang"] = lang
         return lang
@@ -178,11 +249,15 @@ class NightfallBot(commands.Bot):
 
 async def _reply(interaction: discord.Interaction[Any], text: str) -> None:
     """A private answer, cut to what Discord accepts."""
-    text = clip(text)
+    await replies.send(interaction, text, ephemeral=True)
+
+
+async def _edit_own_message(interaction: discord.Interaction[Any], **fields: Any) -> None:
+    """A button's or menu's answer: its own message, edited (through the deferral if it had to wait)."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+        await interaction.edit_original_response(**fields)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.edit_message(**fields)
 
 
 def create_bot(settings: Settings | None = None) -> NightfallBot:

@@ -144,6 +144,7 @@ async def discard_many(
     date the one before it left (every move re-dates the mover's decision); stop at the first
     refusal and say so privately. The DM then shows what was done and the next decision, as a
     single move's button does."""
+    from .database import StorageError
     from .errors import UserError  # the bot's modules import this one: import them when used
     from .i18n import clip, t
     from .prompts import build_prompt
@@ -164,9 +165,9 @@ async def discard_many(
         for text in texts:
             try:
                 outcome = await bot.service.act(game_id, user_id=user_id, text=text, since=since, source="select")
-            except UserError as e:
+            except (UserError, StorageError) as e:
                 label = labels.get(text, text)
-                reason = e.text(lang)
+                reason = e.text(lang) if isinstance(e, UserError) else t(e.key, lang)
                 stopped = reason if outcome is None else t("move.stopped", lang, label=label, reason=reason)
                 break
             done.append(t("move.ok", lang, label=outcome.label))

@@ -6,20 +6,85 @@ the connection can interleave their ``BEGIN``s. Here a caller hands over one pla
 function that does all its statements; the thread runs it start to finish. One writer
 thread means write transactions can never interleave; reads use a second connection
 and thread, which WAL lets run beside a write.
+
+What the machine does to the file is told apart from what the game does: a write that
+finds the database locked by another program (a backup, an admin's shell) is tried
+again for a bounded while and then raises ``DatabaseBusy``; a full disk raises
+``StorageFull`` and a read-only one ``StorageReadOnly``. Nothing stays wedged: a write
+after the disk was freed simply succeeds, and a connection that a failed rollback left
+inside a transaction is reopened. The write-ahead log is kept small
+(``journal_size_limit``, ``checkpoint``) so that it cannot fill a disk by itself.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import logging
 import sqlite3
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
-PRAGMAS = ("journal_mode=WAL", "busy_timeout=5000", "foreign_keys=ON", "synchronous=NORMAL")
+#: how long one attempt at a write waits for another program's lock (SQLite's own busy handler)
+WRITE_BUSY_MS = 250
+#: the write-ahead log is checkpointed every this many pages and cut back to ``WAL_LIMIT`` bytes
+WAL_PAGES = 250
+WAL_LIMIT = 1 << 20
+PRAGMAS = ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL", f"journal_size_limit={WAL_LIMIT}")
+#: readers wait longer: WAL never blocks them but for a moment of a checkpoint
+READ_BUSY_MS = 5000
+
+#: set by whoever answers a Discord interaction: called once, the first time one of its writes has to
+#: wait for a lock, so the interaction is acknowledged before Discord's 3 seconds run out
+on_wait: contextvars.ContextVar[Callable[[], Awaitable[None]] | None] = contextvars.ContextVar(
+    "nightfall_db_on_wait", default=None
+)
+
+
+class StorageError(Exception):
+    """The database could not be written for a reason of the machine, not of the game; nothing was changed."""
+
+    #: the sentence a player reads (``bot.i18n``)
+    key = "err.storage"
+
+
+class DatabaseBusy(StorageError):
+    """Another program held the database's write lock for longer than a write may wait."""
+
+    key = "err.busy"
+
+
+class StorageFull(StorageError):
+    """The disk holding the database is full (or failing to write)."""
+
+    key = "err.storage_full"
+
+
+class StorageReadOnly(StorageError):
+    """The database file or its folder cannot be written."""
+
+    key = "err.storage_readonly"
+
+
+def storage_error(error: sqlite3.Error) -> type[StorageError] | None:
+    """Which ``StorageError`` a SQLite error is, by its primary result code; None for any other error."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is None:
+        return None
+    primary = code & 0xFF
+    if primary in (5, 6):  # SQLITE_BUSY, SQLITE_LOCKED
+        return DatabaseBusy
+    if primary in (10, 13):  # SQLITE_IOERR (a write the disk refused), SQLITE_FULL
+        return StorageFull
+    if primary in (8, 14):  # SQLITE_READONLY, SQLITE_CANTOPEN (the folder cannot be written)
+        return StorageReadOnly
+    return None
 
 
 @dataclass
@@ -31,26 +96,50 @@ class DatabaseStats:
 
 
 class Database:
-    """One connection, one thread. ``call(fn)`` runs ``fn(connection)`` on that thread."""
+    """One connection, one thread. ``call(fn)`` runs ``fn(connection)`` on that thread.
 
-    def __init__(self, path: str, name: str, stats: DatabaseStats) -> None:
+    ``busy_seconds`` bounds how long a write keeps trying while another program holds the
+    write lock (wall-clock seconds: the lock is held in real time, whatever the game's clock says).
+    """
+
+    def __init__(
+        self, path: str, name: str, stats: DatabaseStats, busy_ms: int = READ_BUSY_MS, busy_seconds: float = 10.0
+    ) -> None:
         self.path = path
+        self.name = name
         self.stats = stats
+        self.busy_ms = busy_ms
+        self.busy_seconds = busy_seconds
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"nightfall-db-{name}")
         self._conn: sqlite3.Connection | None = None
         self._closed = False
+        #: the storage fault the last write met (None: writes work); logged once when it starts and ends
+        self.fault: type[StorageError] | None = None
 
     @classmethod
-    async def open(cls, path: str, name: str, stats: DatabaseStats) -> Database:
-        db = cls(path, name, stats)
+    async def open(
+        cls, path: str, name: str, stats: DatabaseStats, busy_ms: int = READ_BUSY_MS, busy_seconds: float = 10.0
+    ) -> Database:
+        db = cls(path, name, stats, busy_ms, busy_seconds)
         await db._submit(db._connect)
         return db
 
     def _connect(self) -> None:
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        for pragma in PRAGMAS:
+        for pragma in (*PRAGMAS, f"busy_timeout={self.busy_ms}", f"wal_autocheckpoint={WAL_PAGES}"):
             conn.execute(f"PRAGMA {pragma}").close()
         self._conn = conn
+
+    def _reconnect(self) -> None:
+        """A connection a failed rollback left inside a transaction would refuse every later ``BEGIN``."""
+        log.warning("reopening the %s connection to %s after a failed rollback", self.name, self.path)
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            except sqlite3.Error:
+                log.debug("closing the stuck connection failed", exc_info=True)
+            self._conn = None
+        self._connect()
 
     async def _submit(self, fn: Callable[[], T]) -> T:
         if self._closed:
@@ -63,8 +152,14 @@ class Database:
         self.stats.round_trips += 1
         return await self._submit(lambda: fn(self._connection()))
 
-    async def transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``fn`` inside ``BEGIN IMMEDIATE … COMMIT`` in one hop; any error rolls the whole of it back."""
+    async def transaction(self, fn: Callable[[sqlite3.Connection], T], *, wait: bool = True) -> T:
+        """Run ``fn`` inside ``BEGIN IMMEDIATE … COMMIT`` in one hop; any error rolls the whole of it back.
+
+        While another program holds the write lock the whole of ``fn`` is tried again (it wrote
+        nothing) for up to ``busy_seconds`` (one try only with ``wait=False``), and the interaction
+        waiting on it is acknowledged meanwhile (``on_wait``). Raises a ``StorageError`` for a
+        busy, full or read-only database.
+        """
         self.stats.round_trips += 1
 
         def run() -> T:
@@ -74,13 +169,74 @@ class Database:
                 result = fn(conn)
                 conn.execute("COMMIT")
             except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
+                self._roll_back(conn)
                 raise
             self.stats.commits += 1
             return result
 
-        return await self._submit(run)
+        # the lock is held in real time by another program: measured with the machine's clock, whatever
+        # the game's clock (or a test's virtual one) says
+        give_up = time.perf_counter() + (self.busy_seconds if wait else 0.0)
+        told = False
+        while True:
+            try:
+                result = await self._submit(run)
+            except sqlite3.Error as e:
+                kind = storage_error(e)
+                if kind is None:
+                    raise
+                if kind is DatabaseBusy and time.perf_counter() < give_up:
+                    if not told:
+                        told = True
+                        hook = on_wait.get()
+                        if hook is not None:
+                            await hook()
+                    continue  # the next try waits for the lock again (SQLite's busy handler)
+                self._note_fault(kind, e)
+                raise kind(str(e)) from e
+            if self.fault is not None:
+                log.warning("the database at %s can be written again", self.path)
+                self.fault = None
+            return result
+
+    def _roll_back(self, conn: sqlite3.Connection) -> None:
+        if not conn.in_transaction:
+            return
+        try:
+            conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            log.warning("rollback failed", exc_info=True)
+        if conn.in_transaction or self._conn is not conn:
+            self._reconnect()
+
+    def _note_fault(self, kind: type[StorageError], error: sqlite3.Error) -> None:
+        """One clear line for whoever runs the bot when writes start failing (a busy lock is passing, and
+        only a warning)."""
+        if kind is DatabaseBusy:
+            log.warning(
+                "the database at %s stayed locked by another program for %.0fs: %s", self.path, self.busy_seconds, error
+            )
+            return
+        if self.fault is not kind:
+            what = "its disk is full or failing" if kind is StorageFull else "it is read-only"
+            log.error(
+                "cannot write the database at %s: %s (%s). Moves are refused with a clear answer and nothing is "
+                "lost; writes succeed again as soon as this is fixed.",
+                self.path,
+                what,
+                error,
+            )
+        self.fault = kind
+
+    async def checkpoint(self) -> tuple[int, int, int] | None:
+        """Copy the write-ahead log into the database and cut the log file back to nothing (when no reader
+        is in the middle of it): (busy, log pages, pages copied), as SQLite reports it."""
+
+        def run(conn: sqlite3.Connection) -> tuple[int, int, int] | None:
+            row = one(conn, "PRAGMA wal_checkpoint(TRUNCATE)")
+            return (int(row[0]), int(row[1]), int(row[2])) if row else None
+
+        return await self.call(run)
 
     @property
     def closed(self) -> bool:

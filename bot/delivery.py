@@ -10,11 +10,15 @@ prompt, one-time notices); this worker claims due rows and carries each out with
   survives longer outages and restarts.
 - **429** that reaches us (a long ``retry_after``, or a shared limit): retried after the
   ``retry_after`` Discord gave.
-- **final**: closed DMs (50007) → a one-time notice in the channel; missing access or
-  permissions in the channel (50001, 50013, or the channel is gone) → the host is told once
-  by DM, and the channel is tried again every few minutes until it works (so the results
-  still come); any other 4xx is logged and dropped, as retrying cannot help. A deleted table
-  message (10008) is not a failure: ``notifier`` posts a fresh table.
+- **final**: closed DMs (50007) → a one-time notice in the channel (and no DM is tried for that
+  person for a while, ``notifier.DM_CLOSED_PAUSE``); any other 4xx is logged and dropped, as retrying
+  cannot help. A deleted table message (10008) is not a failure: ``notifier`` posts a fresh table.
+- **the channel out of reach**: a deleted channel or thread (10003) pauses the game at once (Discord
+  never gives a channel back); missing access or permissions (50001, 50013, any other 403 or 404 on
+  the channel) tell the host once by DM and are tried ``len(CHANNEL_RETRIES)`` more times with
+  back-off, then pause the game. A paused game's channel is never called (its rows wait), each person
+  is told by DM, and it goes on when access comes back (``bot.world``) or ``/game resume`` is used.
+  So no route is ever retried without end, and refused requests stay far below Discord's ban line.
 
 Each row is its own task, so one player's failing DM never delays another's; the rows of
 one key are never carried out twice at once (a lease in the database, so several workers
@@ -35,16 +39,20 @@ import aiohttp
 import discord
 
 from .alarm import Alarm
-from .notifier import DMClosed, Notifier, NotYet
-from .store import Delivery, Store
+from .notifier import DM_CLOSED, DMClosed, Notifier, NotYet
+from .store import CHANNEL_KINDS, Delivery, Store
 
 if TYPE_CHECKING:
     from .app import NightfallBot
 
 log = logging.getLogger(__name__)
 
-NO_ACCESS = {50001, 50013, 10003}  # missing access, missing permissions, unknown channel
-NO_ACCESS_RETRY = 300.0  # seconds between tries at a channel the bot may not post in
+UNKNOWN_CHANNEL = 10003
+#: seconds before each further try at a channel that refused the bot; after the last, the game pauses
+CHANNEL_RETRIES = (60.0, 300.0, 900.0)
+#: tries of a delivery that keeps failing for a passing reason (5xx, network, a fault of ours) before it is
+#: given up (about a day at ``retry_cap``): a later move asks for it again
+MAX_ATTEMPTS = 150
 
 
 class Deliverer:
@@ -95,8 +103,9 @@ class Deliverer:
         while not self.store.closed:
             self._again = False
             free = self.concurrency - len(self._running)
+            retries = not self.bot.invalid_requests.exhausted()  # far too many refusals lately: retries wait
             try:
-                claimed = await self.store.claim_deliveries(free, self.lease, skip=list(self._running))
+                claimed = await self.store.claim_deliveries(free, self.lease, skip=list(self._running), retries=retries)
             except Exception:
                 if self.store.closed:
                     return
@@ -127,6 +136,9 @@ class Deliverer:
             log.exception("could not read the next due delivery")
             due = self.store.epoch() + self.retry_base
         if due is not None:
+            invalid = self.bot.invalid_requests
+            if invalid.exhausted():  # the next due row may be a retry that must wait: look again shortly
+                due = max(due, min(invalid.room_at(), self.store.epoch() + self.retry_base))
             self._alarm.set(due)
 
     def _on_alarm(self) -> None:
@@ -199,34 +211,57 @@ class Deliverer:
             await n.dm_closed_notice(d.game_id, d.target)
         elif d.kind == "no_access":
             await n.no_access_notice(d.game_id, d.target, d.hint)
+        elif d.kind == "paused":
+            await n.paused_notice(d.game_id, d.target)
+        elif d.kind == "resumed":
+            await n.resumed_notice(d.game_id, d.target)
+        elif d.kind == "repaired":
+            await n.repaired_notice(d.game_id, d.target, d.hint)
         else:
             log.error("unknown delivery kind %r", d.kind)
 
     async def _failed(self, d: Delivery, error: Exception) -> None:
-        delay = self.retry_after(error, d.attempts)
         try:
-            if delay is not None:
+            reach = channel_trouble(d.kind, error)
+            if reach is not None:
+                await self._channel_refused(d, error, reach)
+                return
+            delay = self.retry_after(error, d.attempts)
+            if delay is not None and d.attempts + 1 < MAX_ATTEMPTS:
                 log.warning(
                     "delivery %s failed (attempt %s), retrying in %.1fs: %s", d.key, d.attempts + 1, delay, error
                 )
                 await self.store.retry_later(d, delay, repr(error))
                 self._alarm.set(self.store.epoch() + delay)
                 return
-            if isinstance(error, discord.HTTPException) and error.code in NO_ACCESS and d.kind == "channel":
-                # the host is told once; the channel stays owed (the results above all) and is tried
-                # again slowly, so the table comes back by itself once the permissions are fixed
-                log.warning("no access to the channel of game %s: %s", d.game_id, error)
-                game = await self.store.game(d.game_id)
-                if game is not None and await self.store.want_once(d.game_id, "no_access", game.host_id, error.text):
-                    self.wake()
-                delay = max(self._backoff(d.attempts), NO_ACCESS_RETRY)
-                await self.store.retry_later(d, delay, repr(error))
-                self._alarm.set(self.store.epoch() + delay)
-                return
-            log.error("delivery %s failed for good: %r", d.key, error, exc_info=error)
+            log.error("delivery %s failed for good after %s tries: %r", d.key, d.attempts + 1, error, exc_info=error)
             await self.store.delivered(d)
         except Exception:
-            log.exception("could not record the failure of delivery %s; it will run again", d.key)
+            log.exception("could not record the failure of delivery %s; it runs again when its lease ends", d.key)
+            self._alarm.set(self.store.epoch() + self.lease + 1.0)
+
+    async def _channel_refused(self, d: Delivery, error: Exception, reach: str) -> None:
+        """The game's channel refused the bot: tell the host once, try a few more times, then pause the game.
+
+        A deleted channel pauses it at once. The row stays owed either way: while the game is paused
+        it is not claimed, and it is delivered when the game goes on.
+        """
+        failures = await self.store.channel_refused(d.game_id)
+        if reach == "gone" or failures > len(CHANNEL_RETRIES):
+            log.warning("pausing game %s: its channel is %s (%s)", d.game_id, reach, error)
+            await self.bot.service.pause(d.game_id, reach)
+            await self.store.retry_later(d, 0.0, repr(error))
+            self.wake()
+            return
+        if failures == 1:
+            game = await self.store.game(d.game_id)
+            text = getattr(error, "text", "") or str(error)
+            if game is not None and await self.store.want_once(d.game_id, "no_access", game.host_id, text):
+                self.wake()
+        delay = CHANNEL_RETRIES[failures - 1]
+        log.warning("no access to the channel of game %s (%s refused in a row): %s", d.game_id, failures, error)
+        await self.store.retry_later(d, delay, repr(error))
+        self._alarm.set(self.store.epoch() + delay)
 
     def retry_after(self, error: Exception, attempts: int) -> float | None:
         """Seconds to wait before trying again, or None if trying again cannot help."""
@@ -255,6 +290,18 @@ class Deliverer:
         """
         ceiling = min(self.retry_cap, self.retry_base * 2**attempts)
         return ceiling / 2 + self._random.uniform(0, ceiling / 2)
+
+
+def channel_trouble(kind: str, error: Exception) -> str | None:
+    """For a delivery that calls the game's channel: "gone" if Discord says the channel no longer exists,
+    "no_access" if it refuses the bot (no access, no permission, the bot left the server), else None."""
+    if kind not in CHANNEL_KINDS or not isinstance(error, discord.HTTPException):
+        return None
+    if error.code == UNKNOWN_CHANNEL:
+        return "gone"
+    if error.status in (401, 403, 404) and error.code != DM_CLOSED:
+        return "no_access"
+    return None
 
 
 def _retry_after_header(error: discord.HTTPException) -> float | None:

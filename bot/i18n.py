@@ -41,7 +41,8 @@ EN: dict[str, Template] = {
     "access.missing": (
         "I can't post the Nightfall game in **#{channel}** any more (Discord says: {reason}). "
         "Please give me **View Channel**, **Send Messages**, **Attach Files** and **Read Message History** "
-        "there; the game is kept and the table will come back as soon as I can post."
+        "there. I'll try a few more times over the next 20 minutes; if I still can't post then, the game is "
+        "paused (nothing is lost) and goes on by itself as soon as I can."
     ),
     "dm.closed_in_channel": (
         "{mention}, I can't DM you: open your DMs for this server, or use `/hand` and the slash commands here."
@@ -84,6 +85,7 @@ EN: dict[str, Template] = {
     "mine.you": "**you**",
     "mine.you_until": "**you** (until <t:{due}:R>)",
     "mine.away": " · the AI plays your seat (`/game return` there takes it back)",
+    "mine.paused": " · ⏸️ paused: the bot can't reach its channel",
     "mine.link": " · [table]({url})",
     "mine.more": "…and {n} more.",
     "err.bad_duration": "“{text}” isn't a deadline I can read: {reason}.",
@@ -129,6 +131,42 @@ EN: dict[str, Template] = {
     "err.unknown_series": "There is no series “{series}”: choose a single game or a cup.",
     "err.unknown_move": "That isn't one of your moves right now. Pick one from the list.",
     "err.unknown_card": "I don't know a card called “{name}”. Try `/card` and pick from the list.",
+    "err.card_blank": "There's no card by that name: type a card's name (or a kind, type or colour) and pick from the list.",
+    "err.lobby_changed": (
+        "Someone joined or left just as the game was starting. Check the seats with `/game status` and start again."
+    ),
+    "err.busy": (
+        "The bot's database is busy right now (a backup may be running), so nothing was changed. "
+        "Please try again in a moment."
+    ),
+    "err.storage": "The bot can't save anything right now, so nothing was changed. Please try again later.",
+    "err.storage_full": (
+        "The bot's storage is full, so nothing was changed. Please try again later: whoever runs the bot "
+        "has been told."
+    ),
+    "err.storage_readonly": (
+        "The bot can't save anything right now (its storage is read-only), so nothing was changed. "
+        "Please try again later."
+    ),
+    "err.paused_gone": (
+        "This game is paused: its channel **#{channel}** was deleted. The host (or a member with Manage Server) "
+        "can go on in another channel with `/game resume` there."
+    ),
+    "err.paused_no_access": (
+        "This game is paused: I can't post in **#{channel}**. It goes on by itself as soon as I can "
+        "(or with `/game resume` there)."
+    ),
+    "err.not_paused": "This game isn't paused: it's running.",
+    "err.no_paused_game": (
+        "There's no game in this channel, and no paused game of this server that you can move here. "
+        "`/game new` opens one."
+    ),
+    "err.which_paused": "Several paused games could come here ({games}): choose one with the `game` option.",
+    "err.resume_not_player": "Only its players, the host or a member with Manage Server can resume this game.",
+    "err.cannot_post_here": (
+        "I can't post in this channel: give me **View Channel**, **Send Messages**, **Attach Files** and "
+        "**Read Message History** here, then try again."
+    ),
     "err.which_game": "Several of your games wait on you ({games}): choose one with the `game` option.",
     "err.no_active_game": "You have no running game with a decision waiting.",
     "err.unknown_game": "Pick the game from the list the `game` option offers.",
@@ -139,6 +177,9 @@ EN: dict[str, Template] = {
     "status.phase": "Turn {turn} · {active} · {phase}",
     "status.draft": "Draft round {round} of {rounds}",
     "status.over": "The game is over.",
+    "status.abandoned": "This game was abandoned.",
+    "status.paused_gone": "⏸️ Paused: this game's channel was deleted.",
+    "status.paused_no_access": "⏸️ Paused: the bot can't post in this game's channel.",
     # phase names as a sentence reads them ("turn 3, combat")
     "phase.draft": "draft",
     "phase.combat": "combat",
@@ -276,6 +317,41 @@ EN: dict[str, Template] = {
     ),
     "stats.none": "**{name}** has no finished Nightfall game in this server yet.",
     "game.choice": "#{channel}{mark} (game {id})",
+    # a game whose channel the bot cannot reach: paused, told by DM, and going on again
+    "paused.log_gone": "⏸️ The game is paused: its channel was deleted.",
+    "paused.log_no_access": "⏸️ The game is paused: the bot could not post in its channel.",
+    "paused.log_resumed": "▶️ The bot can post in this channel again: the game goes on.",
+    "paused.log_resumed_by": "▶️ {name} resumes the game.",
+    "paused.log_moved": "▶️ {name} moves the game to this channel: it goes on.",
+    "paused.dm_gone": (
+        "⏸️ Your Nightfall game in {where} is paused: its channel was deleted. Nothing is lost, and your "
+        "deadlines stand still. The host, or anyone with Manage Server, can go on in another channel of the "
+        "server by typing `/game resume` there; `/game abandon` there ends the game instead."
+    ),
+    "paused.dm_no_access": (
+        "⏸️ Your Nightfall game in {where} is paused: I can no longer post there. Nothing is lost, and your "
+        "deadlines stand still. Once I have **View Channel**, **Send Messages**, **Attach Files** and "
+        "**Read Message History** there again, the game goes on by itself; the host can also move it with "
+        "`/game resume` in another channel."
+    ),
+    "paused.dm_resumed": (
+        "▶️ Your Nightfall game goes on in {channel}. Your deadlines were moved on by the time it was paused."
+    ),
+    "paused.resumed_reply": "▶️ **{name}** resumes the game: it goes on here.",
+    "paused.moved_reply": "▶️ **{name}** moves the Nightfall game of **#{old}** to this channel: it goes on here.",
+    "paused.abandoned_reply": "The paused game of **#{old}** was ended by **{name}**.",
+    "paused.choice": "#{channel} (game {id}, paused)",
+    # start-up mends a game that an old join/start race damaged
+    "repaired.log_dropped": "🔧 A seat taken while the game was being dealt was removed ({names}): it was never in the game.",
+    "repaired.log_ended": "🔧 The game was ended: its seats changed while it was being dealt, so it can't go on fairly.",
+    "repaired.dropped": (
+        "🔧 You joined the Nightfall game in **#{channel}** just as it started, and your seat was never dealt in. "
+        "The game goes on without you: join the next one!"
+    ),
+    "repaired.ended": (
+        "🔧 The Nightfall game in **#{channel}** had to be ended: someone joined or left just as it was being "
+        "dealt, so its seats no longer matched the cards. Sorry! `/game new` starts a fresh one."
+    ),
     "language.set": (
         "🌐 From now on your DMs, private replies and hand images are in English, in every game. "
         "A game's channel keeps the language it was opened in (`/game new language:`)."

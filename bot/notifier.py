@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 MESSAGE_LIMIT = 1900
 DM_CLOSED = 50007
+#: seconds during which no DM is tried for a person whose DMs were found closed (they may open them)
+DM_CLOSED_PAUSE = 1800.0
 UNKNOWN_MESSAGE = 10008
 NO_MENTIONS = discord.AllowedMentions.none()
 THREAD_EXISTS = 160004  # a thread has already been created for this message
@@ -85,9 +87,11 @@ class Notifier:
         async with self.service.lock(game_id):
             table = await self.service.table(game_id)
             if table.game is None:
-                return
+                return  # a lobby abandoned before its start: there is no table to show (dropped on purpose)
             game = table.game
             finished = game.is_over()
+            # an abandoned game still gets every line and summary it owed, and a table that says it ended
+            ended = finished or table.row.status == "abandoned"
             current = turn_of(game)
             names, lang = table.names, table.lang
             file = await table_file(table, lang)
@@ -98,7 +102,7 @@ class Notifier:
         marks = await self.store.channel_marks(game_id)
         channel = await self.channel_of(table.row.channel_id)
         table_id, buried = marks.table_message_id, False
-        for turn, events in await self.store.turns_to_summarise(game_id, None if finished else current):
+        for turn, events in await self.store.turns_to_summarise(game_id, None if ended else current):
             text = summary_text(turn, events, names, lang)
             # (-1: a table message from before summaries existed shows the turn then in progress)
             mine = table_id is not None and marks.table_turn in (turn, -1)
@@ -129,6 +133,8 @@ class Notifier:
             await self.store.set_results_posted(game_id, message.id)
             await self.store.due_now(game_id, "game_over")  # the game-over DMs link to these results
             self.service.forget(game_id)
+        elif table.row.status == "abandoned":
+            self.service.forget(game_id)  # its channel says all it owed: the game need not stay in memory
 
     async def _show_table(
         self,
@@ -211,6 +217,13 @@ class Notifier:
                 log.info("the log thread of game %s is gone", game_id)
                 await self.store.set_log_thread(game_id, None)
                 raise LogThreadGone(str(thread_id)) from e
+            except discord.Forbidden as e:
+                # the thread was locked, or the bot may no longer post in threads: the game goes on, its
+                # lines stay in /game log (the channel itself answered, so this is no reason to pause)
+                log.info("the log thread of game %s refuses the bot: %s", game_id, e)
+                await self.store.set_log_thread(game_id, 0)
+                await self.store.set_log_posted(game_id, lines[-1][0])
+                return
             await self.store.set_log_posted(game_id, last_seq)
 
     def _table_content(self, table: Table, thread_id: int | None = None) -> str:
@@ -280,8 +293,8 @@ class Notifier:
         (dropped if they answered it meanwhile). It says only what the table says: nothing private."""
         table = await self.service.table(game_id)
         seat = table.seat_of(user_id)
-        if seat is None or seat.is_ai or table.game is None or table.game.is_over():
-            return
+        if seat is None or seat.is_ai or table.game is None or table.game.is_over() or table.row.status != "active":
+            return  # dropped on purpose: the decision it announced can no longer be made
         if str(table.since.get(seat.seat)) != hint or not any(d.seat == seat.seat for d in table.game.pending()):
             return
         channel = await self.channel_of(table.row.channel_id)
@@ -297,7 +310,10 @@ class Notifier:
             return
         marks = await self.store.channel_marks(game_id)
         if not marks.results_posted:
-            raise NotYet("the results are not posted yet")
+            row = await self.store.game(game_id)
+            if row is None or row.paused is None:
+                raise NotYet("the results are not posted yet")
+            # the channel is out of reach: the DM comes now, without the link to results nobody can see
         table = await self.service.table(game_id)
         self.service.forget(game_id)  # a finished game is not kept in memory for its DMs
         seat = table.seat_of(user_id)
@@ -305,7 +321,9 @@ class Notifier:
             return
         lang = await self.store.language_for(user_id)
         details = table.game.ranking_details()
-        mine = next(d for d in details if d["seat"] == seat.seat)
+        mine = next((d for d in details if d["seat"] == seat.seat), None)
+        if mine is None:
+            return  # a seat an old race added after the deal: it played no part (dropped on purpose)
         best = details[0]
         if best["seat"] == seat.seat:
             winner = t("over.dm_winner", lang)
@@ -349,12 +367,17 @@ class Notifier:
         return channel
 
     async def _send_dm(self, user_id: int, content: str, **extra: Any) -> discord.Message:
-        """A new DM; closed DMs (50007) raise ``DMClosed``, which no retry can help."""
+        """A new DM; closed DMs (50007) raise ``DMClosed``, which no retry can help. Closed DMs are
+        remembered for a while, and no DM is tried meanwhile: each refusal is one of the invalid requests
+        Discord counts against the bot."""
+        if await self.store.dm_closed_until(user_id) is not None:
+            raise DMClosed(str(user_id))
         try:
             target = await self._dm(user_id)
             return await target.send(content, **extra)
         except discord.Forbidden as e:
             if e.code == DM_CLOSED:
+                await self.store.set_dm_closed(user_id, DM_CLOSED_PAUSE)
                 raise DMClosed(str(user_id)) from e
             raise
 
@@ -370,9 +393,11 @@ class Notifier:
     async def remind(self, game_id: int, user_id: int, hint: str) -> None:
         """The half-time reminder, by DM; dropped if that decision was answered meanwhile, and for a
         player who asked for no new DMs (``/game notify``: the quarter-left mention still comes)."""
-        since, due = _deadline_hint(hint)
-        if not await self.store.deadline_stands(game_id, user_id, since):
+        since, _ = _deadline_hint(hint)
+        due_at = await self.store.deadline_stands(game_id, user_id, since)
+        if due_at is None:
             return
+        due = int(due_at)
         if await self.store.notify_mode(user_id) != "dm":
             return
         table = await self.service.table(game_id)
@@ -381,9 +406,11 @@ class Notifier:
 
     async def warn(self, game_id: int, user_id: int, hint: str) -> None:
         """A quarter of the time left: the player is mentioned in the game's channel (once per decision)."""
-        since, due = _deadline_hint(hint)
-        if not await self.store.deadline_stands(game_id, user_id, since):
+        since, _ = _deadline_hint(hint)
+        due_at = await self.store.deadline_stands(game_id, user_id, since)
+        if due_at is None:
             return
+        due = int(due_at)
         table = await self.service.table(game_id)
         channel = await self.channel_of(table.row.channel_id)
         await channel.send(
@@ -403,10 +430,48 @@ class Notifier:
 
     async def no_access_notice(self, game_id: int, host_id: int, reason: str) -> None:
         """Tell the host by DM that the bot cannot post in the game's channel (asked for once per game)."""
-        table = await self.service.table(game_id)
-        target = await self._dm(host_id)
+        row = await self.store.game(game_id)
+        if row is None:
+            return
         lang = await self.store.language_for(host_id)
-        await target.send(t("access.missing", lang, channel=table.row.channel_name, reason=clip(reason, 200)))
+        with contextlib.suppress(DMClosed):  # nowhere else to say it: the channel is what fails
+            await self._send_dm(host_id, t("access.missing", lang, channel=row.channel_name, reason=clip(reason, 200)))
+
+    async def paused_notice(self, game_id: int, user_id: int) -> None:
+        """Tell a person by DM that their game is paused, why, and what they can do (dropped if it went on
+        meanwhile: then the ``resumed`` DM says so)."""
+        row = await self.store.game(game_id)
+        if row is None or row.paused is None:
+            return
+        lang = await self.store.language_for(user_id)
+        where = self._where(row.guild_id, row.channel_name)
+        with contextlib.suppress(DMClosed):
+            await self._send_dm(user_id, t(f"paused.dm_{row.paused}", lang, where=where))
+
+    async def resumed_notice(self, game_id: int, user_id: int) -> None:
+        """Tell a person by DM that their paused game goes on, and where (dropped if it was paused again)."""
+        row = await self.store.game(game_id)
+        if row is None or row.paused is not None or row.status not in ("active", "over"):
+            return
+        lang = await self.store.language_for(user_id)
+        link = f"<#{row.channel_id}>"
+        with contextlib.suppress(DMClosed):
+            await self._send_dm(user_id, t("paused.dm_resumed", lang, channel=link))
+
+    async def repaired_notice(self, game_id: int, user_id: int, how: str) -> None:
+        """Tell a person what start-up did to a game an old race had damaged: their seat was never dealt in
+        ("dropped"), or the game could not go on ("ended")."""
+        row = await self.store.game(game_id)
+        if row is None:
+            return
+        lang = await self.store.language_for(user_id)
+        with contextlib.suppress(DMClosed):
+            await self._send_dm(user_id, t(f"repaired.{how}", lang, channel=row.channel_name))
+
+    def _where(self, guild_id: int | None, channel_name: str) -> str:
+        """ "**#name** (server)" for a DM: the channel may be gone, so its name is written out, not linked."""
+        guild = self.bot.get_guild(guild_id) if guild_id is not None else None
+        return f"**#{channel_name}**" + (f" ({guild.name})" if guild is not None else "")
 
 
 def status_line(table: Table, lang: str | None = None) -> str:

@@ -26,12 +26,13 @@ from engine.ai import LEVELS, Player, ai_input, make_player
 from engine.log import public_events
 from engine.nightfall import Game, Options
 
+from .database import StorageError
 from .errors import UserError
 from .i18n import clip, t
 from .logline import LogLine, localised, per_language
 from .naming import label as named
 from .settings import Settings
-from .store import GameRow, Move, ResultRow, SeatRow, StaleVersion, Store, Want
+from .store import GameRow, LobbyChanged, Move, ResultRow, SeatRow, StaleVersion, Store, Want
 from .summary import split_by_turn, turn_of
 
 log = logging.getLogger(__name__)
@@ -74,7 +75,11 @@ class Table:
 
     @property
     def names(self) -> dict[str, str]:
-        return {s.seat: s.display_name for s in self.seats}
+        """Each seat's display name (a dealt seat without a stored row, in a game an old race damaged, by its id)."""
+        names = {s.seat: s.display_name for s in self.seats}
+        if self.game is not None:
+            names = {seat: names.get(seat, seat) for seat in self.game.seats} | names
+        return names
 
     @property
     def played_by(self) -> dict[str, str]:
@@ -128,8 +133,12 @@ class Table:
         lang = lang or self.lang
         if self.game is None:
             return ""
+        if self.row.status == "abandoned":
+            return t("status.abandoned", lang)
         if self.game.is_over():
             return t("status.over", lang)
+        if self.row.paused is not None:
+            return t(f"status.paused_{self.row.paused}", lang)
         who = sorted({self.names[d.seat] for d in self.game.pending()})
         return t("status.waiting", lang, who=", ".join(who))
 
@@ -190,8 +199,15 @@ class GameService:
         table = Table(row, await self.store.seats(game_id), since=dict(row.decision_since))
         if row.status == "active":
             table.acted_at = await self.store.acted_at(game_id)
-        if row.status in ("active", "over"):
-            state, actions = await self.store.load(game_id)
+        if row.status in ("active", "over", "abandoned"):
+            try:
+                state, actions = await self.store.load(game_id)
+            except LookupError:  # a lobby that was abandoned: it was never dealt
+                if row.status != "abandoned":
+                    raise
+                self._tables[game_id] = table
+                return table
+            # an abandoned game is loaded too: its channel still gets the log lines it owed
             game = Game.from_json(state)
             for _, seat, text in actions:
                 game.apply(game.parse_action(seat, text))
@@ -305,6 +321,8 @@ class GameService:
             who = t("mine.waiting", lang, who=", ".join(names)) if names else ""
             if mine is not None and mine.away:
                 who += t("mine.away", lang)
+            if row.paused is not None:
+                who += t("mine.paused", lang)
         link = (
             t("mine.link", lang, url=f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.table_message_id}")
             if row.guild_id is not None and row.table_message_id is not None
@@ -320,6 +338,8 @@ class GameService:
         """
         tables = []
         for row in await self.store.games_with_status("active"):
+            if row.paused is not None:
+                continue  # nothing moves in a paused game: it is not even loaded
             try:
                 table = await self.table(row.id)
             except Exception:
@@ -362,8 +382,6 @@ class GameService:
             raise UserError("err.unknown_variant", variant=variant[:40])
         if series not in SERIES:
             raise UserError("err.unknown_series", series=series[:40])
-        if await self.store.open_game_in(channel_id) is not None:
-            raise UserError("err.channel_busy")
         game_id = await self.store.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -377,6 +395,8 @@ class GameService:
             cup_target=self.settings.cup_target if series == "cup" else None,
             language=language,
         )
+        if game_id is None:  # decided in the transaction: a game was already open, or opened a moment ago
+            raise UserError("err.channel_busy")
         return await self._refresh(game_id)
 
     async def _lobby(self, channel_id: int) -> Table:
@@ -385,38 +405,46 @@ class GameService:
             raise UserError("err.not_lobby")
         return table
 
+    async def _fresh_lobby(self, game_id: int) -> Table:
+        """The lobby as stored now (the caller holds its lock): a check made on an older copy could let a
+        join land after the deal."""
+        table = await self._refresh(game_id)
+        if table.row.status != "lobby":
+            raise UserError("err.not_lobby")
+        return table
+
     async def join(self, channel_id: int, user_id: int, name: str) -> Table:
+        """Take a lobby seat. The store decides against the stored game, in the seat's own transaction."""
         table = await self._lobby(channel_id)
         async with self.lock(table.id):
+            table = await self._fresh_lobby(table.id)
             if table.seat_of(user_id):
                 raise UserError("err.already_seated")
             if len(table.seats) >= MAX_SEATS:
                 raise UserError("err.table_full")
-            await self.store.add_seat(table.id, user_id, name, is_ai=False)
+            _refused(await self.store.add_seat(table.id, user_id, name, is_ai=False, max_seats=MAX_SEATS))
             return await self._refresh(table.id)
 
     async def leave(self, channel_id: int, user_id: int) -> tuple[Table, str]:
-        """Give up a lobby seat; in a running game the AI takes the seat over (the game goes on)."""
+        """Give up a lobby seat; in a running game (also one that started a moment ago) the AI takes the seat
+        over and the game goes on. Decided on the game as stored, under its lock."""
         table = await self.table_in(channel_id)
-        if table.row.status == "active":
-            async with self.lock(table.id):
-                table = await self.table(table.id)
-                seat = table.seat_of(user_id)
-                if seat is None:
-                    raise UserError("err.not_seated")
-                if seat.is_ai:
-                    raise UserError("err.already_away")
-                line = LogLine.say("away.left", name=seat.display_name)
-                table = await self._set_away(table, seat, True, line)
-            self._after_away(table)
-            return table, seat.display_name
-        table = await self._lobby(channel_id)
         async with self.lock(table.id):
+            table = await self._refresh(table.id)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise UserError("err.not_seated")
-            await self.store.remove_seat(table.id, seat.position)
-            return await self._refresh(table.id), seat.display_name
+            if table.row.status == "lobby":
+                if not await self.store.remove_seat(table.id, seat.position):
+                    raise UserError("err.stale")  # it started in another process just now: try again
+                return await self._refresh(table.id), seat.display_name
+            if table.row.status != "active":
+                raise UserError("err.game_over")
+            if seat.is_ai:
+                raise UserError("err.already_away")
+            table = await self._set_away(table, seat, True, LogLine.say("away.left", name=seat.display_name))
+        self._after_away(table)
+        return table, seat.display_name
 
     async def add_ai(self, channel_id: int, user_id: int, level: str = "normal") -> tuple[Table, str]:
         """Seat an AI of ``level``; its name says the level, e.g. "Vesper (hard AI)"."""
@@ -424,47 +452,46 @@ class GameService:
             raise UserError("err.unknown_level", levels=", ".join(LEVELS))
         table = await self._lobby(channel_id)
         async with self.lock(table.id):
+            table = await self._fresh_lobby(table.id)
             self._host_only(table, user_id)
             if len(table.seats) >= MAX_SEATS:
                 raise UserError("err.table_full")
             taken = {s.display_name.split(" (")[0] for s in table.seats}
             first = next(n for n in AI_NAMES if n not in taken)
             name = t("ai.seat", table.lang, name=first, level=t(f"level.{level}", table.lang))
-            await self.store.add_seat(table.id, None, name, is_ai=True, ai_level=level)
+            _refused(await self.store.add_seat(table.id, None, name, is_ai=True, ai_level=level, max_seats=MAX_SEATS))
             return await self._refresh(table.id), name
 
     def _host_only(self, table: Table, user_id: int) -> None:
         if user_id != table.row.host_id:
             raise UserError("err.not_host", host=table.host_name)
 
-    async def check_start(self, channel_id: int, user_id: int) -> Table:
-        """Everything ``start`` refuses, checked before the channel is told anything."""
-        table = await self._lobby(channel_id)
-        self._host_only(table, user_id)
-        if not 2 <= len(table.seats) <= MAX_SEATS:
-            raise UserError("err.too_few", count=len(table.seats))
-        return table
-
     async def start(self, channel_id: int, user_id: int) -> Table:
+        """``/game start``: deal for the seats as stored at this moment, and commit only if they are still
+        those (a join or leave in another process between the two is caught by the store)."""
         table = await self._lobby(channel_id)
         async with self.lock(table.id):
-            table = await self._begin(await self.check_start(channel_id, user_id))
+            for attempt in range(START_TRIES):
+                table = await self._fresh_lobby(table.id)
+                self._host_only(table, user_id)
+                if not 2 <= len(table.seats) <= MAX_SEATS:
+                    raise UserError("err.too_few", count=len(table.seats))
+                try:
+                    table = await self._begin(table)
+                    break
+                except LobbyChanged:
+                    log.info("the seats of game %s changed during its start (try %s)", table.id, attempt + 1)
+            else:
+                raise UserError("err.lobby_changed")
         self.wake()
         self._schedule_ai(table)
         return table
 
     async def _begin(self, table: Table) -> Table:
         """Lobby → running: deal, then commit the first snapshot with its log line, the table, the first
-        prompts and their clocks (``/game start`` and ``/game next`` alike); the caller holds the lock."""
-        game = Game.new(
-            [s.seat for s in table.seats],
-            seed=table.row.seed,
-            options=Options(draft=table.row.variant, secret_archives=table.row.secret_archives),
-        )
-        since = {d.seat: d.opened for d in game.pending()}
+        prompts and their clocks; the caller holds the lock."""
+        game, since, wants = self._deal(table.row, table.seats)
         players = ", ".join(s.display_name for s in table.seats)
-        wants = [Want("channel")] + [Want("prompt", s.user_id) for s in table.seats if s.user_id and not s.is_ai]
-        table.game, table.since = game, since  # for waiting_people; the refresh below replaces both
         started = await self.store.start_game(
             table.id,
             game.to_json(),
@@ -472,21 +499,35 @@ class GameService:
             [LogLine.say("lobby.started", players=players)],
             game.version,
             wants,
-            waiting=table.waiting_people(),
+            waiting=_waiting(game, table.seats, since),
+            seats=[(s.seat, s.user_id) for s in table.seats],
         )
         table = await self._refresh(table.id)
         if not started:
             raise UserError("err.not_lobby")
         return table
 
+    def _deal(self, row: GameRow, seats: list[SeatRow]) -> tuple[Game, dict[str, int], list[Want]]:
+        """A new game for ``seats`` with the lobby's seed and options: the game, its first decisions'
+        dates, and the deliveries a start asks for (the table, each person's first prompt)."""
+        game = Game.new(
+            [s.seat for s in seats],
+            seed=row.seed,
+            options=Options(draft=row.variant, secret_archives=row.secret_archives),
+        )
+        since = {d.seat: d.opened for d in game.pending()}
+        wants = [Want("channel")] + [Want("prompt", s.user_id) for s in seats if s.user_id and not s.is_ai]
+        return game, since, wants
+
     async def next_game(self, channel_id: int, user_id: int) -> tuple[Table, int]:
         """``/game next``: the next game of the channel's Apocalypse Cup, with the seats of the last one
-        (the same people, as people again, and AI seats at their level), its variant, options and
-        deadline, started at once; (table, its number in the cup).
+        (the same people, as people again, and AI seats at their level), its variant, options, deadline and
+        language, started at once; (table, its number in the cup).
 
         Any person seated in the cup's last game, or the cup's host, may start it: a cup between
         friends should not wait for one of them to come online. Refused while a game of the cup is
-        open, once the cup is over, or while another game holds the channel.
+        open, once the cup is over, or while another game holds the channel. The game is created and
+        dealt in one transaction: nobody can join or leave it in between.
         """
         series = await self.store.series_in(channel_id)
         if series is None:
@@ -504,19 +545,70 @@ class GameService:
             raise UserError("err.series_running", number=finished + 1)
         if await self.store.open_game_in(channel_id) is not None:
             raise UserError("err.channel_busy")
-        seats = await self.store.seats(last.id)
-        if user_id != series.host_id and all(s.user_id != user_id for s in seats):
+        previous = await self.store.seats(last.id)
+        if user_id != series.host_id and all(s.user_id != user_id for s in previous):
             raise UserError("err.not_series_player", host=f"<@{series.host_id}>")
-        if not 2 <= len(seats) <= MAX_SEATS:  # its first game was abandoned in the lobby
-            raise UserError("err.too_few", count=len(seats))
-        game_id = await self.store.create_next_game(series.id, last.id, new_seed())
+        if not 2 <= len(previous) <= MAX_SEATS:  # its first game was abandoned in the lobby
+            raise UserError("err.too_few", count=len(previous))
+        # the seats as the next game has them: people as people again, AI seats at their level
+        seats = [
+            replace(s, is_ai=s.user_id is None and s.is_ai, ai_level=None if s.user_id else s.ai_level, ai_since=None)
+            for s in previous
+        ]
+        row = replace(last, seed=new_seed())
+        game, since, wants = self._deal(row, seats)
+        players = ", ".join(s.display_name for s in seats)
+        try:
+            game_id = await self.store.start_next_game(
+                series.id,
+                last.id,
+                row.seed,
+                game.to_json(),
+                since,
+                [LogLine.say("lobby.started", players=players)],
+                game.version,
+                wants,
+                _waiting(game, seats, since),
+                [(s.seat, s.user_id) for s in seats],
+            )
+        except LobbyChanged:  # the last game's seats changed after they were read (a repair): try again
+            raise UserError("err.lobby_changed") from None
         if game_id is None:  # someone else started it (or the cup changed) a moment ago
             raise UserError("err.series_running", number=finished + 1)
-        async with self.lock(game_id):
-            table = await self._begin(await self._refresh(game_id))
+        table = await self._refresh(game_id)
         self.wake()
         self._schedule_ai(table)
         return table, finished + 1
+
+    async def mend_seats(self) -> list[int]:
+        """At start-up: mend the running games an earlier release let a join (or leave) damage while it
+        dealt them, whose stored seats no longer match the dealt ones. A seat that was never dealt in is
+        dropped and its person told by DM; a dealt seat without its row cannot be given back to anyone,
+        so that game ends as abandoned and its players are told. Returns the ids of the games mended."""
+        mended = []
+        for row in await self.store.games_with_status("active"):
+            try:
+                table = await self.table(row.id)
+            except Exception:
+                log.exception("game %s could not be loaded to check its seats", row.id)
+                continue
+            if table.game is None:
+                continue
+            dealt = set(table.game.seats)
+            extra = [s.seat for s in table.seats if s.seat not in dealt]
+            end = bool(dealt - {s.seat for s in table.seats})
+            if not extra and not end:
+                continue
+            key = "repaired.log_ended" if end else "repaired.log_dropped"
+            names = ", ".join(s.display_name for s in table.seats if s.seat in extra)
+            log.warning("game %s: stored seats %s do not match the dealt %s; mending", row.id, extra, sorted(dealt))
+            async with self.lock(row.id):
+                if await self.store.mend_seats(row.id, extra, end, [LogLine.say(key, names=names)]):
+                    mended.append(row.id)
+                self._tables.pop(row.id, None)
+        if mended:
+            self.wake()
+        return mended
 
     async def backfill_results(self) -> int:
         """Results rows for the games that finished before they were kept (migration 0007), computed
@@ -535,8 +627,12 @@ class GameService:
         return done
 
     async def abandon(self, channel_id: int, user_id: int, is_admin: bool) -> Table:
-        table = await self.table_in(channel_id)
-        async with self.lock(table.id):
+        """``/game abandon``: end the channel's lobby or game (the host, or Manage Server)."""
+        return await self.abandon_game((await self.table_in(channel_id)).id, user_id, is_admin)
+
+    async def abandon_game(self, game_id: int, user_id: int, is_admin: bool) -> Table:
+        async with self.lock(game_id):
+            table = await self._refresh(game_id)
             if user_id != table.row.host_id and not is_admin:
                 raise UserError("err.not_host_or_admin", host=table.host_name)
             humans = [s.user_id for s in table.seats if s.user_id is not None and not s.is_ai]
@@ -600,6 +696,59 @@ class GameService:
         self.wake()
         self._schedule_ai(table)
 
+    # ------------------------------------------------------------------ a channel the bot cannot reach
+    async def pause(self, game_id: int, reason: str) -> bool:
+        """Pause a game whose channel is gone ("gone") or out of the bot's reach ("no_access"): no AI move,
+        no deadline and no call to its channel until it goes on; each person is told by DM. False if it
+        was paused already (or is not running)."""
+        async with self.lock(game_id):
+            paused = await self.store.pause(game_id, reason, [LogLine.say(f"paused.log_{reason}")])
+            task = self._ai_tasks.pop(game_id, None)
+            if task is not None:
+                task.cancel()
+            self._tables.pop(game_id, None)  # the cached row does not know it is paused
+        if paused:
+            self.wake()
+        return paused
+
+    async def go_on(
+        self, game_id: int, by: str | None = None, channel: tuple[int, str] | None = None, guild_id: int | None = None
+    ) -> Table:
+        """A paused game goes on (``by``: who resumed it; None when access came back by itself), in its own
+        channel or moved to ``channel`` (id, name). Its clocks move on by the time it stood still."""
+        async with self.lock(game_id):
+            key = "paused.log_resumed_by" if by else "paused.log_resumed"
+            if channel is not None:
+                key = "paused.log_moved"
+            refused = await self.store.resume(game_id, [LogLine.say(key, name=by or "")], channel, guild_id)
+            if refused == "running":
+                raise UserError("err.not_paused")
+            if refused == "busy":
+                raise UserError("err.channel_busy")
+            table = await self._refresh(game_id)
+        self.wake()
+        self._schedule_ai(table)
+        return table
+
+    async def resumable(self, guild_id: int, user_id: int, is_admin: bool, game_id: int | None) -> Table:
+        """The paused game of this server that ``/game resume`` (or ``/game abandon``) in a channel without a
+        game of its own means: the one chosen, or the only one the user hosts (any, for Manage Server)."""
+        mine = [g for g in await self.store.paused_games(guild_id) if is_admin or g.host_id == user_id]
+        if game_id is not None:
+            chosen = next((g for g in mine if g.id == game_id), None)
+            if chosen is None:
+                raise UserError("err.unknown_game")
+            return await self.table(chosen.id)
+        if not mine:
+            raise UserError("err.no_paused_game")
+        if len(mine) > 1:
+            raise UserError("err.which_paused", games=", ".join(f"#{g.channel_name}" for g in mine))
+        return await self.table(mine[0].id)
+
+    async def paused_choices(self, guild_id: int, user_id: int, is_admin: bool) -> list[GameRow]:
+        """The paused games of a server this user may move or end (the ``game`` option's list)."""
+        return [g for g in await self.store.paused_games(guild_id) if is_admin or g.host_id == user_id]
+
     async def set_deadline(self, channel_id: int, user_id: int, is_admin: bool, seconds: int | None) -> Table:
         """The host (or Manage Server) changes the deadline; decisions already waiting keep their clock."""
         table = await self.table_in(channel_id)
@@ -622,6 +771,8 @@ class GameService:
             game = table.game
             if table.row.status != "active" or game is None or game.is_over() or table.since.get(seat) != since:
                 return None
+            if table.row.paused is not None:
+                return None  # a paused game's clocks stand still (its rows are not even claimed)
             if seat not in {s for s, _, _ in table.waiting_people()}:
                 return None
             action = game.default_action(seat)
@@ -675,6 +826,8 @@ class GameService:
         game = table.game
         if table.row.status in ("over", "abandoned") or game is None or game.is_over():
             raise UserError("err.game_over")
+        if table.row.paused is not None:
+            raise UserError(f"err.paused_{table.row.paused}", channel=table.row.channel_name)
         if user_id is not None:
             row = self.seat_for(table, user_id)
             if row.is_ai:
@@ -785,6 +938,10 @@ class GameService:
             # another writer committed first: this cache was stale; reload and let the player retry
             self._tables.pop(game_id, None)
             raise UserError("err.stale") from None
+        except StorageError:
+            # the database is busy, full or read-only: nothing was written, and the player is told why
+            self._tables.pop(game_id, None)  # the cached game ran ahead of the database: reload it
+            raise
         except BaseException:
             log.exception("could not commit move %s of game %s", move.text, game_id)
             self._tables.pop(game_id, None)  # the cached game ran ahead of the database: reload it
@@ -805,7 +962,7 @@ class GameService:
 
     # ------------------------------------------------------------------ AI seats
     def _schedule_ai(self, table: Table) -> None:
-        if table.game is None or table.game.is_over() or table.row.status != "active":
+        if table.game is None or table.game.is_over() or table.row.status != "active" or table.row.paused:
             return
         ai_seats = {s.seat for s in table.seats if s.is_ai}
         if not any(d.seat in ai_seats for d in table.game.pending()):
@@ -829,7 +986,7 @@ class GameService:
                 async with self.lock(game_id):
                     table = await self.table(game_id)
                     game = table.game
-                    if game is None or game.is_over() or table.row.status != "active":
+                    if game is None or game.is_over() or table.row.status != "active" or table.row.paused:
                         return
                     ai_seats = [s for s in table.seats if s.is_ai]
                     pending = {d.seat for d in game.pending()}
@@ -852,7 +1009,7 @@ class GameService:
                     await self._act_locked(game_id, None, str(action), None, "ai", seat.seat)
             except asyncio.CancelledError:
                 raise
-            except (UserError, StaleVersion, sqlite3.Error, LookupError, RuntimeError, ValueError) as e:
+            except (UserError, StaleVersion, StorageError, sqlite3.Error, LookupError, RuntimeError, ValueError) as e:
                 failures += 1
                 log.warning("AI move failed in game %s (attempt %s): %s; reloading and retrying", game_id, failures, e)
                 self._tables.pop(game_id, None)
@@ -864,3 +1021,22 @@ class GameService:
 
 AI_RETRY_BASE = 1.0
 AI_RETRY_CAP = 60.0
+
+
+#: how many times ``/game start`` deals again when the seats changed under it (another process)
+START_TRIES = 3
+
+
+def _refused(reason: str | None) -> None:
+    """A lobby change the store refused, as the player's private answer."""
+    if reason is not None:
+        raise UserError(_REFUSALS[reason])
+
+
+_REFUSALS = {"not_lobby": "err.not_lobby", "seated": "err.already_seated", "full": "err.table_full"}
+
+
+def _waiting(game: Game, seats: list[SeatRow], since: dict[str, int]) -> list[tuple[str, int, int]]:
+    """(seat, user id, since) of each person a new game's first decisions wait on: their first clocks."""
+    people = {s.seat: s.user_id for s in seats if s.user_id is not None and not s.is_ai}
+    return [(d.seat, people[d.seat], since[d.seat]) for d in game.pending() if d.seat in people]

@@ -31,6 +31,9 @@ class Settings:
     watchdog_seconds: float = 60.0
     #: Wounds that end a new Apocalypse Cup (the rules say 100; a lower one makes a short demo cup).
     cup_target: int = 100
+    #: Seconds a write keeps trying while another program (a backup, say) holds the database's lock,
+    #: before the player is told the bot is busy.
+    db_busy_seconds: float = 10.0
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -51,6 +54,7 @@ class Settings:
             dm_burst=_float("NIGHTFALL_DM_BURST", 600.0),
             watchdog_seconds=_float("NIGHTFALL_WATCHDOG_SECONDS", 60.0) or 60.0,
             cup_target=_int("NIGHTFALL_CUP_TARGET", 100) or 100,
+            db_busy_seconds=_float("NIGHTFALL_DB_BUSY_SECONDS", 10.0),
         )
 
 

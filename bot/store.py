@@ -23,10 +23,12 @@ from typing import Any
 
 import discord
 
-from .database import Database, DatabaseStats, one, rows
+from .database import WRITE_BUSY_MS, Database, DatabaseStats, one, rows
 from .logline import LogLine
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
+#: seconds a write keeps trying while another program holds the database's write lock
+DEFAULT_BUSY_SECONDS = 10.0
 #: the decision date of a prompt that asks nothing any more (its buttons are gone)
 RETIRED = -1
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -54,6 +56,8 @@ class GameRow:
     series_id: int | None = None
     #: the language of the game's public texts: en, pl or ru
     language: str = "en"
+    #: None while it runs; "gone" (its channel was deleted) or "no_access" (the bot cannot reach it): paused
+    paused: str | None = None
 
 
 @dataclass(frozen=True)
@@ -196,21 +200,34 @@ class Deadline:
 
 _DEADLINE_COLS = "game_id, seat, user_id, since, remind_at, warn_at, due_at, stage, next_at, attempts"
 
+#: deliveries that call the game's channel: refusals there count towards pausing the game
+CHANNEL_KINDS = ("channel", "warn", "mention", "dm_closed")
+#: what a paused game holds back until it goes on: its channel, and its prompts and reminders (the DM
+#: notices about the pause itself, the game-over DM and the host's no-access notice still go)
+HELD_KINDS = (*CHANNEL_KINDS, "prompt", "remind")
+_NOT_HELD = "(g.paused IS NULL OR d.kind NOT IN ({}))".format(", ".join(f"'{k}'" for k in HELD_KINDS))
+_RUNNING = "game_id NOT IN (SELECT id FROM games WHERE paused IS NOT NULL)"
+
 
 class StaleVersion(RuntimeError):
     """The game moved on in the database since this move was computed (another writer won)."""
 
 
+class LobbyChanged(RuntimeError):
+    """A lobby's seats changed between the deal and the start's commit (someone joined or left meanwhile)."""
+
+
 _GAME_COLS = (
     "id, guild_id, channel_id, channel_name, host_id, status, variant, secret_archives, seed, "
-    "version, decision_since, table_message_id, deadline_seconds, series_id, language"
+    "version, decision_since, table_message_id, deadline_seconds, series_id, language, paused"
 )
 _G_GAME_COLS = ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
 
 
 def _game(r: Sequence[Any]) -> GameRow:
     return GameRow(
-        r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9], json.loads(r[10]), r[11], r[12], r[13], r[14]
+        r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9], json.loads(r[10]), r[11], r[12], r[13], r[14],
+        r[15],
     )
 
 
@@ -225,10 +242,15 @@ class Store:
 
     @classmethod
     async def open(
-        cls, path: str, migrations: Path = MIGRATIONS_DIR, clock: Clock = discord.utils.utcnow
+        cls,
+        path: str,
+        migrations: Path = MIGRATIONS_DIR,
+        clock: Clock = discord.utils.utcnow,
+        busy_seconds: float = DEFAULT_BUSY_SECONDS,
     ) -> Store:
+        """Open (and migrate) the database; a write waits up to ``busy_seconds`` for another program's lock."""
         stats = DatabaseStats()
-        writer = await Database.open(path, "writer", stats)
+        writer = await Database.open(path, "writer", stats, busy_ms=WRITE_BUSY_MS, busy_seconds=busy_seconds)
         store = cls(writer, writer, clock, stats)
         await store.migrate(migrations)
         if path != ":memory:":
@@ -238,6 +260,10 @@ class Store:
     @property
     def closed(self) -> bool:
         return self.writer.closed
+
+    async def checkpoint(self) -> None:
+        """Keep the write-ahead log small: copy it into the database and truncate it (the watchdog's job)."""
+        await self.writer.checkpoint()
 
     async def close(self) -> None:
         if self.reader is not self.writer:
@@ -256,9 +282,10 @@ class Store:
     async def _read_one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
         return await self.reader.call(lambda c: one(c, sql, tuple(params)))
 
-    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """One statement in its own transaction; returns the number of rows it changed."""
-        return await self.writer.transaction(lambda c: c.execute(sql, tuple(params)).rowcount)
+    async def _write(self, sql: str, params: Sequence[Any] = (), wait: bool = True) -> int:
+        """One statement in its own transaction; returns the number of rows it changed. Without ``wait`` it is
+        tried once, not again while another program holds the lock (for what only helps, never must be)."""
+        return await self.writer.transaction(lambda c: c.execute(sql, tuple(params)).rowcount, wait=wait)
 
     # ------------------------------------------------------------------ migrations
     async def migrate(self, folder: Path = MIGRATIONS_DIR) -> list[str]:
@@ -316,15 +343,18 @@ class Store:
         deadline: int | None = None,
         cup_target: int | None = None,
         language: str = "en",
-    ) -> int:
-        """A new lobby with its host in the first seat (fails if the channel has an open game).
+    ) -> int | None:
+        """A new lobby with its host in the first seat; None if the channel already has an open game
+        (decided inside the transaction, so two ``/game new`` at once open one lobby, not an error).
 
         With ``cup_target`` the lobby is the first game of a new Apocalypse Cup, and a cup still
         running in the channel is abandoned in the same transaction (``/game next`` means the new one).
         """
         now = self.now()
 
-        def create(conn: sqlite3.Connection) -> int:
+        def create(conn: sqlite3.Connection) -> int | None:
+            if one(conn, "SELECT 1 FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)):
+                return None
             series_id = None
             if cup_target is not None:
                 conn.execute(
@@ -363,7 +393,10 @@ class Store:
             )
             return game_id
 
-        return await self.writer.transaction(create)
+        try:
+            return await self.writer.transaction(create)
+        except sqlite3.IntegrityError:  # another process opened one first (the one-open-game index)
+            return None
 
     async def game(self, game_id: int) -> GameRow | None:
         row = await self._read_one(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
@@ -413,7 +446,10 @@ class Store:
             )
             if cur.rowcount != 1:
                 return False
-            _want(conn, game_id, [Want("prompt", u) for u in user_ids], epoch)
+            # every prompt loses its buttons; a started game's channel posts the log lines still owed and
+            # its table says the game was abandoned (a lobby has no table)
+            started = one(conn, "SELECT 1 FROM snapshots WHERE game_id = ? LIMIT 1", (game_id,)) is not None
+            _want(conn, game_id, [*([Want("channel")] if started else []), *(Want("prompt", u) for u in user_ids)], epoch)
             conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
             return True
 
@@ -522,6 +558,7 @@ class Store:
             "INSERT INTO players (user_id, seen_language) VALUES (?, ?) "
             "ON CONFLICT (user_id) DO UPDATE SET seen_language = excluded.seen_language",
             (user_id, language),
+            wait=False,
         )
 
     async def notify_mode(self, user_id: int) -> str:
@@ -579,23 +616,45 @@ class Store:
         return [SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7], r[8]) for r in found]
 
     async def add_seat(
-        self, game_id: int, user_id: int | None, name: str, is_ai: bool, ai_level: str | None = None
-    ) -> None:
-        def add(conn: sqlite3.Connection) -> None:
-            row = one(conn, "SELECT COALESCE(MAX(position), -1) + 1 FROM seats WHERE game_id = ?", (game_id,))
-            position = int(row[0]) if row else 0
+        self,
+        game_id: int,
+        user_id: int | None,
+        name: str,
+        is_ai: bool,
+        ai_level: str | None = None,
+        max_seats: int = 5,
+    ) -> str | None:
+        """Seat a person (or an AI) in a lobby, decided against the stored game in the same transaction:
+        None when seated, else why not: ``"not_lobby"`` (it started or ended meanwhile), ``"seated"``
+        (this person already is), ``"full"``."""
+
+        def add(conn: sqlite3.Connection) -> str | None:
+            status = one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
+            if status is None or status[0] != "lobby":
+                return "not_lobby"
+            if user_id is not None and one(conn, "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)):
+                return "seated"
+            row = one(conn, "SELECT COUNT(*), COALESCE(MAX(position), -1) + 1 FROM seats WHERE game_id = ?", (game_id,))
+            taken, position = (int(row[0]), int(row[1])) if row else (0, 0)
+            if taken >= max_seats:
+                return "full"
             conn.execute(
                 "INSERT INTO seats (game_id, position, seat, user_id, display_name, is_ai, ai_level) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, position, f"p{position + 1}", user_id, name, int(is_ai), ai_level),
             )
+            return None
 
-        await self.writer.transaction(add)
+        return await self.writer.transaction(add)
 
-    async def remove_seat(self, game_id: int, position: int) -> None:
-        """Remove a lobby seat and renumber the rest, so seats stay p1..pN in order."""
+    async def remove_seat(self, game_id: int, position: int) -> bool:
+        """Remove a lobby seat and renumber the rest, so seats stay p1..pN in order; False (nothing changed)
+        if the game is no longer a lobby: a leave that lands after the deal must not renumber dealt seats."""
 
-        def remove(conn: sqlite3.Connection) -> None:
+        def remove(conn: sqlite3.Connection) -> bool:
+            status = one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
+            if status is None or status[0] != "lobby":
+                return False
             conn.execute("DELETE FROM seats WHERE game_id = ? AND position = ?", (game_id, position))
             rest = [r[0] for r in rows(conn, "SELECT position FROM seats WHERE game_id = ? ORDER BY position", (game_id,))]
             for new, old in enumerate(rest):
@@ -603,8 +662,9 @@ class Store:
                     "UPDATE seats SET position = ?, seat = ? WHERE game_id = ? AND position = ?",
                     (new, f"p{new + 1}", game_id, old),
                 )
+            return True
 
-        await self.writer.transaction(remove)
+        return await self.writer.transaction(remove)
 
     async def set_away(
         self,
@@ -657,28 +717,84 @@ class Store:
         version: int,
         wants: Sequence[Want] = (),
         waiting: Sequence[tuple[str, int, int]] = (),
+        seats: Sequence[tuple[str, int | None]] | None = None,
     ) -> bool:
-        """Lobby → active with the first snapshot; False if the lobby was already started or closed."""
+        """Lobby → active with the first snapshot; False if the lobby was already started or closed.
+
+        ``seats``: the (seat, user id) the game was dealt for, in order. Raises ``LobbyChanged`` (and
+        writes nothing) if the stored seats differ: someone joined or left while the cards were dealt.
+        """
         now, epoch = self.now(), self.epoch()
         log_rows = _log_rows(log_lines)
 
         def start(conn: sqlite3.Connection) -> bool:
-            cur = conn.execute(
+            status = one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
+            if status is None or status[0] != "lobby":
+                return False
+            if seats is not None and _seat_list(conn, game_id) != [tuple(s) for s in seats]:
+                raise LobbyChanged(f"the seats of game {game_id} changed during the start")
+            conn.execute(
                 "UPDATE games SET status = 'active', version = ?, decision_since = ?, updated_at = ? "
                 "WHERE id = ? AND status = 'lobby'",
                 (version, json.dumps(decision_since), now, game_id),
             )
-            if cur.rowcount != 1:
-                return False
-            conn.execute(
-                "INSERT INTO snapshots (game_id, version, state, at) VALUES (?, ?, ?, ?)", (game_id, version, state, now)
-            )
-            _add_log(conn, game_id, version, log_rows, now)
-            _want(conn, game_id, wants, epoch)
-            _sync_deadlines(conn, game_id, waiting, epoch)
+            _begin(conn, game_id, version, state, log_rows, wants, waiting, now, epoch)
             return True
 
         return await self.writer.transaction(start)
+
+    async def start_next_game(
+        self,
+        series_id: int,
+        previous: int,
+        seed: int,
+        state: str,
+        decision_since: dict[str, int],
+        log_lines: Sequence[LogLine],
+        version: int,
+        wants: Sequence[Want],
+        waiting: Sequence[tuple[str, int, int]],
+        seats: Sequence[tuple[str, int | None]],
+    ) -> int | None:
+        """A cup's next game, created and started in one transaction (so no join or leave can land between
+        the two): the seats of game ``previous`` (people as people again, AI seats at their level), its
+        variant, options, deadline and language, dealt as ``state``. Its id; None if the cup ended,
+        ``previous`` is not its latest game or is not over, or the channel has an open game (someone was
+        quicker). ``seats`` are the (seat, user id) the game was dealt for."""
+        now, epoch = self.now(), self.epoch()
+        log_rows = _log_rows(log_lines)
+
+        def create(conn: sqlite3.Connection) -> int | None:
+            last = one(
+                conn,
+                "SELECT g.id, g.status, g.channel_id FROM games g JOIN series s ON s.id = g.series_id "
+                "WHERE g.series_id = ? AND s.status = 'running' ORDER BY g.id DESC LIMIT 1",
+                (series_id,),
+            )
+            if last is None or last[0] != previous or last[1] not in ("over", "abandoned"):
+                return None
+            if one(conn, "SELECT 1 FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (last[2],)):
+                return None
+            game_id = conn.execute(
+                "INSERT INTO games (guild_id, channel_id, channel_name, host_id, status, variant, secret_archives, "
+                "seed, version, decision_since, created_at, updated_at, deadline_seconds, series_id, language) "
+                "SELECT guild_id, channel_id, channel_name, host_id, 'active', variant, secret_archives, ?, ?, ?, ?, ?, "
+                "deadline_seconds, series_id, language FROM games WHERE id = ?",
+                (seed, version, json.dumps(decision_since), now, now, previous),
+            ).lastrowid
+            assert game_id is not None
+            conn.execute(
+                "INSERT INTO seats (game_id, position, seat, user_id, display_name, is_ai, ai_level) "
+                "SELECT ?, position, seat, user_id, display_name, user_id IS NULL AND is_ai, "
+                "CASE WHEN user_id IS NULL THEN ai_level END FROM seats WHERE game_id = ?",
+                (game_id, previous),
+            )
+            if _seat_list(conn, game_id) != [tuple(s) for s in seats]:
+                raise LobbyChanged(f"the seats of game {previous} are not the ones dealt for its next game")
+            _begin(conn, game_id, version, state, log_rows, wants, waiting, now, epoch)
+            return int(game_id)
+
+        return await self.writer.transaction(create)
 
     async def record(self, move: Move) -> None:
         """Commit one applied move and the deliveries it calls for, in one transaction.
@@ -692,7 +808,8 @@ class Store:
         def write(conn: sqlite3.Connection) -> None:
             cur = conn.execute(
                 "UPDATE games SET version = ?, decision_since = ?, updated_at = ?, status = ?, "
-                "finished_at = CASE WHEN ? THEN ? ELSE finished_at END WHERE id = ? AND version = ? AND status = 'active'",
+                "finished_at = CASE WHEN ? THEN ? ELSE finished_at END WHERE id = ? AND version = ? AND status = 'active' "
+                "AND paused IS NULL",
                 (
                     move.version,
                     json.dumps(move.decision_since),
@@ -847,8 +964,11 @@ class Store:
         """At start-up of the only worker: leases of a process that died are void."""
         await self._write("UPDATE deliveries SET lease_until = 0 WHERE lease_until > 0")
 
-    async def claim_deliveries(self, limit: int, lease: float, skip: Sequence[tuple[int, str, int]] = ()) -> list[Delivery]:
-        """Lease up to ``limit`` due deliveries (oldest due first) for ``lease`` seconds."""
+    async def claim_deliveries(
+        self, limit: int, lease: float, skip: Sequence[tuple[int, str, int]] = (), retries: bool = True
+    ) -> list[Delivery]:
+        """Lease up to ``limit`` due deliveries (oldest due first) for ``lease`` seconds; without ``retries``,
+        only those that have not failed yet."""
         if limit <= 0:
             return []
         now = self.epoch()
@@ -856,8 +976,9 @@ class Store:
         def claim(conn: sqlite3.Connection) -> list[Delivery]:
             found = rows(
                 conn,
-                "SELECT game_id, kind, target, wanted, attempts, hint FROM deliveries "
-                "WHERE wanted > done AND due_at <= ? AND lease_until <= ? ORDER BY due_at LIMIT ?",
+                "SELECT d.game_id, d.kind, d.target, d.wanted, d.attempts, d.hint FROM deliveries d "
+                f"JOIN games g ON g.id = d.game_id WHERE d.wanted > d.done AND d.due_at <= ? AND d.lease_until <= ? "
+                f"AND {_NOT_HELD} {'' if retries else 'AND d.attempts = 0'} ORDER BY d.due_at LIMIT ?",
                 (now, now, limit + len(skip)),
             )
             skipped = set(skip)
@@ -873,17 +994,28 @@ class Store:
 
     async def next_due(self) -> float | None:
         """The epoch second at which the next delivery falls due (None: nothing waits)."""
-        row = await self._read_one("SELECT MIN(MAX(due_at, lease_until)) FROM deliveries WHERE wanted > done")
+        row = await self._read_one(
+            "SELECT MIN(MAX(d.due_at, d.lease_until)) FROM deliveries d JOIN games g ON g.id = d.game_id "
+            f"WHERE d.wanted > d.done AND {_NOT_HELD}"
+        )
         return float(row[0]) if row and row[0] is not None else None
 
     async def delivered(self, d: Delivery, gap: float = 0.0) -> None:
-        """Mark what was claimed as delivered; requests that came meanwhile wait at least ``gap`` seconds."""
-        await self._write(
-            "UPDATE deliveries SET done = MAX(done, ?), attempts = 0, last_error = NULL, lease_until = 0, "
-            "due_at = CASE WHEN wanted > ? THEN MAX(due_at, ?) ELSE due_at END "
-            "WHERE game_id = ? AND kind = ? AND target = ?",
-            (d.wanted, d.wanted, self.epoch() + gap, *d.key),
-        )
+        """Mark what was claimed as delivered; requests that came meanwhile wait at least ``gap`` seconds.
+        A delivery to the game's channel that went through also clears its count of refused calls."""
+        epoch = self.epoch()
+
+        def run(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "UPDATE deliveries SET done = MAX(done, ?), attempts = 0, last_error = NULL, lease_until = 0, "
+                "due_at = CASE WHEN wanted > ? THEN MAX(due_at, ?) ELSE due_at END "
+                "WHERE game_id = ? AND kind = ? AND target = ?",
+                (d.wanted, d.wanted, epoch + gap, *d.key),
+            )
+            if d.kind in CHANNEL_KINDS:
+                conn.execute("UPDATE games SET channel_failures = 0 WHERE id = ? AND channel_failures > 0", (d.game_id,))
+
+        await self.writer.transaction(run)
 
     async def retry_later(self, d: Delivery, delay: float, error: str) -> None:
         await self._write(
@@ -900,18 +1032,169 @@ class Store:
         return [tuple(r) for r in found]
 
 
+    # ------------------------------------------------------------------ a channel the bot cannot reach
+    async def channel_refused(self, game_id: int) -> int:
+        """One more refused call to the game's channel; how many in a row now."""
+
+        def run(conn: sqlite3.Connection) -> int:
+            conn.execute("UPDATE games SET channel_failures = channel_failures + 1 WHERE id = ?", (game_id,))
+            row = one(conn, "SELECT channel_failures FROM games WHERE id = ?", (game_id,))
+            return int(row[0]) if row else 0
+
+        return await self.writer.transaction(run)
+
+    async def pause(self, game_id: int, reason: str, log_lines: Sequence[LogLine]) -> bool:
+        """Pause a running (or finished but not yet shown) game whose channel the bot cannot reach, and ask
+        for a DM to every person in it and its host, in one transaction. False if it was paused already
+        (a deleted channel still turns "no access" into "gone", without new DMs) or is not running."""
+        now, epoch = self.now(), self.epoch()
+        log_rows = _log_rows(log_lines)
+
+        def run(conn: sqlite3.Connection) -> bool:
+            row = one(conn, "SELECT version, paused, host_id FROM games WHERE id = ? AND status IN ('active', 'over')", (game_id,))
+            if row is None:
+                return False
+            if row[1] is not None:
+                if reason == "gone":
+                    conn.execute("UPDATE games SET paused = 'gone' WHERE id = ?", (game_id,))
+                return False
+            conn.execute("UPDATE games SET paused = ?, paused_at = ? WHERE id = ?", (reason, epoch, game_id))
+            _add_log(conn, game_id, int(row[0]), log_rows, now)
+            _want(conn, game_id, [Want("paused", u, hint=reason) for u in _people(conn, game_id, int(row[2]))], epoch)
+            return True
+
+        return await self.writer.transaction(run)
+
+    async def resume(
+        self,
+        game_id: int,
+        log_lines: Sequence[LogLine],
+        channel: tuple[int, str] | None = None,
+        guild_id: int | None = None,
+    ) -> str | None:
+        """Let a paused game go on: every decision clock moves on by the time it stood still, what it held
+        back is due now, and each person is told by DM. With ``channel`` (id, name) the game moves there
+        (its deleted channel's messages are not posted again). None when done, else why not: "running"
+        (it was not paused), "busy" (the new channel has an open game)."""
+        now, epoch = self.now(), self.epoch()
+        log_rows = _log_rows(log_lines)
+
+        def run(conn: sqlite3.Connection) -> str | None:
+            row = one(conn, "SELECT version, paused_at, host_id FROM games WHERE id = ? AND paused IS NOT NULL", (game_id,))
+            if row is None:
+                return "running"
+            if channel is not None:
+                if one(conn, "SELECT 1 FROM games WHERE channel_id = ? AND status IN ('lobby', 'active') AND id != ?", (channel[0], game_id)):
+                    return "busy"
+                conn.execute(
+                    "UPDATE games SET channel_id = ?, channel_name = ?, guild_id = COALESCE(?, guild_id), "
+                    "table_message_id = NULL, table_turn = -1, log_thread_id = NULL, results_message_id = NULL "
+                    "WHERE id = ?",
+                    (channel[0], channel[1], guild_id, game_id),
+                )
+            shift = max(0.0, epoch - float(row[1] or epoch))
+            conn.execute("UPDATE games SET paused = NULL, paused_at = NULL, channel_failures = 0 WHERE id = ?", (game_id,))
+            conn.execute(
+                "UPDATE deadlines SET remind_at = remind_at + ?, warn_at = warn_at + ?, due_at = due_at + ?, "
+                "next_at = next_at + ?, lease_until = 0 WHERE game_id = ?",
+                (shift, shift, shift, shift, game_id),
+            )
+            conn.execute(
+                "UPDATE deliveries SET attempts = 0, due_at = MIN(due_at, ?) WHERE game_id = ? AND wanted > done",
+                (epoch, game_id),
+            )
+            _add_log(conn, game_id, int(row[0]), log_rows, now)
+            _want(conn, game_id, [Want("channel"), *(Want("resumed", u) for u in _people(conn, game_id, int(row[2])))], epoch)
+            return None
+
+        return await self.writer.transaction(run)
+
+    async def games_in_guild(self, guild_id: int) -> list[GameRow]:
+        """The lobbies and running games of a server, and its finished games whose results are not shown yet."""
+        return await self._games_to_show("guild_id", guild_id)
+
+    async def games_in_channel(self, channel_id: int) -> list[GameRow]:
+        """The lobby or running game of a channel or thread, and a finished game there whose results are not shown yet."""
+        return await self._games_to_show("channel_id", channel_id)
+
+    async def _games_to_show(self, column: str, value: int) -> list[GameRow]:
+        assert column in ("guild_id", "channel_id")
+        found = await self._read(
+            f"SELECT {_GAME_COLS} FROM games WHERE {column} = ? AND "
+            "(status IN ('lobby', 'active') OR (status = 'over' AND results_posted = 0)) ORDER BY id",
+            (value,),
+        )
+        return [_game(r) for r in found]
+
+    async def paused_games(self, guild_id: int) -> list[GameRow]:
+        """A server's paused games, oldest first (``/game resume`` in another channel picks among them)."""
+        found = await self._read(
+            f"SELECT {_GAME_COLS} FROM games WHERE guild_id = ? AND paused IS NOT NULL ORDER BY id", (guild_id,)
+        )
+        return [_game(r) for r in found]
+
+    # ------------------------------------------------------------------ closed DMs
+    async def dm_closed_until(self, user_id: int) -> float | None:
+        """Until when no DM is tried for this person (their DMs were found closed), if that is still ahead."""
+        row = await self._read_one("SELECT dm_closed_until FROM players WHERE user_id = ?", (user_id,))
+        return float(row[0]) if row and row[0] is not None and float(row[0]) > self.epoch() else None
+
+    async def set_dm_closed(self, user_id: int, seconds: float) -> None:
+        """Their DMs are closed: try again no sooner than ``seconds`` from now."""
+        await self._write(
+            "INSERT INTO players (user_id, dm_closed_until) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET dm_closed_until = excluded.dm_closed_until",
+            (user_id, self.epoch() + seconds),
+        )
+
+    # ------------------------------------------------------------------ mending seats (start-up)
+    async def mend_seats(self, game_id: int, extra: Sequence[str], end: bool, log_lines: Sequence[LogLine]) -> bool:
+        """Mend a game written by the join/start race of earlier releases: drop the seat rows ``extra``
+        (seats never dealt in) and, with ``end`` (a dealt seat has no row: nobody can tell whose it is), end
+        the game as abandoned; each person it concerns is told by DM (a ``repaired`` delivery whose hint
+        says which). False if the game is no longer running."""
+        now, epoch = self.now(), self.epoch()
+        log_rows = _log_rows(log_lines)
+
+        def run(conn: sqlite3.Connection) -> bool:
+            row = one(conn, "SELECT version FROM games WHERE id = ? AND status = 'active'", (game_id,))
+            if row is None:
+                return False
+            dropped = [
+                int(r[0])
+                for seat in extra
+                for r in rows(conn, "SELECT user_id FROM seats WHERE game_id = ? AND seat = ? AND user_id IS NOT NULL", (game_id, seat))
+            ]
+            conn.executemany("DELETE FROM seats WHERE game_id = ? AND seat = ?", [(game_id, seat) for seat in extra])
+            conn.executemany("DELETE FROM deadlines WHERE game_id = ? AND seat = ?", [(game_id, seat) for seat in extra])
+            conn.executemany("DELETE FROM deliveries WHERE game_id = ? AND target = ? AND kind != 'repaired'", [(game_id, u) for u in dropped])
+            wants = [Want("repaired", u, hint="dropped") for u in dropped]
+            if end:
+                conn.execute(
+                    "UPDATE games SET status = 'abandoned', updated_at = ?, finished_at = ? WHERE id = ?", (now, now, game_id)
+                )
+                conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+                people = _people(conn, game_id)
+                wants += [Want("channel"), *(Want("prompt", u) for u in people), *(Want("repaired", u, hint="ended") for u in people)]
+            _add_log(conn, game_id, int(row[0]), log_rows, now)
+            _want(conn, game_id, wants, epoch)
+            return True
+
+        return await self.writer.transaction(run)
+
     # ------------------------------------------------------------------ deadlines
     async def deadlines(self, game_id: int) -> list[Deadline]:
         """The decision clocks running in a game (for ``/game status``)."""
         found = await self._read(f"SELECT {_DEADLINE_COLS} FROM deadlines WHERE game_id = ? ORDER BY due_at", (game_id,))
         return [Deadline(*r) for r in found]
 
-    async def deadline_stands(self, game_id: int, user_id: int, since: int) -> bool:
-        """Whether that decision of the user still waits (a reminder for an answered one is dropped)."""
+    async def deadline_stands(self, game_id: int, user_id: int, since: int) -> float | None:
+        """When that decision of the user falls due, if it still waits (a reminder for an answered one is
+        dropped); the clock's own time, which a pause may have moved on since the reminder was asked for."""
         row = await self._read_one(
-            "SELECT 1 FROM deadlines WHERE game_id = ? AND user_id = ? AND since = ?", (game_id, user_id, since)
+            "SELECT due_at FROM deadlines WHERE game_id = ? AND user_id = ? AND since = ?", (game_id, user_id, since)
         )
-        return row is not None
+        return float(row[0]) if row is not None else None
 
     async def release_deadline_leases(self) -> None:
         """At start-up of the only worker: leases of a process that died are void."""
@@ -926,7 +1209,7 @@ class Store:
                 conn,
                 # ordered by the time of the stage that will be handled (the latest one due: after
                 # downtime an overdue decision times out at once), so catch-up keeps the real order
-                f"SELECT {_DEADLINE_COLS} FROM deadlines WHERE next_at <= ? AND lease_until <= ? "
+                f"SELECT {_DEADLINE_COLS} FROM deadlines WHERE next_at <= ? AND lease_until <= ? AND {_RUNNING} "
                 "ORDER BY CASE WHEN due_at <= ? THEN due_at WHEN warn_at <= ? AND stage < 2 THEN warn_at "
                 "ELSE next_at END, game_id, seat LIMIT 1",
                 (now, now, now, now),
@@ -944,7 +1227,7 @@ class Store:
 
     async def next_deadline(self) -> float | None:
         """The epoch second at which the next deadline stage falls due (None: no clock runs)."""
-        row = await self._read_one("SELECT MIN(MAX(next_at, lease_until)) FROM deadlines")
+        row = await self._read_one(f"SELECT MIN(MAX(next_at, lease_until)) FROM deadlines WHERE {_RUNNING}")
         return float(row[0]) if row and row[0] is not None else None
 
     async def advance_deadline(self, d: Deadline, stage: int, want: Want) -> bool:
@@ -1014,40 +1297,6 @@ class Store:
         )
         return [ResultRow(*r) for r in found]
 
-    async def create_next_game(self, series_id: int, previous: int, seed: int) -> int | None:
-        """The cup's next game as a lobby with the seats of game ``previous`` (people as people again, AI
-        seats at their level), its variant, options and deadline; None if the cup ended, ``previous`` is
-        not its latest game or is not over, or the channel has an open game (someone was quicker)."""
-        now = self.now()
-
-        def create(conn: sqlite3.Connection) -> int | None:
-            last = one(
-                conn,
-                "SELECT g.id, g.status, g.channel_id FROM games g JOIN series s ON s.id = g.series_id "
-                "WHERE g.series_id = ? AND s.status = 'running' ORDER BY g.id DESC LIMIT 1",
-                (series_id,),
-            )
-            if last is None or last[0] != previous or last[1] not in ("over", "abandoned"):
-                return None
-            if one(conn, "SELECT 1 FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (last[2],)):
-                return None
-            game_id = conn.execute(
-                "INSERT INTO games (guild_id, channel_id, channel_name, host_id, status, variant, secret_archives, "
-                "seed, created_at, updated_at, deadline_seconds, series_id) "
-                "SELECT guild_id, channel_id, channel_name, host_id, 'lobby', variant, secret_archives, ?, ?, ?, "
-                "deadline_seconds, series_id FROM games WHERE id = ?",
-                (seed, now, now, previous),
-            ).lastrowid
-            conn.execute(
-                "INSERT INTO seats (game_id, position, seat, user_id, display_name, is_ai, ai_level) "
-                "SELECT ?, position, seat, user_id, display_name, user_id IS NULL AND is_ai, "
-                "CASE WHEN user_id IS NULL THEN ai_level END FROM seats WHERE game_id = ?",
-                (game_id, previous),
-            )
-            return game_id
-
-        return await self.writer.transaction(create)
-
     async def games_missing_results(self) -> list[int]:
         """Finished games without results rows: those that ended before results were kept."""
         found = await self._read(
@@ -1105,6 +1354,36 @@ def _add_results(conn: sqlite3.Connection, game_id: int, results: Sequence[Resul
     )
     if top is not None and top[0] is not None and top[0] >= row[1]:
         conn.execute("UPDATE series SET status = 'over', finished_at = ? WHERE id = ?", (now, row[0]))
+
+
+def _people(conn: sqlite3.Connection, game_id: int, host_id: int | None = None) -> list[int]:
+    """Every person seated in a game (also those the AI plays for), and its host if given, each once."""
+    found = {int(r[0]) for r in rows(conn, "SELECT user_id FROM seats WHERE game_id = ? AND user_id IS NOT NULL", (game_id,))}
+    return sorted(found | ({host_id} if host_id is not None else set()))
+
+
+def _seat_list(conn: sqlite3.Connection, game_id: int) -> list[tuple[str, int | None]]:
+    """A game's stored (seat, user id), in seat order."""
+    return [(str(r[0]), r[1]) for r in rows(conn, "SELECT seat, user_id FROM seats WHERE game_id = ? ORDER BY position", (game_id,))]
+
+
+def _begin(
+    conn: sqlite3.Connection,
+    game_id: int,
+    version: int,
+    state: str,
+    log_rows: Sequence[tuple[str, str]],
+    wants: Sequence[Want],
+    waiting: Sequence[tuple[str, int, int]],
+    now: str,
+    epoch: float,
+) -> None:
+    """What a game's start writes besides its status: the first snapshot, the first log line, the first
+    deliveries and the first clocks."""
+    conn.execute("INSERT INTO snapshots (game_id, version, state, at) VALUES (?, ?, ?, ?)", (game_id, version, state, now))
+    _add_log(conn, game_id, version, log_rows, now)
+    _want(conn, game_id, wants, epoch)
+    _sync_deadlines(conn, game_id, waiting, epoch)
 
 
 def _hand_to_ai(conn: sqlite3.Connection, game_id: int, seat: str, turn: int) -> bool:

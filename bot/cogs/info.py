@@ -15,6 +15,7 @@ from engine.cards import CardDef, card_set
 
 from ..errors import UserError
 from ..images import card_file, table_file
+from ..replies import defer, send
 from ..rules_text import TOPICS, rules_topic
 
 if TYPE_CHECKING:
@@ -89,6 +90,11 @@ def _fold(text: str) -> str:
     return "".join(ch for ch in text.casefold() if ch.isalnum() and not unicodedata.combining(ch))
 
 
+def _printable(text: str) -> str:
+    """``text`` without control, format and other invisible characters, as it may be shown back to its writer."""
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
+
+
 def _names(c: CardDef) -> list[str]:
     """A card's names in every language, folded: a search finds a card by any of them."""
     return list(dict.fromkeys(_fold(n) for n in c.names.values() if n))
@@ -142,8 +148,8 @@ def find_cards(query: str) -> list[CardDef]:
     if query in cards:
         return [cards[query]]
     want = _fold(query)
-    if not want:
-        return list(cards.values())
+    if not want:  # an empty box lists every card; text with nothing to match (an emoji) names none
+        return [] if query.strip() else list(cards.values())
     exact = [c for c in cards.values() if want == _fold(c.key) or want in _names(c)]
     if exact:
         return exact[:1]
@@ -172,25 +178,28 @@ class Info(commands.Cog):
         table = await self.bot.service.last_table_in(interaction.channel.id)
         if table.game is None:
             raise UserError("err.not_lobby")
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction)
         lang = await self.bot.lang(interaction)
-        await interaction.followup.send(table.waiting_text(lang), file=await table_file(table, lang), ephemeral=True)
+        await send(interaction, table.waiting_text(lang), file=await table_file(table, lang), ephemeral=True)
 
     @app_commands.command(name="card", description="Show one Nightfall card")
     @app_commands.describe(name="A card's name in any language, or a kind, type or colour: vampire, action, red")
     async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
+        if not _fold(name):  # nothing to match (blank, an emoji, invisible characters): no card has that name
+            shown = _printable(name)[:60]
+            raise UserError("err.unknown_card", name=shown) if shown.strip() else UserError("err.card_blank")
         found = find_cards(name)
         if not found:
-            raise UserError("err.unknown_card", name=name[:60])
+            raise UserError("err.unknown_card", name=_printable(name)[:60])
         lang = await self.card_language(interaction)
         if len(found) > 1:
             names = ", ".join(c.name_in(lang) for c in found[:MAX_LISTED]) + ("…" if len(found) > MAX_LISTED else "")
             text = i18n.plural("cards.reply.several", len(found), lang, query=name[:60], names=names)
-            await interaction.response.send_message(text, ephemeral=True)
+            await send(interaction, text, ephemeral=True)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction)
         key = found[0].key
-        await interaction.followup.send(card_text(key, lang), file=await card_file(key, lang), ephemeral=True)
+        await send(interaction, card_text(key, lang), file=await card_file(key, lang), ephemeral=True)
 
     @card.autocomplete("name")
     async def _card_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
@@ -207,7 +216,7 @@ class Info(commands.Cog):
     @app_commands.choices(topic=[app_commands.Choice(name=k, value=k) for k in TOPICS])
     async def rules(self, interaction: discord.Interaction[Any], topic: str = "overview") -> None:
         text = rules_topic(topic, await self.reader_language(interaction))
-        await interaction.response.send_message(text, ephemeral=True)
+        await send(interaction, text, ephemeral=True)
 
     async def reader_language(self, interaction: discord.Interaction[Any]) -> str:
         """The language to answer this user in privately (``NightfallBot.lang``)."""

@@ -1,5 +1,5 @@
-"""``/game``: open a lobby, join, leave, add AI seats, start, settings, status, mine, log, abandon; return, replace;
-next, cup (Apocalypse Cup) and stats."""
+"""``/game``: open a lobby, join, leave, add AI seats, start, settings, status, mine, log, abandon, resume;
+return, replace; next, cup (Apocalypse Cup) and stats."""
 
 from __future__ import annotations
 
@@ -17,12 +17,16 @@ from ..errors import UserError
 from ..i18n import clip, server_language, t
 from ..logline import per_language
 from ..notifier import DM_CLOSED, status_line
+from ..replies import send
 from ..service import SERIES, VARIANTS
+from ..world import can_play_in
+from .play import game_option
 
 if TYPE_CHECKING:
     from ..app import NightfallBot
 
 LOG_LINES = 25
+PAUSED_HELP = "A paused game of this server whose channel is gone (when there are several)"
 #: Each language by its own name, so a reader finds theirs whatever language their Discord speaks.
 LANGUAGE_CHOICES = [
     app_commands.Choice(name="English", value="en"),
@@ -104,7 +108,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         if table.row.series_id is not None:
             note += t("cup.lobby_note", lang, target=self.bot.settings.cup_target)
             note += t("cup.replaced_note", lang) if replaces else ""
-        await interaction.response.send_message(
+        await send(
+            interaction,
             t(
                 "lobby.opened",
                 lang,
@@ -114,6 +119,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
             )
             + note,
             allowed_mentions=discord.AllowedMentions.none(),
+            ephemeral=False,
         )
         await self._welcome(interaction, table.row.channel_name)
 
@@ -122,9 +128,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
         table = await self.service.join(interaction.channel.id, interaction.user.id, _name(interaction.user))
-        await interaction.response.send_message(
+        await send(
+            interaction,
             t("lobby.joined", table.lang, name=_name(interaction.user), count=len(table.seats)),
             allowed_mentions=discord.AllowedMentions.none(),
+            ephemeral=False,
         )
         await self._welcome(interaction, table.row.channel_name)
 
@@ -136,9 +144,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         except discord.Forbidden as e:
             if e.code != DM_CLOSED:
                 raise
-            await interaction.followup.send(t("join.dm_closed", lang), ephemeral=True)
+            await send(interaction, t("join.dm_closed", lang), ephemeral=True)
             return
-        await interaction.followup.send(t("join.dm_ok", lang), ephemeral=True)
+        await send(interaction, t("join.dm_ok", lang), ephemeral=True)
 
     @app_commands.command(
         name="leave", description="Give up your seat (in a running game, the AI plays it until you return)"
@@ -152,15 +160,18 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         else:
             key = "lobby.host_left" if interaction.user.id == table.row.host_id else "lobby.left"
             text = t(key, table.lang, name=name, count=len(table.seats))
-        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+        await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
 
     @app_commands.command(name="return", description="Take your seat back from the AI")
     @app_commands.guild_only()
     async def come_back(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
         table, name = await self.service.come_back(interaction.channel.id, interaction.user.id)
-        await interaction.response.send_message(
-            t("away.returned_reply", table.lang, name=name), allowed_mentions=discord.AllowedMentions.none()
+        await send(
+            interaction,
+            t("away.returned_reply", table.lang, name=name),
+            allowed_mentions=discord.AllowedMentions.none(),
+            ephemeral=False,
         )
 
     @app_commands.command(name="replace", description="Hand a player's seat to the AI (host or Manage Server)")
@@ -171,9 +182,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         table, name = await self.service.replace(
             interaction.channel.id, interaction.user.id, _is_admin(interaction), player.id
         )
-        await interaction.response.send_message(
+        await send(
+            interaction,
             t("away.replaced_reply", table.lang, by=_name(interaction.user), name=name),
             allowed_mentions=discord.AllowedMentions.none(),
+            ephemeral=False,
         )
 
     @app_commands.command(name="add-bot", description="Add an AI player to this channel's lobby (host only)")
@@ -183,7 +196,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     async def add_bot(self, interaction: discord.Interaction[Any], level: str = "normal") -> None:
         assert interaction.channel is not None
         table, name = await self.service.add_ai(interaction.channel.id, interaction.user.id, level)
-        await interaction.response.send_message(t("lobby.bot_added", table.lang, name=name, count=len(table.seats)))
+        await send(interaction, t("lobby.bot_added", table.lang, name=name, count=len(table.seats)), ephemeral=False)
 
     @app_commands.command(name="start", description="Start the game (host only, 2–5 seats)")
     @app_commands.guild_only()
@@ -194,9 +207,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         # move-by-move thread
         table = await self.service.start(interaction.channel.id, interaction.user.id)
         players = ", ".join(s.display_name for s in table.seats)
-        await interaction.response.send_message(
+        await send(
+            interaction,
             t("lobby.starting", table.lang, host=_name(interaction.user), players=players),
             allowed_mentions=discord.AllowedMentions.none(),
+            ephemeral=False,
         )
 
     @app_commands.command(name="settings", description="Change this game's settings (host or Manage Server)")
@@ -215,7 +230,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
             text = t("deadline.set_none", lang, name=_name(interaction.user))
         else:
             text = t("deadline.set", lang, name=_name(interaction.user), deadline=format_duration(seconds))
-        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+        await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
 
     @app_commands.command(name="status", description="Who must act in this channel's game")
     @app_commands.guild_only()
@@ -243,7 +258,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
                 if deadline is not None
                 else t("status.deadline_none", lang)
             )
-        await interaction.response.send_message(text, ephemeral=True)
+        await send(interaction, text, ephemeral=True)
 
     @app_commands.command(name="mine", description="Every Nightfall game you have a seat in, in any server")
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
@@ -252,8 +267,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
             return guild.name if guild is not None else None
 
         text = await self.service.mine_text(interaction.user.id, await self.bot.lang(interaction), guild_name)
-        await interaction.response.send_message(
-            text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), suppress_embeds=True
+        await send(
+            interaction, text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), suppress_embeds=True
         )
 
     @app_commands.command(name="notify", description="How you hear of a new decision: DM, mention, or quiet")
@@ -268,9 +283,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     async def notify(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
         """One choice per person for all their games, in every server (answered privately)."""
         await self.bot.store.set_notify_mode(interaction.user.id, mode.value)
-        await interaction.response.send_message(
-            t(f"notify.{mode.value}", await self.bot.lang(interaction)), ephemeral=True
-        )
+        await send(interaction, t(f"notify.{mode.value}", await self.bot.lang(interaction)), ephemeral=True)
 
     async def _awaited(self, table: Any, lang: str) -> str:
         """Who must decide and until when (a Discord timestamp each reader sees in their own time zone)."""
@@ -290,7 +303,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
         await self.bot.store.set_language(interaction.user.id, language)
         interaction.extras["lang"] = language
-        await interaction.response.send_message(t("language.set", language), ephemeral=True)
+        await send(interaction, t("language.set", language), ephemeral=True)
 
     @app_commands.command(name="log", description="The recent turn log of this channel's game")
     @app_commands.guild_only()
@@ -300,17 +313,74 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         lines = await self.bot.store.log_tail(table.id, LOG_LINES)
         lang = await self.bot.lang(interaction)
         text = "\n".join(line.text(lang) for line in lines) if lines else t("log.none", lang)
-        await interaction.response.send_message(text[-1900:], ephemeral=True)
+        await send(interaction, text[-1900:], ephemeral=True)
 
     @app_commands.command(name="abandon", description="End this channel's game (host or Manage Server)")
+    @app_commands.describe(game=PAUSED_HELP)
     @app_commands.guild_only()
-    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        assert interaction.channel is not None
-        table = await self.service.abandon(interaction.channel.id, interaction.user.id, is_admin=_is_admin(interaction))
-        await interaction.response.send_message(
-            t("lobby.abandoned", table.lang, name=_name(interaction.user)),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+    async def abandon(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        """This channel's game; in a channel without one, a paused game of the server (its own channel gone)."""
+        assert interaction.channel is not None and interaction.guild_id is not None
+        user, admin = interaction.user, _is_admin(interaction)
+        if game is None and await self.bot.store.open_game_in(interaction.channel.id) is not None:
+            table = await self.service.abandon(interaction.channel.id, user.id, is_admin=admin)
+            text = t("lobby.abandoned", table.lang, name=_name(user))
+        else:
+            paused = await self.service.resumable(interaction.guild_id, user.id, admin, game_option(game))
+            table = await self.service.abandon_game(paused.id, user.id, is_admin=admin)
+            text = t("paused.abandoned_reply", table.lang, name=_name(user), old=table.row.channel_name)
+        await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
+
+    @app_commands.command(
+        name="resume", description="Go on with a paused game: here, or moved here if its channel is gone"
+    )
+    @app_commands.describe(game=PAUSED_HELP)
+    @app_commands.guild_only()
+    async def resume(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        """A game paused because the bot could not reach its channel goes on: in this channel, its own, once the
+        bot can post here again (any of its players, the host or Manage Server); or moved here from a channel
+        that is gone or out of reach (the host or Manage Server)."""
+        channel, guild = interaction.channel, interaction.guild
+        assert channel is not None and guild is not None
+        user, admin = interaction.user, _is_admin(interaction)
+        here = await self.bot.store.open_game_in(channel.id)
+        if here is not None and (game is None or game_option(game) == here.id):
+            if here.paused is None:
+                raise UserError("err.not_paused")
+            table = await self.service.table(here.id)
+            if not admin and user.id != here.host_id and table.seat_of(user.id) is None:
+                raise UserError("err.resume_not_player")
+            if not can_play_in(channel, guild.me):
+                raise UserError("err.cannot_post_here")
+            table = await self.service.go_on(here.id, by=_name(user))
+            text = t("paused.resumed_reply", table.lang, name=_name(user))
+        else:
+            if here is not None:
+                raise UserError("err.channel_busy")
+            paused = await self.service.resumable(guild.id, user.id, admin, game_option(game))
+            if not can_play_in(channel, guild.me):
+                raise UserError("err.cannot_post_here")
+            old = paused.row.channel_name
+            name = getattr(channel, "name", "") or ""
+            table = await self.service.go_on(paused.id, by=_name(user), channel=(channel.id, name), guild_id=guild.id)
+            text = t("paused.moved_reply", table.lang, name=_name(user), old=old)
+        await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
+
+    @resume.autocomplete("game")
+    @abandon.autocomplete("game")
+    async def _paused_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        """The server's paused games this user may move or end, by their old channel."""
+        if interaction.guild_id is None:
+            return []
+        lang = await self.bot.lang(interaction)
+        rows = await self.service.paused_choices(interaction.guild_id, interaction.user.id, _is_admin(interaction))
+        want = current.casefold().strip()
+        out = []
+        for row in rows:
+            name = t("paused.choice", lang, channel=row.channel_name, id=row.id)
+            if not want or want in name.casefold():
+                out.append(app_commands.Choice(name=name[:100], value=str(row.id)))
+        return out[:25]
 
     @app_commands.command(name="next", description="Start the next game of this channel's Apocalypse Cup")
     @app_commands.guild_only()
@@ -318,9 +388,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         """Public, like ``/game start``: the channel sees who started the game; the refusals are private."""
         assert interaction.channel is not None
         table, number = await self.service.next_game(interaction.channel.id, interaction.user.id)
-        await interaction.response.send_message(
+        await send(
+            interaction,
             t("cup.next", table.lang, name=_name(interaction.user), number=number),
             allowed_mentions=discord.AllowedMentions.none(),
+            ephemeral=False,
         )
 
     @app_commands.command(name="cup", description="The standings of this channel's Apocalypse Cup")
@@ -329,7 +401,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         """Public: the standings are the table's shared record (no cup here is a private refusal)."""
         assert interaction.channel is not None
         text = await cup_text(self.bot.store, interaction.channel.id)
-        await interaction.response.send_message(clip(text), allowed_mentions=discord.AllowedMentions.none())
+        await send(interaction, clip(text), allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
 
     @app_commands.command(name="stats", description="Finished games, wins and wounds of a player in this server")
     @app_commands.describe(player="Whose record to show (default: yours)")
@@ -346,9 +418,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         if not public:  # "no finished games yet" is answered privately: in the asker's own language
             lang = await self.bot.lang(interaction)
             text, _ = await stats_text(self.bot.store, interaction.guild_id, who.id, _name(who), lang, mine=mine)
-        await interaction.response.send_message(
-            text, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await send(interaction, text, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none())
 
 
 __all__ = ["Lobby", "UserError"]

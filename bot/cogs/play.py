@@ -12,6 +12,7 @@ from ..errors import UserError
 from ..i18n import count, t
 from ..images import hand_file
 from ..naming import label
+from ..replies import defer, send
 from ..service import Table
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ GAME_HELP = "In a DM, with several games waiting on you: which game (in a server
 MAX_MOVE_TEXT = 100
 
 
-def _game_id(value: str | None) -> int | None:
+def game_option(value: str | None) -> int | None:
     """The ``game`` option: a game id from its autocomplete (anything else is refused clearly)."""
     if value is None or not value.strip():
         return None
@@ -62,7 +63,7 @@ class Play(commands.Cog):
         """A server channel's or thread's own game; in a DM, the chosen game or the one waiting on the user."""
         in_guild = interaction.guild_id is not None and interaction.channel is not None
         channel_id = interaction.channel.id if in_guild and interaction.channel else None
-        game_id = _game_id(game)
+        game_id = game_option(game)
         table: Table = await self.bot.service.table_for_move(interaction.user.id, channel_id, game_id, verbs)
         return table
 
@@ -81,7 +82,7 @@ class Play(commands.Cog):
         except UserError:
             return []
         seat = table.seat_of(interaction.user.id)
-        if seat is None or table.game is None or table.game.is_over():
+        if seat is None or table.game is None or table.game.is_over() or table.row.status != "active":
             return []
         game, names = table.game, table.names
         lang = await self.bot.lang(interaction)
@@ -219,13 +220,13 @@ class Play(commands.Cog):
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.game is None:
             raise UserError("err.not_player" if table.game else "err.not_lobby")
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction)
         lang = await self.bot.lang(interaction)
         view = table.game.private_view(seat.seat, lang=lang)
         names = ", ".join(c["name"] for c in view["hand"]) or t("hand.empty", lang)
         cards = count(len(view["hand"]), "card", lang)
         text = f"{t('hand.title', lang, channel=table.row.channel_name, cards=cards)}\n{names}"
-        await interaction.followup.send(text, file=await hand_file(table, seat.seat, lang), ephemeral=True)
+        await send(interaction, text, file=await hand_file(table, seat.seat, lang), ephemeral=True)
 
     @hand.autocomplete("game")
     async def _hand_game_ac(

@@ -78,12 +78,15 @@ def simcord_bot(make_bot: Callable[[], NightfallBot]) -> NightfallBot:
 
 
 def user_errors_only(env: object) -> list[str]:
-    """Acknowledge the errors the bot answered with a friendly sentence; any other error fails the test."""
+    """Acknowledge the errors the bot answered with a friendly sentence (a refusal, or a database the machine
+    got in the way of: busy, full, read-only); any other error fails the test."""
+    from bot.database import StorageError
     from bot.errors import UserError
+    from bot.i18n import t
 
     texts = []
     for error in env.errors:  # type: ignore[attr-defined]
         original = getattr(error, "original", error)
-        assert isinstance(original, UserError), f"unexpected bot error: {error!r}"
-        texts.append(original.text())
+        assert isinstance(original, UserError | StorageError), f"unexpected bot error: {error!r}"
+        texts.append(original.text() if isinstance(original, UserError) else t(original.key))
     return texts

@@ -16,6 +16,8 @@ from bot.cogs.info import Info, card_text, choice_name, find_cards
 from engine import i18n
 from engine.cards import card
 
+from .conftest import user_errors_only
+
 
 def _keys(query: str) -> list[str]:
     return [c.key for c in find_cards(query)]
@@ -85,6 +87,9 @@ class _Response:
     async def send_message(self, text: str, **kw: Any) -> None:
         self.sent.append((text, kw))
 
+    def is_done(self) -> bool:
+        return bool(self.sent)
+
 
 async def test_the_command_answers_in_the_clients_language() -> None:
     cog: Any = Info(SimpleNamespace(lang=client_language))  # type: ignore[arg-type]
@@ -98,3 +103,22 @@ async def test_the_command_answers_in_the_clients_language() -> None:
     assert kw == {"ephemeral": True}
     assert text.startswith("3 karty pasują do „czerwona akcja”: ")
     assert "Szaleńcza bijatyka" in text and "Krwawa furia" in text
+
+
+@pytest.mark.parametrize("query", ["🙂", "\u200b", "\u200b\u200d", "\x01\x02", "🃏 🂡", "\u2063"])
+async def test_a_query_with_nothing_to_match_names_no_card(simcord_env: Any, query: str) -> None:
+    """An emoji, zero-width or control characters: "no card by that name", not "30 cards match"."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("cards")
+    reader = guild.add_member(simcord_env.create_user("reader"))
+    result = await reader.slash(channel, "card", name=query)
+    assert result.ephemeral
+    reply = result.response.content
+    assert "no card by that name" in reply or "I don't know a card called" in reply, reply
+    assert "match" not in reply and "\x01" not in reply and "\u200b" not in reply
+    assert find_cards(query) == []  # and its autocomplete offers none
+    user_errors_only(simcord_env)
+
+
+def test_an_empty_box_still_lists_the_cards() -> None:
+    assert len(find_cards("")) == len(find_cards("   ")) == 30

@@ -113,6 +113,7 @@ async def test_seeded_discord_failures_lose_nothing(
         if rng.random() < 0.3:
             row = await simcord_env.bot.store.game((await party.table()).id)
             injected.append(_inject(simcord_env, rng, party, row.table_message_id))
+        await resume_if_paused(party)
         before = (await party.table()).game.version
         await move_once(party, n, by_prompt=rng.random() < 0.8)
         assert (await party.table()).game.version > before, "a legal move was refused or lost"
@@ -124,6 +125,8 @@ async def test_seeded_discord_failures_lose_nothing(
                 await _assert_prompt_or_notice(party, *found)
         assert n < 3000, "the games did not finish"
     simcord_env.backend.faults.clear()
+    for party in parties:
+        await resume_if_paused(party)
     await simcord_env.advance_time(3600)  # every delivery owed is retried until it goes through
     assert any(f.split()[2].startswith(("500", "429", "403", "404")) for f in injected)
     for party in parties:
@@ -132,6 +135,19 @@ async def test_seeded_discord_failures_lose_nothing(
         await assert_channel_current(party)
     assert await simcord_env.bot.store.pending_deliveries() == []
     user_errors_only(simcord_env)
+
+
+async def resume_if_paused(party: Party) -> None:
+    """Refused posts in a row (injected 403s) pause a game, as a lost permission would: its host then does what
+    the bot's DM tells them, and types `/game resume` in the channel (where the bot can post)."""
+    table = await party.table()
+    row = await party.bot.store.game(table.id)
+    if row is None or row.paused is None:
+        return
+    host = next(name for name, user in party.users.items() if user.id == row.host_id)
+    resumed = await party.members[host].slash(party.channel, "game resume")
+    assert not resumed.ephemeral and "resumes the game" in resumed.response.content
+    assert (await party.bot.store.game(table.id)).paused is None  # type: ignore[union-attr]
 
 
 async def _assert_prompt_or_notice(party: Party, name: str, seat: str) -> None:

@@ -142,7 +142,8 @@ async def test_rules_answers_in_the_users_language(locale: discord.Locale, expec
     bot = MagicMock()
     bot.lang = AsyncMock(side_effect=lambda i: i18n.language(i.locale))
     cog = Info(bot)
-    interaction: Any = SimpleNamespace(locale=locale, response=SimpleNamespace(send_message=AsyncMock()))
+    response = SimpleNamespace(send_message=AsyncMock(), is_done=lambda: False)
+    interaction: Any = SimpleNamespace(locale=locale, response=response)
     callback: Any = Info.rules.callback  # the command's function, called as discord.py calls it
     await callback(cog, interaction, "chain")
     (content,), kwargs = interaction.response.send_message.call_args

@@ -373,6 +373,7 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         (6, "0006_channel.sql"),
         (7, "0007_cup.sql"),
         (8, "0008_language.sql"),
+        (9, "0009_reach.sql"),
     ]
     for gid, meant in GAMES.items():
         row = await store.game(gid)
