@@ -431,45 +431,38 @@ class Notifier:
     async def no_access_notice(self, game_id: int, host_id: int, reason: str) -> None:
         """Tell the host by DM that the bot cannot post in the game's channel (asked for once per game)."""
         row = await self.store.game(game_id)
-        if row is None:
-            return
-        lang = await self.store.language_for(host_id)
-        with contextlib.suppress(DMClosed):  # nowhere else to say it: the channel is what fails
-            await self._send_dm(host_id, t("access.missing", lang, channel=row.channel_name, reason=clip(reason, 200)))
+        if row is not None:
+            await self._tell(host_id, "access.missing", channel=row.channel_name, reason=clip(reason, 200))
 
     async def paused_notice(self, game_id: int, user_id: int) -> None:
         """Tell a person by DM that their game is paused, why, and what they can do (dropped if it went on
         meanwhile: then the ``resumed`` DM says so)."""
         row = await self.store.game(game_id)
-        if row is None or row.paused is None:
-            return
-        lang = await self.store.language_for(user_id)
-        where = self._where(row.guild_id, row.channel_name)
-        with contextlib.suppress(DMClosed):
-            await self._send_dm(user_id, t(f"paused.dm_{row.paused}", lang, where=where))
+        if row is not None and row.paused is not None:
+            await self._tell(user_id, f"paused.dm_{row.paused}", where=self._where(row.guild_id, row.channel_name))
 
     async def resumed_notice(self, game_id: int, user_id: int) -> None:
         """Tell a person by DM that their paused game goes on, and where (dropped if it was paused again)."""
         row = await self.store.game(game_id)
-        if row is None or row.paused is not None or row.status not in ("active", "over"):
-            return
-        lang = await self.store.language_for(user_id)
-        link = f"<#{row.channel_id}>"
-        with contextlib.suppress(DMClosed):
-            await self._send_dm(user_id, t("paused.dm_resumed", lang, channel=link))
+        if row is not None and row.paused is None and row.status in ("active", "over"):
+            await self._tell(user_id, "paused.dm_resumed", channel=f"<#{row.channel_id}>")
 
     async def repaired_notice(self, game_id: int, user_id: int, how: str) -> None:
         """Tell a person what start-up did to a game an old race had damaged: their seat was never dealt in
         ("dropped"), or the game could not go on ("ended")."""
         row = await self.store.game(game_id)
-        if row is None:
-            return
+        if row is not None:
+            await self._tell(user_id, f"repaired.{how}", channel=row.channel_name)
+
+    async def _tell(self, user_id: int, key: str, **fields: Any) -> None:
+        """A one-time notice by DM, in the person's language; closed DMs leave nowhere else to say it (the
+        channel may be the very thing that fails), so it is dropped then."""
         lang = await self.store.language_for(user_id)
         with contextlib.suppress(DMClosed):
-            await self._send_dm(user_id, t(f"repaired.{how}", lang, channel=row.channel_name))
+            await self._send_dm(user_id, t(key, lang, **fields))
 
     def _where(self, guild_id: int | None, channel_name: str) -> str:
-        """ "**#name** (server)" for a DM: the channel may be gone, so its name is written out, not linked."""
+        """The channel, bold, and its server, for a DM: the channel may be gone, so it is named, not linked."""
         guild = self.bot.get_guild(guild_id) if guild_id is not None else None
         return f"**#{channel_name}**" + (f" ({guild.name})" if guild is not None else "")
 
