@@ -176,7 +176,8 @@ class Database:
 
         # the lock is held in real time by another program: measured with the machine's clock, whatever
         # the game's clock (or a test's virtual one) says
-        give_up = time.perf_counter() + (self.busy_seconds if wait else 0.0)
+        started = time.perf_counter()
+        give_up = started + (self.busy_seconds if wait else 0.0)
         told = False
         while True:
             try:
@@ -192,7 +193,7 @@ class Database:
                         if hook is not None:
                             await hook()
                     continue  # the next try waits for the lock again (SQLite's busy handler)
-                self._note_fault(kind, e)
+                self._note_fault(kind, e, time.perf_counter() - started)
                 raise kind(str(e)) from e
             if self.fault is not None:
                 log.warning("the database at %s can be written again", self.path)
@@ -206,16 +207,14 @@ class Database:
             conn.execute("ROLLBACK")
         except sqlite3.Error:
             log.warning("rollback failed", exc_info=True)
-        if conn.in_transaction or self._conn is not conn:
+        if conn.in_transaction:
             self._reconnect()
 
-    def _note_fault(self, kind: type[StorageError], error: sqlite3.Error) -> None:
+    def _note_fault(self, kind: type[StorageError], error: sqlite3.Error, waited: float) -> None:
         """One clear line for whoever runs the bot when writes start failing (a busy lock is passing, and
         only a warning)."""
         if kind is DatabaseBusy:
-            log.warning(
-                "the database at %s stayed locked by another program for %.0fs: %s", self.path, self.busy_seconds, error
-            )
+            log.warning("the database at %s stayed locked by another program for %.1fs: %s", self.path, waited, error)
             return
         if self.fault is not kind:
             what = "its disk is full or failing" if kind is StorageFull else "it is read-only"

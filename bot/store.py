@@ -282,6 +282,10 @@ class Store:
     async def _read_one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
         return await self.reader.call(lambda c: one(c, sql, tuple(params)))
 
+    async def _games(self, sql: str, params: Sequence[Any] = ()) -> list[GameRow]:
+        """The game rows a query selects (its columns are ``_GAME_COLS``)."""
+        return [_game(r) for r in await self._read(sql, params)]
+
     async def _write(self, sql: str, params: Sequence[Any] = (), wait: bool = True) -> int:
         """One statement in its own transaction; returns the number of rows it changed. Without ``wait`` it is
         tried once, not again while another program holds the lock (for what only helps, never must be)."""
@@ -415,24 +419,22 @@ class Store:
         return _game(row) if row else None
 
     async def games_with_status(self, status: str) -> list[GameRow]:
-        return [_game(r) for r in await self._read(f"SELECT {_GAME_COLS} FROM games WHERE status = ? ORDER BY id", (status,))]
+        return await self._games(f"SELECT {_GAME_COLS} FROM games WHERE status = ? ORDER BY id", (status,))
 
     async def active_games_of(self, user_id: int) -> list[GameRow]:
-        found = await self._read(
+        return await self._games(
             f"SELECT {_G_GAME_COLS} FROM games g JOIN seats s ON s.game_id = g.id "
             "WHERE s.user_id = ? AND g.status = 'active' ORDER BY g.id",
             (user_id,),
         )
-        return [_game(r) for r in found]
 
     async def games_of_user(self, user_id: int) -> list[GameRow]:
         """Every lobby and running game the user holds a seat in, in any server or channel (for ``/game mine``)."""
-        found = await self._read(
+        return await self._games(
             f"SELECT DISTINCT {_G_GAME_COLS} FROM games g JOIN seats s ON s.game_id = g.id "
             "WHERE s.user_id = ? AND g.status IN ('lobby', 'active') ORDER BY g.id",
             (user_id,),
         )
-        return [_game(r) for r in found]
 
     async def abandon(self, game_id: int, user_ids: Sequence[int]) -> bool:
         """End a game by hand; every player's prompt loses its buttons (a delivery). False if it had ended."""
@@ -1119,19 +1121,17 @@ class Store:
 
     async def _games_to_show(self, column: str, value: int) -> list[GameRow]:
         assert column in ("guild_id", "channel_id")
-        found = await self._read(
+        return await self._games(
             f"SELECT {_GAME_COLS} FROM games WHERE {column} = ? AND "
             "(status IN ('lobby', 'active') OR (status = 'over' AND results_posted = 0)) ORDER BY id",
             (value,),
         )
-        return [_game(r) for r in found]
 
     async def paused_games(self, guild_id: int) -> list[GameRow]:
         """A server's paused games, oldest first (``/game resume`` in another channel picks among them)."""
-        found = await self._read(
+        return await self._games(
             f"SELECT {_GAME_COLS} FROM games WHERE guild_id = ? AND paused IS NOT NULL ORDER BY id", (guild_id,)
         )
-        return [_game(r) for r in found]
 
     # ------------------------------------------------------------------ closed DMs
     async def dm_closed_until(self, user_id: int) -> float | None:
@@ -1278,8 +1278,7 @@ class Store:
 
     async def series_games(self, series_id: int) -> list[GameRow]:
         """Every game of a cup, the first one first (abandoned ones too)."""
-        found = await self._read(f"SELECT {_GAME_COLS} FROM games WHERE series_id = ? ORDER BY id", (series_id,))
-        return [_game(r) for r in found]
+        return await self._games(f"SELECT {_GAME_COLS} FROM games WHERE series_id = ? ORDER BY id", (series_id,))
 
     async def series_results(self, series_id: int, up_to: int | None = None) -> list[tuple[int, ResultRow]]:
         """(game id, row) of every finished game of a cup (up to game ``up_to``), in game and seat order."""

@@ -10,6 +10,9 @@
 ALTER TABLE games ADD COLUMN paused TEXT CHECK (paused IN ('gone', 'no_access'));
 ALTER TABLE games ADD COLUMN paused_at REAL;
 ALTER TABLE games ADD COLUMN channel_failures INTEGER NOT NULL DEFAULT 0;
+-- paused games are few: found at once by server (a server coming back) and as a set (every claim of a
+-- deadline or delivery leaves them out), without reading every game
+CREATE INDEX games_paused ON games (guild_id) WHERE paused IS NOT NULL;
 
 -- Three new delivery kinds, all DMs to one person: 'paused' (the game is paused: why, and what they can do),
 -- 'resumed' (it goes on, and where), 'repaired' (a game damaged by the join/start race of earlier releases

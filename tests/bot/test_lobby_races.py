@@ -91,35 +91,28 @@ async def test_two_new_lobbies_at_once_open_one(simcord_env: Any) -> None:
     user_errors_only(simcord_env)
 
 
+async def _open_lobby(store: Store, host_id: int) -> int | None:
+    """``/game new`` in channel 9, as ``store`` writes it."""
+    return await store.create_game(
+        guild_id=1,
+        channel_id=9,
+        channel_name="t",
+        host_id=host_id,
+        host_name=f"host{host_id}",
+        variant="standard",
+        secret_archives=False,
+        seed=host_id,
+    )
+
+
 async def test_two_processes_cannot_seat_anyone_in_a_started_game(tmp_path: Path) -> None:
     """Two stores on one file, as two processes: the status is decided inside each write."""
     path = str(tmp_path / "nightfall.db")
     first, second = await Store.open(path), await Store.open(path)
     try:
-        game_id = await first.create_game(
-            guild_id=1,
-            channel_id=9,
-            channel_name="t",
-            host_id=1,
-            host_name="a",
-            variant="standard",
-            secret_archives=False,
-            seed=1,
-        )
+        game_id = await _open_lobby(first, host_id=1)
         assert game_id is not None
-        assert (
-            await second.create_game(
-                guild_id=1,
-                channel_id=9,
-                channel_name="t",
-                host_id=2,
-                host_name="b",
-                variant="standard",
-                secret_archives=False,
-                seed=2,
-            )
-            is None
-        )  # one open game per channel, and no error
+        assert await _open_lobby(second, host_id=2) is None  # one open game per channel, and no error
         assert await second.add_seat(game_id, 2, "b", is_ai=False) is None
         dealt = [("p1", 1), ("p2", 2)]
         assert await first.add_seat(game_id, 3, "c", is_ai=False) is None  # lands after the deal was computed
