@@ -24,11 +24,11 @@ test: lint typecheck
 	$(BIN)/python -m pytest
 
 demo: $(STAMP)
-	$(BIN)/python -m engine.demo --players 4 --variant standard --seed 1
-	$(BIN)/python -m engine.demo --players 2 --variant two-player --seed 2 --quiet
-	$(BIN)/python -m engine.demo --players 3 --variant quick-start --seed 3 --quiet
-	$(BIN)/python -m engine.demo --players 5 --variant open --secret-archives --seed 4 --quiet
-	$(BIN)/python -m engine.demo --players 4 --variant common-ground --seed 5 --quiet
+	$(BIN)/python -m engine.nightfall.demo --players 4 --variant standard --seed 1
+	$(BIN)/python -m engine.nightfall.demo --players 2 --variant two-player --seed 2 --quiet
+	$(BIN)/python -m engine.nightfall.demo --players 3 --variant quick-start --seed 3 --quiet
+	$(BIN)/python -m engine.nightfall.demo --players 5 --variant open --secret-archives --seed 4 --quiet
+	$(BIN)/python -m engine.nightfall.demo --players 4 --variant common-ground --seed 5 --quiet
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
@@ -40,7 +40,7 @@ catalogues: $(STAMP)
 	$(BIN)/python -m bot.catalogues
 
 screenshots: $(STAMP)
-	$(BIN)/python -m render.screenshots docs/images
+	$(BIN)/python -m render.nightfall.screenshots docs/images
 
 run: $(STAMP)
 	$(BIN)/python -m bot.migrate

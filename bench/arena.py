@@ -38,9 +38,9 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
-from engine.ai import LEVELS, HardPlayer, Player, decide, make_player  # noqa: E402
 from engine.nightfall import Game, Options  # noqa: E402
-from engine.state import DRAFTS  # noqa: E402
+from engine.nightfall.ai import LEVELS, HardPlayer, Player, decide, make_player  # noqa: E402
+from engine.nightfall.state import DRAFTS  # noqa: E402
 
 Z95 = 1.959963984540054
 

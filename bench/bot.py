@@ -101,7 +101,7 @@ import aiosqlite  # noqa: E402
 import simcord  # noqa: E402
 from simcord.results import to_discord_message  # noqa: E402
 
-import render  # noqa: E402
+import render.nightfall  # noqa: E402
 from bot import Settings, create_bot, images  # noqa: E402
 from bot.database import PRAGMAS  # noqa: E402
 from bot.logline import LogLine  # noqa: E402
@@ -800,7 +800,7 @@ def _empty_bounded(h: Harness) -> None:
                 if channel_id in backend.messages:
                     backend.messages[channel_id].clear()
     reset_images()
-    render.clear_caches()  # faces, tiles, text masks: lru_caches that fill slowly with new game states
+    render.nightfall.clear_caches()  # faces, tiles, text masks: lru_caches that fill slowly with new game states
     messages = getattr(h.bot._connection, "_messages", None)
     if messages is not None:
         messages.clear()

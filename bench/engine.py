@@ -24,8 +24,8 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
-from engine.ai import GreedyPlayer, decide, play_out  # noqa: E402
 from engine.nightfall import Game, Options  # noqa: E402
+from engine.nightfall.ai import GreedyPlayer, decide, play_out  # noqa: E402
 
 SEATS = ["ada", "bram", "cleo", "dmitri", "eve"]
 GREEDY_SEEDS = range(1, 8)

@@ -36,13 +36,13 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from render import clear_caches, render_card, render_hand, render_prompt, render_table
-from render.hand import draw_hand
+from render.nightfall import clear_caches, render_card, render_hand, render_prompt, render_table
+from render.nightfall.hand import draw_hand
+from render.nightfall.prompt import draw_prompt
+from render.nightfall.samples import claim_decision, five_player_chain, five_player_combat, five_player_link_decision
+from render.nightfall.table import draw_table
 from render.palette import quantize
 from render.primitives import PNG_COMPRESS_LEVEL
-from render.prompt import draw_prompt
-from render.samples import claim_decision, five_player_chain, five_player_combat, five_player_link_decision
-from render.table import draw_table
 
 TARGETS_MS = {
     "table (5 players)": 60.0,
@@ -110,7 +110,7 @@ def bot_views(moves: int) -> list[tuple[str, dict[str, Any]]]:
     """(kind, view) for each move of random 5-player games: the table and the deciding seat's hand."""
     from bot.naming import named_view
     from engine.nightfall import Game, Options
-    from render.samples import play_random
+    from render.nightfall.samples import play_random
 
     names = {f"p{i}": name for i, name in enumerate(["Ada", "Bram", "Cleo", "Dmitri", "Eve"], 1)}
     out: list[tuple[str, dict[str, Any]]] = []

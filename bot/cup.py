@@ -1,7 +1,7 @@
 """Apocalypse Cup standings and ``/game stats``, both read from the results rows of finished games.
 
 The cup's rule (RULES.md: wounds add up over the games until someone's total reaches 100; the
-lowest total wins, and a tie shares the win) lives in ``engine.scoring.ApocalypseCup``; this module
+lowest total wins, and a tie shares the win) lives in ``engine.nightfall.scoring.ApocalypseCup``; this module
 feeds it the stored rows and words the outcome. Cup players are keyed by seat: every game of a cup
 keeps the seats of its first game, and a seat's name is the one it had in the latest game.
 """
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from babel.numbers import format_decimal
 
-from engine.scoring import ApocalypseCup
+from engine.nightfall.scoring import ApocalypseCup
 
 from .errors import UserError
 from .i18n import count, t

@@ -2,7 +2,7 @@
 
 ``t("key", locale, name=...)`` looks the key up (``engine.i18n``: gettext catalogues read with
 Babel) and formats it; ``count(n, "wound", locale)`` picks the plural form. Card names come from
-the card data (``engine/data/cards.json``), never from here.
+the card data (``engine/nightfall/data/cards.json``), never from here.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Where renders run is set once at start with :func:`configure`: ``configure(0)`` 
 draws in a thread of this process; ``configure(n)`` draws in a pool of ``n`` worker processes,
 started on first use with the "spawn" method (never "fork": the bot has database threads), so
 drawing neither holds this process's GIL nor slows the event loop. A worker imports only
-``render`` and ``engine`` (it is handed ``render.render_table`` and the like, and a plain view
+``render`` and ``engine`` (it is handed ``render.nightfall.render_table`` and the like, and a plain view
 dict), never discord. :func:`shutdown` stops the workers when the bot closes.
 
 Every PNG is kept in a small LRU keyed by the image kind and a hash of the exact view drawn,
@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-import render
+import render.nightfall
 
 from .naming import named_view
 
@@ -208,15 +208,15 @@ async def table_file(table: Table, lang: str | None = None) -> discord.File:
     a reader's is given (the table a player's prompt shows is in the player's)."""
     assert table.game is not None
     view = named_view(table.game.public_view(), table.names)
-    data = await render_png("table", render.render_table, view, lang or table.lang)
+    data = await render_png("table", render.nightfall.render_table, view, lang or table.lang)
     return _file(data, f"nightfall-{table.id}-table.png")
 
 
 #: the images drawn from a seat's private view, by the name their file and cache key carry
 PRIVATE_DRAWERS: dict[str, Callable[..., bytes]] = {
-    "hand": render.render_hand,
-    "draft": render.render_draft,
-    "prompt": render.render_prompt,  # a decision's claimable archives, candidates or fights
+    "hand": render.nightfall.render_hand,
+    "draft": render.nightfall.render_draft,
+    "prompt": render.nightfall.render_prompt,  # a decision's claimable archives, candidates or fights
 }
 
 
@@ -238,9 +238,9 @@ async def hand_file(table: Table, seat: str, lang: str = "en") -> discord.File:
 async def results_file(table: Table, lang: str | None = None) -> discord.File:
     assert table.game is not None
     view = named_view(table.game.public_view(), table.names)
-    data = await render_png("results", render.render_results, view, lang or table.lang)
+    data = await render_png("results", render.nightfall.render_results, view, lang or table.lang)
     return _file(data, f"nightfall-{table.id}-results.png")
 
 
 async def card_file(key: str, lang: str = "en") -> discord.File:
-    return _file(await render_png("card", render.render_card, key, lang), f"{key}.png")
+    return _file(await render_png("card", render.nightfall.render_card, key, lang), f"{key}.png")

@@ -12,10 +12,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import card_set
 from engine.i18n import LANGUAGES
-from engine.log import describe_event
-from engine.texts import card_by_english_name, wound_text
+from engine.nightfall.cards import card_set
+from engine.nightfall.log import describe_event
+from engine.nightfall.texts import card_by_english_name, wound_text
 
 from .i18n import pick, rename, t
 

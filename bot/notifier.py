@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from engine.scoring import tie_break_text
+from engine.nightfall.scoring import tie_break_text
 
 from .cup import cup_note
 from .i18n import clip, count, t
@@ -481,7 +481,7 @@ def status_line(table: Table, lang: str | None = None) -> str:
 
 def results_text(details: list[dict[str, Any]], names: dict[str, str], lang: str = "en") -> str:
     """The final ranking, then why each tied place is ahead of the next: the ranking's own
-    ``decided_by`` in words (``engine.scoring.tie_break_text``), which names the wound-type count
+    ``decided_by`` in words (``engine.nightfall.scoring.tie_break_text``), which names the wound-type count
     or the turns that decided, never a step that did not."""
     lines = [t("results.title", lang)]
     for place in details:

@@ -7,8 +7,8 @@ from typing import Any
 
 import discord
 
-from engine.cards import card_set
-from engine.texts import ask_args
+from engine.nightfall.cards import card_set
+from engine.nightfall.texts import ask_args
 
 from .components import Move, move_view
 from .i18n import clip, count, plural, t
@@ -17,7 +17,7 @@ from .logline import LogLine
 from .naming import label
 from .service import Table
 
-#: where a draft round's pick may go (``engine.setup.DraftPlan``), each with its "prompt.draft_to" line
+#: where a draft round's pick may go (``engine.nightfall.setup.DraftPlan``), each with its "prompt.draft_to" line
 DRAFT_DESTINATIONS = ("private", "commons", "out")
 
 

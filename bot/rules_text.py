@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import i18n
-from engine.cards import card_set
+from engine.nightfall.cards import card_set
 
 #: The English help per topic (the ``/rules topic:`` ids). A ``{card_id}`` field is that card's name
 #: in the reader's language, from the card data: card names never live in the catalogues.
@@ -53,7 +53,7 @@ TOPICS: dict[str, str] = {
     "cards": (
         "`/card name` shows any of the 30 cards (English or Polish name). The rulebooks print only some card texts; "
         "cards marked *reconstructed* were completed to fit the rulebook, and a group owning the printed cards can "
-        "correct them in `engine/data/cards.json`."
+        "correct them in `engine/nightfall/data/cards.json`."
     ),
     "moves": (
         "Your decisions come by DM with buttons. The same moves work as commands: `/attack`, `/block`, `/chain`, "

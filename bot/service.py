@@ -21,10 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.actions import Action, IllegalAction, ParseError
-from engine.ai import LEVELS, Player, ai_input, make_player
-from engine.log import public_events
 from engine.nightfall import Game, Options
+from engine.nightfall.actions import Action, IllegalAction, ParseError
+from engine.nightfall.ai import LEVELS, Player, ai_input, make_player
+from engine.nightfall.log import public_events
 
 from .database import StorageError
 from .errors import UserError

@@ -67,7 +67,7 @@ class SeatRow:
     user_id: int | None
     display_name: str
     is_ai: bool
-    #: the AI's level (``engine.ai.LEVELS``) for an AI seat; None for a person (or an AI from before levels)
+    #: the AI's level (``engine.nightfall.ai.LEVELS``) for an AI seat; None for a person (or an AI from before levels)
     ai_level: str | None = None
     #: the turn from which the AI plays this person's seat (they are away); None while they play it
     ai_since: int | None = None

@@ -1,83 +1,8 @@
-"""Images of a Nightfall game: pure functions of engine views to PNG bytes.
+"""Images of the games: pure functions of engine views to PNG bytes, one package per game.
 
-    render_table(game.public_view(), lang)        # the board, for the channel
-    render_hand(game.private_view(seat), lang)    # a hand, for that seat's DM
-    render_card("vulko", lang="pl")               # one card face, for /card
-    render_results(game.public_view(), lang)      # the final ranking
-    render_draft(game.private_view(seat), lang)   # the draft packet, for the DM
-    render_prompt(game.private_view(seat), lang)  # a decision's choices (claim, candidates, combat), for the DM
-
-Every image is drawn in one language, ``lang`` ("en", "pl" or "ru"; English by default): the caller
-passes the game's language for the table and the results, the player's for the rest. The words
-the images draw are the "render" text domain (:mod:`render.texts`, translations in
-``render/locales``); what a decision asks comes from the engine's domain, card names from the
-card data.
-
-The table, hand, draft, prompt and results images are made for a phone: Discord shows them about 550 px
-wide, and nothing in them is smaller than 11 px there (``theme.PHONE_MIN_PX``; each image
-records its smallest text and icon, see ``primitives.phone_px``).
-The table and results images refuse a private view, so a hand never reaches a channel.
-Nothing here imports discord; every function returns the same bytes for the same view.
+The shared part is here: the drawing pieces every image uses (:mod:`render.primitives`: moons,
+coins, fitted text, the measured smallest size of every text for the phone check), the theme
+(:mod:`render.theme`: colours, fonts, sizes, ``PHONE_MIN_PX``) and the one PNG palette
+(:mod:`render.palette`). Each game's images are a package of their own (``render.nightfall``);
+the bot finds them through its game adapters, never by name. Nothing here imports discord.
 """
-
-from __future__ import annotations
-
-from functools import lru_cache
-
-from .cards import card_face, wound_face
-from .hand import render_draft, render_hand
-from .primitives import to_png
-from .prompt import render_prompt
-from .results import render_results
-from .table import render_table
-
-__all__ = [
-    "clear_caches",
-    "render_card",
-    "render_draft",
-    "render_hand",
-    "render_prompt",
-    "render_results",
-    "render_table",
-]
-
-CARD_WIDTH = 500
-
-
-def render_card(key: str, lang: str = "en", width: int = CARD_WIDTH) -> bytes:
-    """One full card face from the card data; ``key`` is a card key or ``wound:<type>``."""
-    return _card_png(key, lang, width)
-
-
-@lru_cache(maxsize=256)
-def _card_png(key: str, lang: str, width: int) -> bytes:
-    """Card faces never change, so their PNG bytes are kept (about 20 KB each)."""
-    if key.startswith("wound:"):
-        return to_png(wound_face(key.split(":", 1)[1], lang, width))
-    return to_png(card_face(key, lang, width))
-
-
-def clear_caches() -> None:
-    """Forget every cached face, tile and layer (the benchmark's "cold" start)."""
-    from . import cards, hand, primitives, prompt, table
-
-    for fn in (
-        table.common_tile,
-        table.archive_chip,
-        table.minion_chip,
-        table.chip_name,
-        table.background,
-        table._legend_lines,
-        table._wounds_room,
-        table.status_w,
-        table.kicker_tag_w,
-        table.chain_text_w,
-        table.fight_status_w,
-        _card_png,
-        cards.compact_layout,
-        hand.shown_face,
-        hand.card_mask,
-        prompt.card_chip,
-        primitives._text_mask,
-    ):
-        fn.cache_clear()

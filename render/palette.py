@@ -6,12 +6,11 @@ few dozen colours plus their anti-aliased blends in every image, so one palette 
 them: flat fills keep their exact colour, edges move by a few levels at most, and a render only
 maps its pixels to it.
 
-The colours live in :mod:`render.palette_data`, chosen by :mod:`render.palette_build`::
+The colours live in :mod:`render.palette_data`, chosen offline from a game's sample images by that
+game's ``palette_build`` module (``python -m render.<game>.palette_build`` reports the fit,
+``--write`` chooses the palette again and rewrites ``render/palette_data.py``).
 
-    python -m render.palette_build            # how well the stored palette fits the samples
-    python -m render.palette_build --write    # choose it again, rewrite render/palette_data.py
-
-Run the second after adding or changing a colour; ``tests/render/test_palette.py`` fails when
+Rewrite it after adding or changing a colour; ``tests/render/test_palette.py`` fails when
 a named colour has no entry or the samples drift too far.
 """
 

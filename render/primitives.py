@@ -29,15 +29,11 @@ from .palette import quantize
 from .theme import (
     GOLD,
     GOLD_DARK,
-    LETTERS,
-    ON_COLOUR,
     PANEL_DARK,
     PHONE_WIDTH,
     RGB,
     TEXT,
-    WOUND_COLOURS,
     Font,
-    colour,
     font,
     mix,
 )
@@ -46,13 +42,13 @@ Box = tuple[int, int, int, int]
 
 #: Key in ``Image.info`` of the smallest (text em size, icon height) drawn into an image. A tuple,
 #: replaced and never changed in place, since ``Image.copy`` shares the values of ``info``.
-SIZES = "nightfall.smallest"
+SIZES = "render.smallest"
 NONE_DRAWN = (math.inf, math.inf)
 
 
 #: Key in ``Image.info`` of the texts drawn into an image: a tuple of :class:`Drawn`, replaced
 #: (never appended to in place) for the same reason as ``SIZES``.
-TEXTS = "nightfall.texts"
+TEXTS = "render.texts"
 
 
 class Drawn(NamedTuple):
@@ -192,22 +188,6 @@ def vertical_gradient(width: int, height: int, top: RGB, bottom: RGB) -> Image.I
     column = Image.new("RGB", (1, 256))
     column.putdata([mix(top, bottom, y / 255) for y in range(256)])
     return column.resize((1, height), Image.Resampling.BILINEAR).resize((width, height), Image.Resampling.NEAREST)
-
-
-def moon(d: Draw, cx: float, cy: float, r: float, name: str | None, *, ring: RGB = PANEL_DARK) -> None:
-    """A colour moon with its letter (R W B Y P G), so a colour never depends on colour vision."""
-    d.icon(2 * r)
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour(name), outline=ring, width=max(1, round(r / 8)))
-    if name in LETTERS:
-        f = font(max(8, round(r * 1.15)), "bold")
-        d.text((cx, cy + r * 0.04), LETTERS[name], font=f, fill=ON_COLOUR[name], anchor="mm")
-
-
-def hidden_moon(d: Draw, cx: float, cy: float, r: float) -> None:
-    """A moon for a colour nobody may see yet (a secret archive)."""
-    d.icon(2 * r)
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(60, 62, 84), outline=PANEL_DARK, width=2)
-    d.text((cx, cy), "?", font=font(max(8, round(r * 1.2)), "bold"), fill=(170, 170, 200), anchor="mm")
 
 
 def coin(d: Draw, cx: float, cy: float, r: float, value: int | str, *, fill: RGB = GOLD) -> None:
@@ -372,36 +352,6 @@ def draw_flow(d: Draw, x: float, y: float, lines: list[Line], line_h: float) -> 
             d.text((x + dx, y), word, font=f, fill=ink, anchor="la")
         y += line_h
     return y
-
-
-def wound_icon(d: Draw, cx: float, cy: float, size: float, wound_type: str | None) -> None:
-    """A shape per wound type, so types differ by more than colour: fangs, flame, drop."""
-    d.icon(size)
-    c = WOUND_COLOURS.get(wound_type or "", (120, 120, 140))
-    r = size / 2
-    if wound_type == "bite":
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c)
-        for sx in (-0.38, 0.38):
-            x = cx + sx * r
-            d.polygon([(x - r * 0.26, cy - r * 0.55), (x + r * 0.26, cy - r * 0.55), (x, cy + r * 0.6)], fill=TEXT)
-    elif wound_type == "burn":
-        d.ellipse((cx - r * 0.72, cy - r * 0.2, cx + r * 0.72, cy + r), fill=c)
-        d.polygon(
-            [
-                (cx - r * 0.72, cy + r * 0.35),
-                (cx - r * 0.35, cy - r * 0.45),
-                (cx - r * 0.1, cy - r * 0.05),
-                (cx + r * 0.05, cy - r),
-                (cx + r * 0.5, cy - r * 0.3),
-                (cx + r * 0.72, cy + r * 0.35),
-            ],
-            fill=c,
-        )
-        d.ellipse((cx - r * 0.3, cy + r * 0.2, cx + r * 0.3, cy + r * 0.85), fill=(252, 214, 90))
-    else:
-        d.ellipse((cx - r * 0.7, cy - r * 0.15, cx + r * 0.7, cy + r), fill=c)
-        d.polygon([(cx - r * 0.66, cy + r * 0.2), (cx, cy - r), (cx + r * 0.66, cy + r * 0.2)], fill=c)
-        d.ellipse((cx - r * 0.36, cy + r * 0.2, cx - r * 0.12, cy + r * 0.5), fill=mix(c, TEXT, 0.5))
 
 
 def crescent(img: Image.Image, cx: float, cy: float, r: float, fill: RGB) -> None:

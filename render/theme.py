@@ -1,8 +1,7 @@
-"""Colours, fonts and sizes shared by every image, so the table, hand and cards look like one game.
+"""Colours, fonts and sizes shared by every image, so the table, hand and cards look like one product.
 
 The palette is a dark "night" theme with high contrast: images are read on phones at half size.
-Every card colour also has a letter (engine ``COLOUR_LETTERS``), drawn inside each moon, so links
-read without colour vision.
+A game's own colours (its card colours, its phases) live in its package under ``render/``.
 """
 
 from __future__ import annotations
@@ -13,8 +12,6 @@ from importlib import resources
 from io import BytesIO
 
 from PIL import ImageFont
-
-from engine.cards import COLOUR_LETTERS
 
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont
@@ -68,36 +65,6 @@ STRENGTH: RGB = (236, 120, 72)
 HEALTH: RGB = (226, 76, 96)
 HEALTH_LOST: RGB = (86, 60, 72)
 
-#: Card colours: distinct in hue and in lightness, readable on the dark background.
-COLOURS: dict[str, RGB] = {
-    "red": (214, 56, 52),
-    "white": (232, 230, 218),
-    "blue": (52, 120, 220),
-    "yellow": (240, 196, 30),
-    "purple": (150, 84, 206),
-    "green": (58, 170, 84),
-}
-LETTERS: dict[str, str] = dict(COLOUR_LETTERS)
-#: Letter colour inside a moon of each colour (dark on light moons).
-ON_COLOUR: dict[str, RGB] = {
-    "red": (255, 255, 255),
-    "white": (24, 24, 32),
-    "blue": (255, 255, 255),
-    "yellow": (30, 24, 8),
-    "purple": (255, 255, 255),
-    "green": (255, 255, 255),
-}
-WOUND_COLOURS: dict[str, RGB] = {"bite": (196, 60, 80), "burn": (232, 128, 40), "bleed": (150, 24, 40)}
-WOUND_FRAME: RGB = (110, 28, 36)
-PHASE_COLOURS: dict[str, RGB] = {
-    "draft": (120, 120, 200),
-    "combat": (214, 70, 60),
-    "chain": (64, 160, 230),
-    "claim": (240, 190, 60),
-    "cleanup": (140, 140, 160),
-    "over": (180, 60, 200),
-}
-
 _FONT_FILES = {
     "regular": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
@@ -121,10 +88,6 @@ def _font_bytes(weight: str) -> bytes:
 def font(size: int, weight: str = "regular") -> Font:
     """A bundled DejaVu font; the basic layout engine gives the same pixels on every machine."""
     return ImageFont.truetype(BytesIO(_font_bytes(weight)), size, layout_engine=ImageFont.Layout.BASIC)
-
-
-def colour(name: str | None) -> RGB:
-    return COLOURS.get(name or "", TEXT_FAINT)
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

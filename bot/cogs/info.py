@@ -10,8 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import card_texts, i18n
-from engine.cards import CardDef, card_set
+from engine import i18n
+from engine.nightfall import card_texts
+from engine.nightfall.cards import CardDef, card_set
 
 from ..errors import UserError
 from ..images import card_file, table_file

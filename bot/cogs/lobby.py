@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.ai import LEVELS
+from engine.nightfall.ai import LEVELS
 
 from ..cup import cup_text, stats_text
 from ..durations import DEFAULT_DEADLINE, BadDuration, format_duration, parse_duration

@@ -26,7 +26,7 @@ import simcord
 import bot.database
 import bot.service
 from bot import Settings, create_bot
-from engine.ai import GreedyPlayer, decide
+from engine.nightfall.ai import GreedyPlayer, decide
 
 from .helpers import Party, slash_move
 

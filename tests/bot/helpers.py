@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from engine.ai import GreedyPlayer, decide
+from engine.nightfall.ai import GreedyPlayer, decide
 
 
 @dataclass

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from engine.ai import EasyPlayer, GreedyPlayer, HardPlayer
+from engine.nightfall.ai import EasyPlayer, GreedyPlayer, HardPlayer
 
 from .conftest import user_errors_only
 
@@ -65,7 +65,7 @@ async def test_an_ai_from_before_levels_plays_at_normal(
 def _record_players(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every AI player the bot makes, in order."""
     import bot.service
-    from engine.ai import make_player
+    from engine.nightfall.ai import make_player
 
     made: list[Any] = []
 

@@ -14,7 +14,7 @@ import pytest
 
 from bot.cogs.info import Info, card_text, choice_name, find_cards
 from engine import i18n
-from engine.cards import card
+from engine.nightfall.cards import card
 
 from .conftest import user_errors_only
 

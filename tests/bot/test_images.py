@@ -15,12 +15,12 @@ import discord
 import pytest
 from PIL import Image
 
-import render
+import render.nightfall
 from bot import images
 from bot.naming import label, named_view
 from bot.settings import Settings
 from engine.nightfall import Game, Options
-from render import samples
+from render.nightfall import samples
 
 View = dict[str, Any]
 SEATS = ["p1", "p2", "p3", "p4", "p5"]
@@ -198,7 +198,7 @@ async def test_an_identical_table_is_a_cache_hit_and_a_changed_one_a_miss() -> N
     again = await images.table_file(table)
     assert (images.stats.renders, images.stats.hits) == (1, 1)
     assert png_of(again) == png_of(first)
-    assert png_of(first) == render.render_table(named_view(table.game.public_view(), table.names))
+    assert png_of(first) == render.nightfall.render_table(named_view(table.game.public_view(), table.names))
 
     game = table.game
     decision = game.pending()[0]
@@ -265,7 +265,7 @@ async def test_a_worker_process_renders_the_same_bytes_and_shutdown_stops_it() -
     img = Image.open(io.BytesIO(data))
     img.load()
     assert img.format == "PNG" and img.mode == "P"
-    assert data == render.render_table(named_view(table.game.public_view(), table.names))
+    assert data == render.nightfall.render_table(named_view(table.game.public_view(), table.names))
     assert (images.stats.renders, images.stats.pool_renders) == (1, 1)
 
     pool = images._pool

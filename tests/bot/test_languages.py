@@ -15,7 +15,7 @@ import discord
 import pytest
 
 from bot import Settings
-from engine.cards import card_set
+from engine.nightfall.cards import card_set
 from tests.bot.conftest import user_errors_only
 from tests.bot.helpers import Party, play_to_the_end, public_lines
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ai import GreedyPlayer, decide
+from engine.nightfall.ai import GreedyPlayer, decide
 
 from .conftest import user_errors_only
 from .helpers import Party, open_game, play_to_the_end, slash_move

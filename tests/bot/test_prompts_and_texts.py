@@ -1,7 +1,7 @@
 """DM prompts that say everything a player needs, and the bot's texts: buttons, channel, /card.
 
 Exact positions are staged through the store (``stage``): a lobby is opened as players would,
-then started with a position built by ``engine.position.build`` instead of a dealt game.
+then started with a position built by ``engine.nightfall.position.build`` instead of a dealt game.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from bot.logline import LogLine
 from bot.notifier import results_text
 from bot.prompts import prompt_moves
 from bot.store import Want
-from engine.position import Position, build
+from engine.nightfall.position import Position, build
 
 from .conftest import user_errors_only
 from .helpers import Party, latest_prompt, open_game, play_to_the_end, press, public_lines

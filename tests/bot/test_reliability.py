@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from engine.ai import GreedyPlayer, decide
+from engine.nightfall.ai import GreedyPlayer, decide
 
 from .conftest import FAILING_SETTLE, RETRY_BASE, user_errors_only
 from .helpers import Party, latest_prompt, moves_in, offered, open_game, press, slash_move

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bot.summary import split_by_turn, summary_text, turn_of
-from engine.ai import RandomPlayer, decide
-from engine.log import public_events
 from engine.nightfall import Game, Options
+from engine.nightfall.ai import RandomPlayer, decide
+from engine.nightfall.log import public_events
 
 NAMES = {"p1": "alice", "p2": "bob", "p3": "carol"}
 

@@ -56,8 +56,8 @@ from simcord.builders import ChannelHandle
 from bot import Settings
 from bot.i18n import t
 from bot.notifier import status_line
-from engine.ai import GreedyPlayer, decide
 from engine.nightfall import Game
+from engine.nightfall.ai import GreedyPlayer, decide
 
 from .conftest import user_errors_only
 from .helpers import SLASH, moves_in, offered, press, slash_move

@@ -6,10 +6,10 @@ import json
 import re
 from itertools import pairwise
 
-from engine.actions import Action
-from engine.cards import card_set
-from engine.core import cref
 from engine.nightfall import Game
+from engine.nightfall.actions import Action
+from engine.nightfall.cards import card_set
+from engine.nightfall.core import cref
 
 CARD_REF = re.compile(r'"(c\d+)"')
 

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.actions import VERBS, Action, IllegalAction, ParseError, clip
-from engine.cards import card_set
 from engine.nightfall import Game, Options
-from engine.state import DRAFTS
+from engine.nightfall.actions import VERBS, Action, IllegalAction, ParseError, clip
+from engine.nightfall.cards import card_set
+from engine.nightfall.state import DRAFTS
 
 pytestmark = pytest.mark.engine
 

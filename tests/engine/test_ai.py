@@ -8,13 +8,12 @@ from typing import Any
 
 import pytest
 
-import engine
-from engine import demo
-from engine.ai import GreedyPlayer, Player, RandomPlayer, decide, play_out
-from engine.log import DESCRIBERS, describe_event, public_events
-from engine.nightfall import Action, Game, Options
-from engine.position import Position, build
-from engine.state import DRAFTS
+import engine.nightfall
+from engine.nightfall import Action, Game, Options, demo
+from engine.nightfall.ai import GreedyPlayer, Player, RandomPlayer, decide, play_out
+from engine.nightfall.log import DESCRIBERS, describe_event, public_events
+from engine.nightfall.position import Position, build
+from engine.nightfall.state import DRAFTS
 
 SEATS = ["ada", "bram", "cleo", "dmitri", "eve"]
 
@@ -216,7 +215,7 @@ def test_every_event_of_full_games_reads_as_a_sentence() -> None:
 def test_every_event_type_the_engine_emits_has_its_own_sentence() -> None:
     emit = re.compile(r'emit\(\s*"(\w+)"(?:\s+if\s+\w+\s+else\s+"(\w+)")?')
     types: set[str] = set()
-    for path in Path(engine.__file__).parent.glob("*.py"):
+    for path in Path(engine.nightfall.__file__).parent.glob("*.py"):
         for match in emit.finditer(path.read_text(encoding="utf-8")):
             types.update(t for t in match.groups() if t)
     assert len(types) > 40

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from engine.ai import (
+from engine.nightfall import Action, Game, Options
+from engine.nightfall.ai import (
     LEVELS,
     EasyPlayer,
     GreedyPlayer,
@@ -21,8 +22,7 @@ from engine.ai import (
     make_player,
     play_out,
 )
-from engine.nightfall import Action, Game, Options
-from engine.state import DRAFTS
+from engine.nightfall.state import DRAFTS
 
 SEATS = ["ada", "bram", "cleo"]
 

@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from engine import card_texts
-from engine.cards import Kicker, card, card_set, find_card
+from engine.nightfall import card_texts
+from engine.nightfall.cards import Kicker, card, card_set, find_card
 
 KEYS = sorted(card_set().cards)
 TRANSLATED = ("pl", "ru")

@@ -1,18 +1,19 @@
-"""docs/cards.md is exactly what ``python -m engine.cardlist`` writes, so the card list cannot go stale."""
+"""docs/cards.md is exactly what ``python -m engine.nightfall.cardlist`` writes, so the card list cannot go stale."""
 
 import io
 from contextlib import redirect_stdout
 from pathlib import Path
 
-from engine.cardlist import main, render_markdown, render_translations
-from engine.cards import card_set
+from engine.nightfall.cardlist import main, render_markdown, render_translations
+from engine.nightfall.cards import card_set
 
 CARDS_MD = Path(__file__).resolve().parents[2] / "docs" / "cards.md"
 
 
 def test_docs_cards_md_is_the_generator_output() -> None:
     written = CARDS_MD.read_text(encoding="utf-8")
-    assert written == render_markdown(), "docs/cards.md is stale: run  python -m engine.cardlist > docs/cards.md"
+    stale = "docs/cards.md is stale: run  python -m engine.nightfall.cardlist > docs/cards.md"
+    assert written == render_markdown(), stale
 
 
 def test_main_prints_the_page() -> None:

@@ -8,7 +8,7 @@ and the position after the chain stays still while it is checked.
 
 from __future__ import annotations
 
-from engine.position import build
+from engine.nightfall.position import build
 
 from .helpers import (
     HOLD,

@@ -8,8 +8,8 @@ phase waits for her and the position after the chain stays still while it is che
 
 from __future__ import annotations
 
-from engine.cards import card_set
-from engine.position import build
+from engine.nightfall.cards import card_set
+from engine.nightfall.position import build
 
 from .helpers import (
     HOLD,

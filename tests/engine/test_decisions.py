@@ -8,11 +8,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.actions import VERBS, Action, is_archive_ref, is_card_ref
-from engine.decisions import KINDS, NEEDS, SHOWS, Kind, Waiting, check_declarations
 from engine.nightfall import Game, Options
-from engine.state import DRAFTS
-from engine.views import ASKING_WORDS, SPECTATOR_WORDS
+from engine.nightfall.actions import VERBS, Action, is_archive_ref, is_card_ref
+from engine.nightfall.decisions import KINDS, NEEDS, SHOWS, Kind, Waiting, check_declarations
+from engine.nightfall.state import DRAFTS
+from engine.nightfall.views import ASKING_WORDS, SPECTATOR_WORDS
 
 from .helpers import act
 
@@ -195,7 +195,7 @@ def test_legality_compares_moves_not_regenerated_strings() -> None:
     version = game.version
     act(game, "ada", str(legal))
     assert game.version == version + 1
-    from engine.actions import IllegalAction
+    from engine.nightfall.actions import IllegalAction
 
     with pytest.raises(IllegalAction):
         game.apply(Action("bram", "draft", ("not_a_card_here",)))

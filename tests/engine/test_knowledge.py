@@ -14,10 +14,10 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.cards import card_set
-from engine.knowledge import HIDDEN, determinize, position
 from engine.nightfall import Game, Options
-from engine.position import build
+from engine.nightfall.cards import card_set
+from engine.nightfall.knowledge import HIDDEN, determinize, position
+from engine.nightfall.position import build
 
 from .invariants import check_state
 
@@ -218,7 +218,7 @@ def test_samples_at_every_moment(moment: str) -> None:
 
 
 def test_samples_of_built_positions() -> None:
-    """Exact positions from ``engine.position``: unused draft keys, secret archives, no draft."""
+    """Exact positions from ``engine.nightfall.position``: unused draft keys, secret archives, no draft."""
     pos = build(
         ["ann", "ben", "cat"],
         phase="claim",
@@ -535,7 +535,7 @@ def test_sampled_games_play_to_the_end() -> None:
 
 
 def test_play_out_with_ai_players_on_a_sample() -> None:
-    from engine.ai import RandomPlayer, play_out
+    from engine.nightfall.ai import RandomPlayer, play_out
 
     game = new_game(4, 9, "open", secret=True)
     rnd = random.Random(9)

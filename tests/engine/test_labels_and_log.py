@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from engine.actions import Action
-from engine.log import describe_event, public_events
 from engine.nightfall import Game, Options
-from engine.position import build
-from engine.setup import draft_plan
-from engine.state import DRAFTS
+from engine.nightfall.actions import Action
+from engine.nightfall.log import describe_event, public_events
+from engine.nightfall.position import build
+from engine.nightfall.setup import draft_plan
+from engine.nightfall.state import DRAFTS
 
 from .helpers import act, kinds
 

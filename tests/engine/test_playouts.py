@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.nightfall import Game, Options
-from engine.state import DRAFTS
+from engine.nightfall.state import DRAFTS
 
 from .invariants import check_state, check_views
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from engine.demo import ranking_lines
 from engine.nightfall import Game
-from engine.position import build
-from engine.scoring import tie_break_text
+from engine.nightfall.demo import ranking_lines
+from engine.nightfall.position import build
+from engine.nightfall.scoring import tie_break_text
 
 from .helpers import act, kinds
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.position import build
+from engine.nightfall.position import build
 
 from .helpers import act, keys, kinds, texts, wounds
 

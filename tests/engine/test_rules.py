@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Action, IllegalAction, ParseError
 from engine.nightfall import Game, Options
-from engine.position import build
-from engine.scoring import ApocalypseCup
+from engine.nightfall.actions import Action, IllegalAction, ParseError
+from engine.nightfall.position import build
+from engine.nightfall.scoring import ApocalypseCup
 
 from .helpers import act, keys, kinds, texts, wounds
 

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from engine.ai import GreedyPlayer, play_out
 from engine.nightfall import Game, Options
-from engine.position import build
-from engine.state import LEGACY_RULES, RULES, State
+from engine.nightfall.ai import GreedyPlayer, play_out
+from engine.nightfall.position import build
+from engine.nightfall.state import LEGACY_RULES, RULES, State
 
 from .helpers import names, wounds
 from .invariants import check_state, check_views

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from engine.cards import card_set, find_card
 from engine.nightfall import Game, IllegalAction, Options
-from engine.state import DRAFTS
+from engine.nightfall.cards import card_set, find_card
+from engine.nightfall.state import DRAFTS
 
 from .helpers import act, kinds, texts
 

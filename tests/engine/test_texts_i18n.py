@@ -11,15 +11,15 @@ from typing import Any
 
 import pytest
 
-from engine.actions import Action
-from engine.cards import card_set
 from engine.i18n import placeholders
-from engine.log import describe_event
 from engine.nightfall import Game, Options
-from engine.position import build
-from engine.scoring import tie_break_text
-from engine.state import DRAFTS
-from engine.texts import ENGLISH, and_list, ask_text, card_text, quoted, spectator_words
+from engine.nightfall.actions import Action
+from engine.nightfall.cards import card_set
+from engine.nightfall.log import describe_event
+from engine.nightfall.position import build
+from engine.nightfall.scoring import tie_break_text
+from engine.nightfall.state import DRAFTS
+from engine.nightfall.texts import ENGLISH, and_list, ask_text, card_text, quoted, spectator_words
 
 from .helpers import act, kinds
 

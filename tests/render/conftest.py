@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from engine.nightfall import Game
-from render import samples
+from render.nightfall import samples
 
 View = dict[str, Any]
 RGB = tuple[int, int, int]

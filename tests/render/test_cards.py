@@ -6,11 +6,11 @@ import dataclasses
 
 import pytest
 
-import render.cards as cards_module
-from engine.card_texts import FIELDS
-from engine.cards import card, card_set
-from render import render_card
-from render.cards import (
+import render.nightfall.cards as cards_module
+from engine.nightfall.card_texts import FIELDS
+from engine.nightfall.cards import card, card_set
+from render.nightfall import render_card
+from render.nightfall.cards import (
     BASE_W,
     card_face,
     card_height,
@@ -19,9 +19,10 @@ from render.cards import (
     face_problems,
     wound_effect_lines,
 )
-from render.hand import card_width
-from render.prompt import SOURCE_W
-from render.theme import COLOURS, GOLD, HEALTH, STRENGTH, WOUND_FRAME, font, mix
+from render.nightfall.colours import COLOURS, WOUND_FRAME
+from render.nightfall.hand import card_width
+from render.nightfall.prompt import SOURCE_W
+from render.theme import GOLD, HEALTH, STRENGTH, font, mix
 
 from .conftest import count_near, decode, near
 

@@ -6,8 +6,8 @@ import pytest
 from PIL import Image
 
 from engine.nightfall import Game
-from render import render_card, render_draft, render_hand, samples
-from render.hand import FRAME, LABEL_H, draft_boxes, hand_boxes, playable_ids
+from render.nightfall import render_card, render_draft, render_hand, samples
+from render.nightfall.hand import FRAME, LABEL_H, draft_boxes, hand_boxes, playable_ids
 from render.theme import ACTIVE, DECIDE, GOLD, TABLE_WIDTH
 
 from .conftest import View, count_near, decode, near
@@ -29,7 +29,7 @@ def test_hand_decodes_at_its_layout_size(cleo: View, hand: Image.Image) -> None:
     assert hand.size == (width, height) == (TABLE_WIDTH, height), "one width for every phone image"
 
 
-#: The crescent moon of a full face's art band (``render.cards.card_face``).
+#: The crescent moon of a full face's art band (``render.nightfall.cards.card_face``).
 CRESCENT = (236, 232, 206)
 
 

@@ -15,12 +15,12 @@ import pytest
 from PIL import Image
 
 from engine import i18n
-from render import render_draft, render_hand, render_prompt, render_results, render_table, samples, texts
-from render.hand import draft_boxes, draw_draft, draw_hand, hand_boxes
-from render.primitives import Box, Drawn, drawn_texts
-from render.prompt import draw_prompt
-from render.results import draw_results, results_layout
-from render.table import draw_table, table_layout
+from render.nightfall import render_draft, render_hand, render_prompt, render_results, render_table, samples, texts
+from render.nightfall.hand import draft_boxes, draw_draft, draw_hand, hand_boxes
+from render.nightfall.prompt import draw_prompt
+from render.nightfall.results import draw_results, results_layout
+from render.nightfall.table import draw_table, table_layout
+from render.primitives import TEXTS, Box, Drawn, drawn_texts
 from render.theme import TABLE_WIDTH
 
 from .conftest import View, decode
@@ -137,7 +137,7 @@ def test_results_keep_their_texts_in_their_boxes(name: str, lang: str) -> None:
 
 def test_the_checks_catch_a_text_that_leaves_its_box_or_runs_into_another() -> None:
     img = Image.new("RGB", (100, 100))
-    img.info["nightfall.texts"] = (
+    img.info[TEXTS] = (
         Drawn("fits", (10, 10, 40, 20), (0, 0, 50, 50)),
         Drawn("too long", (30, 30, 80, 40), (0, 0, 50, 50)),
         Drawn("over", (35, 32, 60, 42), (0, 0, 100, 100)),

@@ -8,12 +8,12 @@ import pytest
 from PIL import Image
 
 from engine.nightfall import Game
-from render import clear_caches, render_card, render_hand, render_table
-from render.cards import card_face
-from render.hand import draw_hand
+from render.nightfall import clear_caches, render_card, render_hand, render_table
+from render.nightfall.cards import card_face
+from render.nightfall.hand import draw_hand
+from render.nightfall.palette_build import channel_error, fit, named_colours
+from render.nightfall.table import draw_table
 from render.palette import SIZE, colours, palette_image
-from render.palette_build import channel_error, fit, named_colours
-from render.table import draw_table
 
 from .conftest import View, decode
 
@@ -49,7 +49,7 @@ def test_the_palette_has_256_colours_and_every_named_colour_exactly() -> None:
     assert len(entries) == SIZE
     assert all(len(c) == 3 and all(0 <= v <= 255 for v in c) for c in entries)
     missing = [c for c in named_colours() if c not in set(entries)]
-    assert not missing, f"run `python -m render.palette_build --write`: no entry for {missing}"
+    assert not missing, f"run `python -m render.nightfall.palette_build --write`: no entry for {missing}"
 
 
 def test_every_png_uses_the_one_palette(chain_view: View, link_game: Game) -> None:
@@ -96,8 +96,8 @@ def test_colours_stay_as_drawn_and_as_before(kind: str, drawings: dict[str, tupl
 
 def test_the_stored_palette_fits_every_sample() -> None:
     """Tables, hands, drafts and results of sample and random games, and every card face: if a
-    new colour drifts too far, regenerate the palette (``python -m render.palette_build --write``)."""
-    from render.palette_build import sample_images
+    new colour drifts too far, regenerate the palette (``python -m render.nightfall.palette_build --write``)."""
+    from render.nightfall.palette_build import sample_images
 
     f = fit(sample_images())
     assert f["mean"] < 1.2

@@ -18,15 +18,15 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-import render.cards
-import render.prompt
-import render.results
-import render.table
-from engine.decisions import KINDS
+import render.nightfall.cards
+import render.nightfall.prompt
+import render.nightfall.results
+import render.nightfall.table
 from engine.nightfall import Game, Options
-from render import (
+from engine.nightfall.decisions import KINDS
+from render import primitives
+from render.nightfall import (
     clear_caches,
-    primitives,
     render_draft,
     render_hand,
     render_prompt,
@@ -34,11 +34,11 @@ from render import (
     render_table,
     samples,
 )
-from render.hand import draw_draft, draw_hand
+from render.nightfall.hand import draw_draft, draw_hand
+from render.nightfall.prompt import draw_prompt
+from render.nightfall.results import draw_results
+from render.nightfall.table import draw_table
 from render.primitives import Draw, phone_px, smallest
-from render.prompt import draw_prompt
-from render.results import draw_results
-from render.table import draw_table
 from render.theme import (
     BIG,
     BODY,
@@ -255,7 +255,7 @@ def fresh_caches() -> object:
 def test_a_too_small_text_fails_the_check(monkeypatch: pytest.MonkeyPatch, fresh_caches: object) -> None:
     view = samples.five_player_chain().public_view()
     assert_readable_on_a_phone(draw_table(view), "table")
-    monkeypatch.setattr(render.table, "SMALL", 18)  # 9 px on a phone: counts, labels, legend
+    monkeypatch.setattr(render.nightfall.table, "SMALL", 18)  # 9 px on a phone: counts, labels, legend
     img = draw_table(view)
     assert smallest(img)[0] == 18
     with pytest.raises(AssertionError, match=r"9\.0 px text"):
@@ -265,7 +265,7 @@ def test_a_too_small_text_fails_the_check(monkeypatch: pytest.MonkeyPatch, fresh
 def test_a_too_small_results_text_fails_the_check(monkeypatch: pytest.MonkeyPatch) -> None:
     view = samples.finished_game().public_view()
     assert_readable_on_a_phone(draw_results(view), "results")
-    monkeypatch.setattr(render.results, "SMALL", 19)  # 9.5 px on a phone: labels, turns, the rule
+    monkeypatch.setattr(render.nightfall.results, "SMALL", 19)  # 9.5 px on a phone: labels, turns, the rule
     with pytest.raises(AssertionError, match=r"9\.5 px text"):
         assert_readable_on_a_phone(draw_results(view), "results")
 
@@ -277,7 +277,7 @@ def test_a_too_small_icon_fails_the_check(monkeypatch: pytest.MonkeyPatch, fresh
     def small_sword(d: Draw, cx: float, cy: float, h: float, fill: tuple[int, int, int]) -> None:
         primitives.sword(d, cx, cy, 14, fill)  # 7 px on a phone: the strength mark on every minion
 
-    monkeypatch.setattr(render.cards, "sword", small_sword)
+    monkeypatch.setattr(render.nightfall.cards, "sword", small_sword)
     clear_caches()  # the chips drawn above hold full-size swords
     img = draw_prompt(view)
     assert smallest(img) == (MIN_PX, 14) and phone_px(img) == 7
@@ -288,7 +288,7 @@ def test_a_too_small_icon_fails_the_check(monkeypatch: pytest.MonkeyPatch, fresh
 def test_a_too_small_moon_fails_the_check(monkeypatch: pytest.MonkeyPatch, fresh_caches: object) -> None:
     """A moon is an icon, and its letter a text: shrinking it fails on the letter first."""
     view = samples.five_player_chain().private_view("cleo")
-    monkeypatch.setattr(render.table, "MOON_R", 8)
+    monkeypatch.setattr(render.nightfall.table, "MOON_R", 8)
     img = draw_prompt(view)
     assert smallest(img)[1] == 16
     with pytest.raises(AssertionError, match="px text"):
@@ -298,7 +298,7 @@ def test_a_too_small_moon_fails_the_check(monkeypatch: pytest.MonkeyPatch, fresh
 def test_a_too_small_card_text_fails_the_check(monkeypatch: pytest.MonkeyPatch, fresh_caches: object) -> None:
     """The hand pastes cached faces: their sizes travel with them."""
     view = samples.five_player_link_decision().private_view("cleo")
-    monkeypatch.setattr(render.cards, "SMALL", 16)
+    monkeypatch.setattr(render.nightfall.cards, "SMALL", 16)
     with pytest.raises(AssertionError, match=r"8\.0 px text"):
         assert_readable_on_a_phone(draw_hand(view), "hand")
 

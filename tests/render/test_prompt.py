@@ -10,9 +10,9 @@ import pytest
 from PIL import Image
 
 from engine.nightfall import Game
-from render import clear_caches, render_prompt, samples
+from render.nightfall import clear_caches, render_prompt, samples
+from render.nightfall.prompt import button_label, draw_prompt
 from render.palette import palette_image
-from render.prompt import button_label, draw_prompt
 from render.theme import DECIDE, TABLE_WIDTH
 
 from .conftest import View, count_near, decode

@@ -1,7 +1,7 @@
 """The results image: ranking, wounds by type, and the tie-break note where one decided.
 
 The note says what actually decided a place (the ranking's ``decided_by``, in the words of
-``engine.scoring.tie_break_text``), never the step only: when the largest wound-type counts are
+``engine.nightfall.scoring.tie_break_text``), never the step only: when the largest wound-type counts are
 equal, it is the second-largest that decides, and the note must say so.
 """
 
@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
-from engine.position import build
-from engine.scoring import tie_break_text
-from render import clear_caches, primitives, render_results, samples
-from render.results import draw_results, results_height, results_layout, tie_note
+from engine.nightfall.position import build
+from engine.nightfall.scoring import tie_break_text
+from render import primitives
+from render.nightfall import clear_caches, render_results, samples
+from render.nightfall.results import draw_results, results_height, results_layout, tie_note
 from render.theme import GOLD, TABLE_WIDTH
 
 from .conftest import View, count_near, decode

@@ -9,9 +9,10 @@ import pytest
 from PIL import Image
 
 from engine.nightfall import Game, Options
-from engine.position import build
-from render import clear_caches, render_table, samples
-from render.table import (
+from engine.nightfall.position import build
+from render.nightfall import clear_caches, render_table, samples
+from render.nightfall.colours import COLOURS
+from render.nightfall.table import (
     AMBER,
     COMMON_RIGHT,
     GAUGE_TRACK,
@@ -19,7 +20,7 @@ from render.table import (
     table_height,
     table_layout,
 )
-from render.theme import ACTIVE, COLOURS, DANGER, DECIDE, GOLD, MOON_R, OK, PANEL_LINE, PHONE_WIDTH, TABLE_WIDTH
+from render.theme import ACTIVE, DANGER, DECIDE, GOLD, MOON_R, OK, PANEL_LINE, PHONE_WIDTH, TABLE_WIDTH
 
 from .conftest import View, count_near, decode, near
 

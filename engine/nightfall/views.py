@@ -185,7 +185,7 @@ class ViewsMixin(Core):
     def private_view(self, seat: str, *, position: bool = False, lang: str = "en") -> dict[str, Any]:
         """The public view plus what ``seat`` alone may see, and its decisions. With ``position``,
         also ``view["position"]``: all that the seat can know of the whole state, hidden cards
-        masked (see ``engine.knowledge``), which is what a searching AI samples games from.
+        masked (see ``engine.nightfall.knowledge``), which is what a searching AI samples games from.
 
         ``lang`` is the player's language: the card names, the decisions' words and the moves'
         labels read in it (the ids, keys and canonical move texts never change)."""
@@ -372,11 +372,11 @@ class ViewsMixin(Core):
 
 
 #: what a decision asks of the deciding player, by the key ``_asking_words`` gives (English;
-#: ``engine.texts.ask_text`` words it in another language)
+#: ``engine.nightfall.texts.ask_text`` words it in another language)
 ASKING_WORDS = ASK_WORDS
 
 #: what everyone is told a decision asks, by the key ``_spectator_words`` gives (English;
-#: ``engine.texts.spectator_words`` words it in another language)
+#: ``engine.nightfall.texts.spectator_words`` words it in another language)
 SPECTATOR_WORDS = WATCH_WORDS
 
 

@@ -4,7 +4,7 @@ There is no printed art: each card gets a night sky in its colour instead. Faces
 during a game: the hand and draft images cache the faces they paste, and ``render_card`` caches
 its PNG bytes. A face is drawn in one language: the card's texts come from the data file
 (``CardDef.text_in``), the words around them ("Chain:", "Minion · Vampire") from the "cards"
-catalogue (``engine.card_texts``).
+catalogue (``engine.nightfall.card_texts``).
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from functools import lru_cache
 
 from PIL import Image
 
-from engine import card_texts, i18n
-from engine.cards import CardDef, Kicker, card, card_set
+from engine import i18n
+from engine.nightfall import card_texts
+from engine.nightfall.cards import CardDef, Kicker, card, card_set
 
-from .primitives import (
+from ..primitives import (
     Draw,
     Line,
     anchor_mark,
@@ -29,15 +30,13 @@ from .primitives import (
     fit,
     fit_lines,
     flow,
-    moon,
     paste,
     pips,
     shield,
     sword,
-    wound_icon,
     wrap,
 )
-from .theme import (
+from ..theme import (
     BODY,
     COIN_R,
     HEALTH,
@@ -49,13 +48,12 @@ from .theme import (
     STRENGTH,
     TEXT,
     TEXT_DIM,
-    WOUND_COLOURS,
-    WOUND_FRAME,
     Font,
-    colour,
     font,
     mix,
 )
+from .colours import WOUND_COLOURS, WOUND_FRAME, colour
+from .icons import moon, wound_icon
 
 #: The design unit: every measure below is for a 250 x 350 card and scales with the width.
 BASE_W, BASE_H = 250, 350

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from ..nightfall import Action, Decision
+from ..game import Action, Decision
 from .base import Player
 from .greedy import GreedyPlayer, _Eyes
 from .search import DEFAULT_BUDGET, HardPlayer

@@ -1,6 +1,6 @@
 """Computer players. Each sees only what its seat may see: its private view and the legal actions.
 
-    from engine.ai import decide, make_player, play_out
+    from engine.nightfall.ai import decide, make_player, play_out
     players = {"ada": make_player("hard", seed=1), "bram": make_player("easy", seed=2)}
     steps = play_out(game, players)                   # or, one move at a time:
     action = decide(players["ada"], game, "ada")

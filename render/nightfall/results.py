@@ -1,10 +1,10 @@
 """The final ranking: places, wounds by type, and the tie-break that decided a place, if any.
 
-Made for a phone like the table (:mod:`render.table`): TABLE_WIDTH wide, every text and icon at
+Made for a phone like the table (:mod:`render.nightfall.table`): TABLE_WIDTH wide, every text and icon at
 least ``theme.MIN_PX`` (11 px once Discord shows the image 550 px wide), the same night sky,
 header and panels. Top to bottom: the header, one row per place (the winner's with the turn's
 gold border), and between two rows whose wounds are equal, what put the upper one ahead: the
-ranking's own ``decided_by`` in words (:func:`engine.scoring.tie_break_text`), so the note names
+ranking's own ``decided_by`` in words (:func:`engine.nightfall.scoring.tie_break_text`), so the note names
 the wound-type count or the turns that decided, never a step that did not. Then the rule.
 
 Drawn only from ``public_view()`` of a finished game; a private view is refused.
@@ -18,27 +18,11 @@ from typing import Any
 
 from PIL import Image
 
-from engine.cards import WOUND_TYPES
-from engine.scoring import DECIDERS, tie_break_text
+from engine.nightfall.cards import WOUND_TYPES
+from engine.nightfall.scoring import DECIDERS, tie_break_text
 
-from . import texts
-from .cards import wound_name
-from .primitives import (
-    Box,
-    Draw,
-    Line,
-    draw,
-    draw_flow,
-    ellipsize,
-    fit,
-    fit_lines,
-    pill,
-    to_png,
-    wound_icon,
-    wrap,
-)
-from .table import ACTIVE_FILL, WOUND_INK, background, check_public
-from .theme import (
+from ..primitives import Box, Draw, Line, draw, draw_flow, ellipsize, fit, fit_lines, pill, to_png, wrap
+from ..theme import (
     ACTIVE,
     BIG,
     BODY,
@@ -50,7 +34,6 @@ from .theme import (
     PANEL,
     PANEL_DARK,
     PANEL_LINE,
-    PHASE_COLOURS,
     RGB,
     SMALL,
     TABLE_WIDTH,
@@ -59,6 +42,11 @@ from .theme import (
     TEXT_FAINT,
     font,
 )
+from . import texts
+from .cards import wound_name
+from .colours import PHASE_COLOURS
+from .icons import wound_icon
+from .table import ACTIVE_FILL, WOUND_INK, background, check_public
 
 View = dict[str, Any]
 
@@ -92,7 +80,7 @@ def type_widths(lang: str = "en") -> list[int]:
 
 def decided_by(a: View, b: View) -> str | None:
     """What put ranking row ``a`` ahead of the next row ``b``: the row's ``decided_by`` (one of
-    ``engine.scoring.DECIDERS``), worked out the engine's way for a row stored without it."""
+    ``engine.nightfall.scoring.DECIDERS``), worked out the engine's way for a row stored without it."""
     if "decided_by" in a:
         how = a["decided_by"]
         return str(how) if how is not None else None

@@ -1,7 +1,7 @@
 """Prompt images: the picture a player's DM shows with a decision, fitted to that decision.
 
 ``render_prompt(game.private_view(seat))`` draws the seat's first decision, as its view describes
-it (``engine.views.decision_view``): the sentence it ``asks``, its ``facts`` and its ``actions``.
+it (``engine.nightfall.views.decision_view``): the sentence it ``asks``, its ``facts`` and its ``actions``.
 Which picture follows the decision's ``shows``, and what each choice looks like follows the
 types of the things its action names (``refs``: a card, an archive or a seat), so a new kind of
 decision needs no change here:
@@ -27,12 +27,9 @@ from typing import Any
 
 from PIL import Image
 
-from engine import card_texts
+from engine.nightfall import card_texts
 
-from . import texts
-from .cards import card_name, compact_layout, wound_name
-from .hand import ask_words, card_mask, shown_face
-from .primitives import (
+from ..primitives import (
     Draw,
     Line,
     coin,
@@ -41,24 +38,13 @@ from .primitives import (
     ellipsize,
     fit,
     flow,
-    moon,
     paste,
     pill,
     to_png,
     vertical_gradient,
-    wound_icon,
     wrap,
 )
-from .table import (
-    CHIP_H,
-    WOUND_INK,
-    chip_height,
-    chip_name,
-    common_height,
-    common_tile,
-    minion_chip,
-)
-from .theme import (
+from ..theme import (
     BG_BOTTOM,
     BG_TOP,
     BIG,
@@ -73,17 +59,28 @@ from .theme import (
     PANEL,
     PANEL_DARK,
     PANEL_LINE,
-    PHASE_COLOURS,
     RGB,
     SMALL,
     TABLE_WIDTH,
     TEXT,
     TEXT_DIM,
     TEXT_FAINT,
-    WOUND_COLOURS,
-    colour,
     font,
     mix,
+)
+from . import texts
+from .cards import card_name, compact_layout, wound_name
+from .colours import PHASE_COLOURS, WOUND_COLOURS, colour
+from .hand import ask_words, card_mask, shown_face
+from .icons import moon, wound_icon
+from .table import (
+    CHIP_H,
+    WOUND_INK,
+    chip_height,
+    chip_name,
+    common_height,
+    common_tile,
+    minion_chip,
 )
 
 View = dict[str, Any]

@@ -21,7 +21,7 @@ class DraftPlan(NamedTuple):
     fill_up: bool = True
 
 
-#: Every draft with a dealt hand, under the current rules (``engine.state.RULES``).
+#: Every draft with a dealt hand, under the current rules (``engine.nightfall.state.RULES``).
 DRAFT_PLANS: dict[str, DraftPlan] = {
     "standard": DraftPlan(("private", "private", "commons"), "out", 4),
     "two-player": DraftPlan(("out", "private", "private"), "commons", 4),
@@ -29,7 +29,7 @@ DRAFT_PLANS: dict[str, DraftPlan] = {
     # Ruling 8 (corrected): every pick is a commons; everything else leaves the game
     "common-ground": DraftPlan(("commons", "commons", "commons"), "out", 4, fill_up=False),
 }
-#: Where an older rules version planned a draft differently (see ``engine.state.RULES``).
+#: Where an older rules version planned a draft differently (see ``engine.nightfall.state.RULES``).
 OLD_DRAFT_PLANS: dict[int, dict[str, DraftPlan]] = {
     1: {"common-ground": DraftPlan(("commons", "commons"), "out", 4)},
 }

@@ -19,7 +19,7 @@ from typing import Any
 
 from .. import knowledge
 from ..cards import CardDef, card
-from ..nightfall import Action, Decision, Game
+from ..game import Action, Decision, Game
 from ..setup import draft_plan
 
 __all__ = ["WORTH", "GreedyPlayer", "card_worth"]

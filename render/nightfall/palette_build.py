@@ -1,10 +1,10 @@
 """Choose the fixed PNG palette of :mod:`render.palette` from sample images (offline).
 
-    python -m render.palette_build            # how well the stored palette fits the samples
-    python -m render.palette_build --write    # choose it again, rewrite render/palette_data.py
+    python -m render.nightfall.palette_build            # how well the stored palette fits the samples
+    python -m render.nightfall.palette_build --write    # choose it again, rewrite render/palette_data.py
 
 The samples are the tables, hands, drafts, prompts and results of the sample games and of a few
-seeded random games (:func:`render.samples.palette_views`), and every card face. Their colours,
+seeded random games (:func:`render.nightfall.samples.palette_views`), and every card face. Their colours,
 counted over all pixels, go through a weighted k-means in RGB (:func:`choose`). Every colour the
 renderer names (:func:`named_colours`: the theme and the constants of each drawing module) and
 the 32 most common colours of the samples (backgrounds, panels) are entries as they are; the
@@ -23,8 +23,8 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
-from .palette import SIZE, as_image, palette_image, quantize
-from .theme import RGB
+from ..palette import SIZE, as_image, palette_image, quantize
+from ..theme import RGB
 
 #: Weight of a colour in the k-means: its pixel count to this power.
 WEIGHT_POWER = 0.85
@@ -39,7 +39,7 @@ FACE_WEIGHT = 2
 
 def sample_images() -> Iterator[Image.Image]:
     """The images the palette is chosen from, unquantized: sample views and every card face."""
-    from engine.cards import card_set
+    from engine.nightfall.cards import card_set
 
     from . import samples
     from .cards import card_face, wound_face
@@ -134,10 +134,11 @@ def choose(counts: Counter[RGB], fixed: Iterable[RGB] = (), size: int = SIZE) ->
 
 def named_colours() -> list[RGB]:
     """Every colour the renderer names: RGB constants (and dicts of them) in its modules, in order."""
-    from . import cards, hand, primitives, prompt, results, table, theme
+    from .. import primitives, theme
+    from . import cards, colours, hand, icons, prompt, results, table
 
     found: list[RGB] = []
-    for mod in (theme, primitives, table, hand, cards, prompt, results):
+    for mod in (theme, colours, primitives, icons, table, hand, cards, prompt, results):
         for value in vars(mod).values():
             for v in value.values() if isinstance(value, dict) else (value,):
                 if _is_rgb(v):
@@ -192,7 +193,8 @@ def write(entries: list[RGB], path: Path) -> None:
     lines = [" ".join(hexes[i : i + 12]) for i in range(0, len(hexes), 12)]
     body = "\n".join(lines)
     path.write_text(
-        '"""The fixed PNG palette: written by ``python -m render.palette_build --write``; do not edit by hand."""\n\n'
+        '"""The fixed PNG palette: written by ``python -m render.nightfall.palette_build --write``; '
+        'do not edit by hand."""\n\n'
         f'PALETTE_HEX = """\n{body}\n"""\n',
         encoding="utf-8",
     )
@@ -202,7 +204,7 @@ def main(argv: list[str]) -> int:
     images = list(sample_images())
     if "--write" in argv:
         entries = palette_for(images)
-        path = Path(__file__).with_name("palette_data.py")
+        path = Path(__file__).parent.parent / "palette_data.py"
         write(entries, path)
         print(f"wrote {len(entries)} colours to {path}")
         palette = as_image(entries)

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from engine.nightfall import Action, Game, Options
-from engine.position import Position, build
+from engine.nightfall.position import Position, build
 
 View = dict[str, Any]
 SEATS5 = ["ada", "bram", "cleo", "dmitri", "eve"]
@@ -223,7 +223,7 @@ def five_player_combat() -> Game:
 def palette_views() -> list[tuple[str, View, str]]:
     """Every sample view plus a few random games at several stages, as (kind, view, lang).
 
-    :mod:`render.palette_build` draws these to choose the fixed palette; kinds are ``table``,
+    :mod:`render.nightfall.palette_build` draws these to choose the fixed palette; kinds are ``table``,
     ``hand``, ``draft``, ``prompt`` and ``results``.
     """
     out: list[tuple[str, View, str]] = []
@@ -286,7 +286,7 @@ def decision_views(shows: tuple[str, ...] = ("claim", "candidates", "combat"), g
     The kinds come from the engine's table of decisions, so a new kind is looked for without a
     change here; one that random play never reaches is simply missing from the result.
     """
-    from engine.decisions import KINDS
+    from engine.nightfall.decisions import KINDS
 
     wanted = {name for name, kind in KINDS.items() if kind.shows in shows}
     found: dict[str, View] = {}

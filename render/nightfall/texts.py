@@ -1,7 +1,7 @@
-"""Every word the images draw: the English source here, Polish and Russian in ``render/locales``.
+"""Every word the images draw: the English source here, Polish and Russian in ``render/nightfall/locales``.
 
 The table and the results are drawn in the game's language, the hand, draft and prompts in the
-player's; the caller passes ``lang``. Card names come from the card data (``render.cards``), and
+player's; the caller passes ``lang``. Card names come from the card data (``render.nightfall.cards``), and
 what a decision asks and its answers' labels come with the engine's view, in the view's language.
 Counted words are plural templates (Polish and Russian have three forms), never an English "s".
 """

@@ -15,12 +15,10 @@ from typing import Any
 
 from PIL import Image
 
-from engine.texts import ask_text, card_key_text
+from engine.nightfall.texts import ask_text, card_key_text
 
-from . import texts
-from .cards import DIM, card_name, compact_face, compact_layout
-from .primitives import Box, Draw, draw, fit_lines, moon, paste, to_png, wrap
-from .theme import (
+from ..primitives import Box, Draw, draw, fit_lines, paste, to_png, wrap
+from ..theme import (
     ACTIVE,
     BG_TOP,
     DECIDE,
@@ -37,6 +35,9 @@ from .theme import (
     TEXT_FAINT,
     font,
 )
+from . import texts
+from .cards import DIM, card_name, compact_face, compact_layout
+from .icons import moon
 
 View = dict[str, Any]
 

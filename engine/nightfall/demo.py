@@ -1,7 +1,7 @@
 """An offline game between AI players, printed turn by turn: the engine at work without Discord.
 
-    python -m engine.demo --players 4 --variant standard --seed 1
-    python -m engine.demo --players 5 --variant open --secret-archives --seed 4 --quiet
+    python -m engine.nightfall.demo --players 4 --variant standard --seed 1
+    python -m engine.nightfall.demo --players 5 --variant open --secret-archives --seed 4 --quiet
 
 The log shows only public events, exactly what a spectator in the channel would learn.
 """
@@ -15,10 +15,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from ..i18n import LANGUAGES
 from .ai import LEVELS, Player, RandomPlayer, make_player, play_out
-from .i18n import LANGUAGES
+from .game import Action, Game, Options
 from .log import describe_event, public_events
-from .nightfall import Action, Game, Options
 from .scoring import tie_break_text
 from .state import DRAFTS
 from .texts import card_key_text, plural, text
@@ -34,7 +34,7 @@ AIS: dict[str, Callable[[int], Player]] = {
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(
-        prog="python -m engine.demo", description="Play an offline Nightfall game between AI players."
+        prog="python -m engine.nightfall.demo", description="Play an offline Nightfall game between AI players."
     )
     p.add_argument("--players", type=int, default=4, choices=range(2, 6), help="2 to 5 seats")
     p.add_argument("--variant", default="standard", choices=DRAFTS, help="draft variant")

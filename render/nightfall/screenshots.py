@@ -1,6 +1,6 @@
-"""Write sample images of every kind: ``python -m render.screenshots docs/images``.
+"""Write sample images of every kind: ``python -m render.nightfall.screenshots docs/images``.
 
-The views come from :mod:`render.samples` (seeded games and built positions), so the files
+The views come from :mod:`render.nightfall.samples` (seeded games and built positions), so the files
 only change when the renderer or the engine does. ``phone-*.png`` are the table, a hand and a
 prompt scaled to 550 px wide, as Discord shows them on a phone, for the README.
 """
@@ -13,11 +13,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from engine.cards import card_set
+from engine.nightfall.cards import card_set
 
+from ..primitives import to_png
+from ..theme import PHONE_WIDTH
 from . import render_card, render_draft, render_hand, render_prompt, render_results, render_table, samples
-from .primitives import to_png
-from .theme import PHONE_WIDTH
 
 
 def phone(png: bytes) -> bytes:

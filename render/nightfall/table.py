@@ -19,12 +19,10 @@ from typing import Any
 
 from PIL import Image
 
-from engine.cards import find_card
-from engine.texts import spectator_words
+from engine.nightfall.cards import find_card
+from engine.nightfall.texts import spectator_words
 
-from . import texts
-from .cards import card_name, stats, unblockable_mark, wound_name
-from .primitives import (
+from ..primitives import (
     Box,
     Draw,
     Line,
@@ -36,17 +34,14 @@ from .primitives import (
     fit,
     fit_lines,
     flow,
-    hidden_moon,
-    moon,
     paste,
     pill,
     shield,
     sword,
     to_png,
     vertical_gradient,
-    wound_icon,
 )
-from .theme import (
+from ..theme import (
     ACTIVE,
     BG_BOTTOM,
     BG_TOP,
@@ -58,7 +53,6 @@ from .theme import (
     GAP,
     GOLD,
     HEAD,
-    LETTERS,
     MARGIN,
     MOON_R,
     NAME,
@@ -66,7 +60,6 @@ from .theme import (
     PANEL,
     PANEL_DARK,
     PANEL_LINE,
-    PHASE_COLOURS,
     RGB,
     SMALL,
     STRENGTH,
@@ -74,10 +67,13 @@ from .theme import (
     TEXT,
     TEXT_DIM,
     TEXT_FAINT,
-    colour,
     font,
     mix,
 )
+from . import texts
+from .cards import card_name, stats, unblockable_mark, wound_name
+from .colours import LETTERS, PHASE_COLOURS, colour
+from .icons import hidden_moon, moon, wound_icon
 
 View = dict[str, Any]
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import i18n
+from .. import i18n
+from ..i18n import Template
 from .cards import COLOURS, CardDef
-from .i18n import Template
 
 __all__ = ["ENGLISH", "FIELDS", "colour_name", "field_name", "kind", "label", "type_line", "wound_word"]
 

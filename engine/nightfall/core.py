@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rng import Rng
 from .actions import IllegalAction, clip, is_archive_ref, is_card_ref
 from .cards import CardDef, card_set
-from .rng import Rng
 from .state import State
 
 

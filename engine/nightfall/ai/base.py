@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from ..nightfall import Action, Game
+from ..game import Action, Game
 
 __all__ = ["Events", "Player", "RandomPlayer", "ai_input", "decide", "play_out"]
 

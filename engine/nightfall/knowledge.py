@@ -47,10 +47,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from ..rng import next_state
 from .actions import is_card_ref
 from .cards import card_set
-from .nightfall import Game
-from .rng import next_state
+from .game import Game
 
 __all__ = ["HIDDEN", "determinize", "position"]
 

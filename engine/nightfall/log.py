@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .texts import and_list, card_text, plural, text, wound_type_text
 
 if TYPE_CHECKING:
-    from .nightfall import Game
+    from .game import Game
 
 __all__ = ["PRIVATE_TYPES", "describe_event", "describe_events", "is_public", "public_events"]
 

@@ -92,7 +92,7 @@ class State:
     chain_started: bool = False
     no_text_blocks: list[int] = field(default_factory=list)  # Watcher Two, until end of turn
     tasks: list[dict[str, Any]] = field(default_factory=list)
-    #: the decisions waiting for a seat (see ``engine.decisions``)
+    #: the decisions waiting for a seat (see ``engine.nightfall.decisions``)
     waiting: list[Waiting] = field(default_factory=list)
     ending: bool = False
     draft: dict[str, Any] = field(default_factory=dict)

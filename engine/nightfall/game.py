@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..rng import next_state
 from .actions import (
     Action,
     ActionError,
@@ -28,7 +29,6 @@ from .combat import CombatMixin
 from .core import cref
 from .decisions import KINDS, Decision, Waiting
 from .effects import EffectsMixin
-from .rng import next_state
 from .scoring import ApocalypseCup, ScoringMixin
 from .setup import SetupMixin
 from .state import RULES, Options, State, check_rules
@@ -58,7 +58,7 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
     @classmethod
     def new(cls, seats: list[str], seed: int = 0, options: Options | None = None, *, rules: int = RULES) -> Game:
         """A new game, set up and played to its first decision. ``rules`` picks the rules
-        version (see ``engine.state.RULES``); only tests and replays want an older one."""
+        version (see ``engine.nightfall.state.RULES``); only tests and replays want an older one."""
         options = options or Options()
         check_rules(rules)
         if not 2 <= len(seats) <= 5:

@@ -1,9 +1,9 @@
 """Every sentence the engine writes (log lines, move labels, refusals, tie-breaks, decision prompts),
-as keyed English templates: the ``engine`` text domain. Polish and Russian live in ``engine/locales``.
+as keyed English templates: the ``engine`` text domain. Polish and Russian live in ``engine/nightfall/locales``.
 
 The engine speaks English unless asked otherwise: each function that writes a sentence takes
 ``lang`` ("en" by default). Card names are never translated here; they come from the card data
-(``engine/data/cards.json``), and in Polish and Russian a sentence puts them in quotes, „…” / «…»,
+(``engine/nightfall/data/cards.json``), and in Polish and Russian a sentence puts them in quotes, „…” / «…»,
 so a name stays in the nominative whatever the grammar around it (see GLOSSARY.md §1.10).
 
     text("engine.log.drew", "pl", ...)             # via i18n.text / i18n.plural
@@ -19,10 +19,10 @@ from functools import cache, reduce
 from pathlib import Path
 from typing import Any
 
-from . import i18n
+from .. import i18n
+from ..i18n import Template
 from .cards import CardDef, card_set
 from .decisions import KINDS
-from .i18n import Template
 
 __all__ = [
     "DOMAIN",
@@ -101,7 +101,7 @@ ENGLISH: dict[str, Template] = {
     "engine.what.claimable_archive": "an archive they may claim from",
     "engine.what.chain_order": "an order in the chain",
     "engine.what.any": "a target",
-    # ------------------------------------------------------------------ the log (engine.log)
+    # ------------------------------------------------------------------ the log (engine.nightfall.log)
     "engine.log.someone": "someone",
     "engine.log.a_card": "a card",
     "engine.log.unreadable": "Unreadable event: {event}.",
@@ -301,7 +301,7 @@ ENGLISH: dict[str, Template] = {
     "engine.rank.seat": (
         "{tie}, on wound types and on turns ({turns} each), decided by seat: closest to the right of the first player"
     ),
-    # ------------------------------------------------------------------ the offline demo (python -m engine.demo)
+    # ---------------------------------------------------------- the offline demo (python -m engine.nightfall.demo)
     "engine.demo.header": (
         "Nightfall: {n} player ({seats}), {variant} draft{secret}, seed {seed}, {ai} AI",
         "Nightfall: {n} players ({seats}), {variant} draft{secret}, seed {seed}, {ai} AI",
@@ -319,7 +319,7 @@ ENGLISH: dict[str, Template] = {
 
 DOMAIN = i18n.register("engine", Path(__file__).parent / "locales", ENGLISH)
 
-#: the English templates of ``ASKING_WORDS`` / ``SPECTATOR_WORDS`` (``engine.views``), by their keys
+#: the English templates of ``ASKING_WORDS`` / ``SPECTATOR_WORDS`` (``engine.nightfall.views``), by their keys
 ASK_WORDS: dict[str, str] = dict(_ASK)
 WATCH_WORDS: dict[str, str] = dict(_WATCH)
 

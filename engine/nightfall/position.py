@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..rng import next_state
 from .cards import card_set
 from .core import cref
-from .nightfall import Game
-from .rng import next_state
+from .game import Game
 from .state import RULES, Options, State, check_rules
 
 CardSpec = str | tuple[str, int]  # a card key, or (minion key, damage already marked)
@@ -72,7 +72,7 @@ def build(
 
     Hand, deck, discard and play entries are card keys, or ``"wound:bite"`` etc.
     ``wounds_up`` is the face-up stack (a count, or wound types bottom to top).
-    ``rules`` is the rules version the game plays under (``engine.state.RULES``, the newest).
+    ``rules`` is the rules version the game plays under (``engine.nightfall.state.RULES``, the newest).
     """
     check_rules(rules)
     cs = card_set()

@@ -236,7 +236,7 @@ def load_cards(text: str) -> CardSet:
 @cache
 def card_set() -> CardSet:
     """The base set, read once from the package data."""
-    data = resources.files("engine").joinpath("data/cards.json").read_text(encoding="utf-8")
+    data = resources.files("engine.nightfall").joinpath("data/cards.json").read_text(encoding="utf-8")
     return load_cards(data)
 
 

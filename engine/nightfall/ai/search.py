@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import knowledge
-from ..nightfall import Action, Game
+from ..game import Action, Game
 from .greedy import GreedyPlayer
 
 __all__ = ["DEFAULT_BUDGET", "HardPlayer", "SearchReport", "distinct_actions", "score"]

@@ -1,0 +1,35 @@
+"""Nightfall declared to the host (``engine.protocol.Rules``): seats, options, scores, AI levels."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .ai.levels import LEVELS
+from .game import Game
+from .game import Options as NightfallOptions
+
+
+@dataclass(frozen=True)
+class NightfallRules:
+    """Nightfall (2–5 players, the fewest wounds win) through the protocol; its matches are ``Game``s."""
+
+    key: str = "nightfall"
+    name: str = "Nightfall"
+    seats: range = range(2, 6)
+    score_wins: Literal["low", "high"] = "low"
+    ai_levels: tuple[str, ...] = LEVELS
+
+    @property
+    def Options(self) -> type[NightfallOptions]:  # rules.Options() reads as the class it is
+        return NightfallOptions
+
+    def new(self, seats: Sequence[str], seed: int = 0, options: NightfallOptions | None = None) -> Game:
+        return Game.new(list(seats), seed=seed, options=options)
+
+    def from_json(self, text: str) -> Game:
+        return Game.from_json(text)
+
+
+NIGHTFALL = NightfallRules()
