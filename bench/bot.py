@@ -105,6 +105,7 @@ import render.nightfall  # noqa: E402
 from bot import Settings, create_bot, images  # noqa: E402
 from bot.database import PRAGMAS  # noqa: E402
 from bot.logline import LogLine  # noqa: E402
+from bot.nightfall import FACE as NIGHTFALL  # noqa: E402
 from bot.store import Move, Store, Want  # noqa: E402
 
 THINK_SECONDS = 2.0
@@ -666,8 +667,8 @@ def _settings(path: str, workers: int | None) -> Settings:
 # ---------------------------------------------------------------------------------- SQLite alone
 ACTION_SQL = "INSERT INTO actions (game_id, seq, seat, user_id, text, source, at) VALUES (?, ?, ?, ?, ?, ?, ?)"
 GAME_SQL = (
-    "INSERT INTO games (id, channel_id, host_id, status, variant, seed, created_at, updated_at) "
-    "VALUES (1, 1, 1, 'active', 'quick-start', 1, 'now', 'now')"
+    "INSERT INTO games (id, channel_id, host_id, status, game, options, seed, created_at, updated_at) "
+    "VALUES (1, 1, 1, 'active', 'nightfall', '{\"draft\": \"quick-start\"}', 1, 'now', 'now')"
 )
 
 
@@ -730,6 +731,7 @@ async def store_record(path: str) -> tuple[float, float]:
                         LogLine.event(
                             {"type": "chain_link", "seat": "p1", "card": f"c{version % 80}", "name": "Vulko"},
                             {"p1": "Ann"},
+                            NIGHTFALL.describe,
                         ),
                         LogLine.say("deadline.timed_out_log", name="Bram", label={"en": "Pass", "pl": "Pas"}),
                     ],

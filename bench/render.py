@@ -108,7 +108,7 @@ def bare_png(name: str, draw: Callable[[], Image.Image], render: Callable[[], by
 
 def bot_views(moves: int) -> list[tuple[str, dict[str, Any]]]:
     """(kind, view) for each move of random 5-player games: the table and the deciding seat's hand."""
-    from bot.naming import named_view
+    from bot.nightfall.naming import named_view
     from engine.nightfall import Game, Options
     from render.nightfall.samples import play_random
 

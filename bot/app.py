@@ -11,23 +11,27 @@ from discord.ext import commands, tasks
 
 from engine import i18n
 
-from . import database, images, replies, rules_text  # noqa: F401  (rules_text registers the "rules" text domain)
-from .components import DiscardSelect, MoveButton, MoveSelect, set_move_handler
+from . import images, replies
+from .cogs.info import Info
+from .cogs.lobby import Lobby
+from .cogs.move import AnyMove
+from .components import DiscardSelect, MoveButton, MoveSelect, set_move_handlers
 from .database import StorageError
 from .deadlines import DeadlineWorker
 from .delivery import Deliverer
 from .errors import UserError
-from .i18n import clip, t
+from .games import FACES
+from .i18n import t
 from .invalid_requests import InvalidRequests
+from .moves import Moves
 from .notifier import Notifier
-from .prompts import build_prompt
 from .service import GameService
 from .settings import Settings
 from .store import Store
 from .translator import CommandTranslator
 from .world import World
 
-log = logging.getLogger("nightfall")
+log = logging.getLogger(__name__)
 
 #: how often the watchdog checks that every running game can go on (AI seats, pending deliveries)
 WATCHDOG_SECONDS = 60.0
@@ -43,6 +47,7 @@ class NightfallBot(commands.Bot):
     deadlines: DeadlineWorker
     world: World
     invalid_requests: InvalidRequests
+    moves: Moves
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
@@ -55,19 +60,17 @@ class NightfallBot(commands.Bot):
         self.store = await Store.open(self.settings.db_path, busy_seconds=self.settings.db_busy_seconds)
         self.invalid_requests = InvalidRequests(self.store.epoch)
         self.invalid_requests.watch(self.http)
-        self.service = GameService(self.store, self.settings)
-        self.notifier = Notifier(self)
-        self.deliverer = Deliverer(self, self.notifier)
-        self.deadlines = DeadlineWorker(self)
-        self.world = World(self)
+        self.service = GameService(self.store, self.settings, FACES)
+        self.notifier = Notifier(self, self.store, self.service)
+        self.deliverer = Deliverer(self.store, self.service, self.settings, self.invalid_requests, self.notifier)
+        self.deadlines = DeadlineWorker(self.store, self.service, lambda: self.deliverer.wake())
+        self.world = World(self.store, self.service)
         self.service.wake = self._wake_workers
-        set_move_handler(self.handle_move)
+        self.moves = Moves(self.service, self.store, self.deliverer, self.lang)
+        set_move_handlers(self.moves.one, self.moves.many)
         self.add_dynamic_items(MoveButton, MoveSelect, DiscardSelect)
-        from .cogs import info, lobby, play
-
-        await self.add_cog(lobby.Lobby(self))
-        await self.add_cog(play.Play(self))
-        await self.add_cog(info.Info(self))
+        for cog in [Lobby(self), AnyMove(self), Info(self), *(c for face in FACES.values() for c in face.cogs(self))]:
+            await self.add_cog(cog)
         await self.tree.set_translator(CommandTranslator())  # Polish and Russian command names, sent with the sync
         if self.settings.guild_id:
             guild = discord.Object(id=self.settings.guild_id)
@@ -146,66 +149,15 @@ class NightfallBot(commands.Bot):
     async def _before_command(self, interaction: discord.Interaction[Any]) -> bool:
         """Every slash command: a write that has to wait for the database acknowledges the command first."""
         if interaction.type == discord.InteractionType.application_command:
-            self._answer_in_time(interaction)
+            replies.answer_in_time(interaction)
         return True
-
-    def _answer_in_time(self, interaction: discord.Interaction[Any]) -> None:
-        """From now on in this task, a database write that must wait for a lock defers ``interaction``."""
-
-        async def acknowledge() -> None:
-            try:
-                await replies.defer(interaction)
-            except discord.HTTPException:
-                log.warning("could not acknowledge an interaction while the database was busy", exc_info=True)
-
-        database.on_wait.set(acknowledge)
 
     # ------------------------------------------------------------------ one path for every move
     async def handle_move(
         self, interaction: discord.Interaction[Any], game_id: int, since: int | None, text: str, via: str
     ) -> None:
-        """A button, a select or a slash command: act, answer the player, then update Discord."""
-        user_id = interaction.user.id
-        self._answer_in_time(interaction)
-        with self.deliverer.answering(game_id, user_id):
-            try:
-                outcome = await self.service.act(game_id, user_id=user_id, text=text, since=since, source=via)
-            except UserError as e:
-                await _reply(interaction, e.text(await self.lang(interaction)))
-                return
-            except StorageError as e:  # busy, full or read-only: nothing was changed, and we say why
-                await _reply(interaction, t(e.key, await self.lang(interaction)))
-                return
-            try:
-                await self._answer_move(interaction, outcome, game_id, via)
-            except discord.HTTPException:
-                # the move is committed whatever happens to this reply; its prompt delivery will follow
-                log.warning("could not answer the interaction for move %s in game %s", text, game_id, exc_info=True)
-        self.service.publish(outcome)
-
-    async def _answer_move(self, interaction: discord.Interaction[Any], outcome: Any, game_id: int, via: str) -> None:
-        """A button edits its own DM into the next decision (or its result); a command answers privately."""
-        lang = await self.lang(interaction)
-        done = clip(t("move.ok", lang, label=outcome.label), 300)
-        if via in ("button", "select") and interaction.message is not None:
-            async with self.service.lock(game_id):  # the prompt shows committed state only
-                prompt = await build_prompt(outcome.table, outcome.seat, lang)
-            if prompt is not None:
-                await _edit_own_message(
-                    interaction, content=clip(f"{done}\n{prompt.content}"), attachments=[prompt.file], view=prompt.view
-                )
-                mark = self.store.set_prompt(
-                    game_id, interaction.user.id, interaction.message.channel.id, interaction.message.id, prompt.since
-                )
-            else:
-                await _edit_own_message(interaction, content=clip(f"{interaction.message.content}\n{done}"), view=None)
-                mark = self.store.clear_prompt(game_id, interaction.user.id, interaction.message.id)
-            try:
-                await mark
-            except StorageError:  # the move is committed; its prompt delivery sets the DM right later
-                log.warning("could not record the prompt of game %s for %s", game_id, interaction.user.id)
-        else:
-            await _reply(interaction, done)
+        """A slash command's move (buttons and menus come straight to ``self.moves``)."""
+        await self.moves.one(interaction, game_id, since, text, via)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -217,16 +169,16 @@ class NightfallBot(commands.Bot):
         except Exception:  # the store itself may be what failed
             lang = i18n.language(interaction.locale)
         if isinstance(original, UserError):
-            await _reply(interaction, original.text(lang))
+            await replies.private(interaction, original.text(lang))
             return
         if isinstance(original, StorageError):  # busy, full or read-only: nothing was changed, and we say why
-            await _reply(interaction, t(original.key, lang))
+            await replies.private(interaction, t(original.key, lang))
             return
         if isinstance(error, app_commands.CheckFailure):
-            await _reply(interaction, str(error))
+            await replies.private(interaction, str(error))
             return
         log.error("command %s failed", interaction.command and interaction.command.name, exc_info=original)
-        await _reply(interaction, t("err.generic", lang))
+        await replies.private(interaction, t("err.generic", lang))
 
     async def lang(self, interaction: discord.Interaction[Any]) -> str:
         """The language of private texts for the person behind ``interaction``: the one they chose with
@@ -245,19 +197,6 @@ class NightfallBot(commands.Bot):
         lang = chosen or seen
         interaction.extras["lang"] = lang
         return lang
-
-
-async def _reply(interaction: discord.Interaction[Any], text: str) -> None:
-    """A private answer, cut to what Discord accepts."""
-    await replies.send(interaction, text, ephemeral=True)
-
-
-async def _edit_own_message(interaction: discord.Interaction[Any], **fields: Any) -> None:
-    """A button's or menu's answer: its own message, edited (through the deferral if it had to wait)."""
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**fields)
-    else:
-        await interaction.response.edit_message(**fields)
 
 
 def create_bot(settings: Settings | None = None) -> NightfallBot:

@@ -41,17 +41,21 @@ class Move(NamedTuple):
     passive: bool = False
     batch: bool = False
 
-#: set by the bot at start-up: (interaction, game id, since, move text, via) -> None
+#: (interaction, game id, since, move text, via) -> None: one move
 MoveHandler = Callable[[discord.Interaction[Any], int, int, str, str], Awaitable[None]]
-_handler: list[MoveHandler] = []
+#: (interaction, game id, since, move texts, their labels) -> None: several moves from one menu
+MovesHandler = Callable[[discord.Interaction[Any], int, int, Sequence[str], dict[str, str]], Awaitable[None]]
+_handlers: dict[str, Any] = {}
 
 
-def set_move_handler(handler: MoveHandler) -> None:
-    _handler[:] = [handler]
+def set_move_handlers(one: MoveHandler, many: MovesHandler) -> None:
+    """Set by the bot at start-up: where a pressed button or a chosen menu entry goes (``bot.moves``).
+    Components hold no game logic and never reach back into the bot: they only hand the move over."""
+    _handlers["one"], _handlers["many"] = one, many
 
 
 async def _dispatch(interaction: discord.Interaction[Any], game: int, since: int, text: str, via: str) -> None:
-    await _handler[0](interaction, game, since, text, via)
+    await _handlers["one"](interaction, game, since, text, via)
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_ID):
@@ -134,78 +138,7 @@ class DiscardSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=DIS
         data = cast("dict[str, Any]", interaction.data or {})
         texts = [str(v) for v in data.get("values") or [] if str(v).startswith("discard ")]
         if texts:
-            await discard_many(interaction, self.game, self.since, texts, self.labels)
-
-
-async def discard_many(
-    interaction: discord.Interaction[Any], game_id: int, since: int, texts: Sequence[str], labels: dict[str, str]
-) -> None:
-    """Make the chosen discards one by one through ``GameService.act``, each with the decision
-    date the one before it left (every move re-dates the mover's decision); stop at the first
-    refusal and say so privately. The DM then shows what was done and the next decision, as a
-    single move's button does."""
-    from .database import StorageError
-    from .errors import UserError  # the bot's modules import this one: import them when used
-    from .i18n import clip, t
-    from .prompts import build_prompt
-
-    bot: Any = interaction.client
-    user_id = interaction.user.id
-    lang = await bot.lang(interaction)
-    done: list[str] = []
-    outcome: Any = None
-    stopped = ""
-    try:
-        # several moves and a prompt image can take longer than the 3 s Discord gives an answer:
-        # acknowledge now, and edit the message once the discards are made
-        await interaction.response.defer()
-    except discord.HTTPException:
-        log.warning("could not acknowledge the discards %s in game %s", texts, game_id, exc_info=True)
-    with bot.deliverer.answering(game_id, user_id):
-        for text in texts:
-            try:
-                outcome = await bot.service.act(game_id, user_id=user_id, text=text, since=since, source="select")
-            except (UserError, StorageError) as e:
-                label = labels.get(text, text)
-                reason = e.text(lang) if isinstance(e, UserError) else t(e.key, lang)
-                stopped = reason if outcome is None else t("move.stopped", lang, label=label, reason=reason)
-                break
-            done.append(t("move.ok", lang, label=outcome.label))
-            since = outcome.table.since.get(outcome.seat, since)
-        if outcome is None:
-            await _private(interaction, stopped)
-            return
-        message = interaction.message
-        try:
-            async with bot.service.lock(game_id):  # the prompt shows committed state only
-                prompt = await build_prompt(outcome.table, outcome.seat, lang)
-            summary = "\n".join(done)
-            if message is None:
-                await _private(interaction, summary)
-            elif prompt is not None:
-                await interaction.edit_original_response(
-                    content=clip(f"{summary}\n{prompt.content}"), attachments=[prompt.file], view=prompt.view
-                )
-                await bot.store.set_prompt(game_id, user_id, message.channel.id, message.id, prompt.since)
-            else:
-                await interaction.edit_original_response(content=clip(f"{message.content}\n{summary}"), view=None)
-                await bot.store.clear_prompt(game_id, user_id, message.id)
-            if stopped:
-                await _private(interaction, stopped)
-        except discord.HTTPException:
-            # the moves are committed whatever happens to this reply; their prompt delivery will follow
-            log.warning("could not answer the discards %s in game %s", texts, game_id, exc_info=True)
-    bot.service.publish(outcome)
-
-
-async def _private(interaction: discord.Interaction[Any], text: str) -> None:
-    """A private answer, as a follow-up once the interaction has been answered."""
-    from .i18n import clip
-
-    if interaction.response.is_done():
-        await interaction.followup.send(clip(text), ephemeral=True)
-    else:
-        await interaction.response.send_message(clip(text), ephemeral=True)
+            await _handlers["many"](interaction, self.game, self.since, texts, self.labels)
 
 
 def move_view(

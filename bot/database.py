@@ -43,7 +43,7 @@ READ_BUSY_MS = 5000
 #: set by whoever answers a Discord interaction: called once, the first time one of its writes has to
 #: wait for a lock, so the interaction is acknowledged before Discord's 3 seconds run out
 on_wait: contextvars.ContextVar[Callable[[], Awaitable[None]] | None] = contextvars.ContextVar(
-    "nightfall_db_on_wait", default=None
+    "db_on_wait", default=None
 )
 
 
@@ -110,7 +110,7 @@ class Database:
         self.stats = stats
         self.busy_ms = busy_ms
         self.busy_seconds = busy_seconds
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"nightfall-db-{name}")
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"db-{name}")
         self._conn: sqlite3.Connection | None = None
         self._closed = False
         #: the storage fault the last write met (None: writes work); logged once when it starts and ends

@@ -21,15 +21,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from .alarm import Alarm
 from .errors import UserError
 from .notifier import deadline_hint
+from .service import GameService
 from .store import Deadline, Store, Want
-
-if TYPE_CHECKING:
-    from .app import NightfallBot
 
 log = logging.getLogger(__name__)
 
@@ -42,17 +40,16 @@ class DeadlineWorker:
     retry_base: float = 5.0
     retry_cap: float = 600.0
 
-    def __init__(self, bot: NightfallBot) -> None:
-        self.bot = bot
+    def __init__(self, store: Store, service: GameService, deliver: Callable[[], None]) -> None:
+        self.store = store
+        self.service = service
+        #: wakes the delivery worker: a timeout's move asked for deliveries
+        self.deliver = deliver
         self._task: asyncio.Task[None] | None = None
         self._again = False
         self._alarm = Alarm(lambda: self.store.epoch(), self._on_alarm)
         self._random = random.Random()
         self.handled = 0
-
-    @property
-    def store(self) -> Store:
-        return self.bot.store
 
     async def start(self) -> None:
         """At start-up: this process is the only worker, so leases left by a dead one are void."""
@@ -65,7 +62,7 @@ class DeadlineWorker:
             self._again = True
             return
         self._again = False
-        self._task = asyncio.create_task(self._run(), name="nightfall-deadlines")
+        self._task = asyncio.create_task(self._run(), name="deadlines")
 
     def stop(self) -> None:
         self._alarm.cancel()
@@ -108,15 +105,15 @@ class DeadlineWorker:
         hint = deadline_hint(d.since, d.due_at)
         try:
             if now >= d.due_at:
-                outcome = await self.bot.service.time_out(d.game_id, d.seat, d.since)
+                outcome = await self.service.time_out(d.game_id, d.seat, d.since)
                 if outcome is None:
                     await self.store.drop_deadline(d)  # the decision moved on: nothing is owed
             elif now >= d.warn_at and d.stage < 2:
                 await self.store.advance_deadline(d, 2, Want("warn", d.user_id, hint=hint))
-                self.bot.deliverer.wake()
+                self.deliver()
             elif now >= d.remind_at and d.stage < 1:
                 await self.store.advance_deadline(d, 1, Want("remind", d.user_id, hint=hint))
-                self.bot.deliverer.wake()
+                self.deliver()
             else:  # claimed early (a retry, a clock that moved): nothing to do before the next stage
                 await self.store.deadline_retry(d, max(0.0, _next_at(d) - now), "early")
                 return

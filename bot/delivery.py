@@ -33,17 +33,16 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import partial
-from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
 
 from .alarm import Alarm
+from .invalid_requests import InvalidRequests
 from .notifier import DM_CLOSED, DMClosed, Notifier, NotYet
+from .service import GameService
+from .settings import Settings
 from .store import CHANNEL_KINDS, Delivery, Store
-
-if TYPE_CHECKING:
-    from .app import NightfallBot
 
 log = logging.getLogger(__name__)
 
@@ -65,8 +64,18 @@ class Deliverer:
     concurrency: int = 16
     lease: float = 300.0
 
-    def __init__(self, bot: NightfallBot, notifier: Notifier) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        store: Store,
+        service: GameService,
+        settings: Settings,
+        invalid_requests: InvalidRequests,
+        notifier: Notifier,
+    ) -> None:
+        self.store = store
+        self.service = service
+        self.settings = settings
+        self.invalid_requests = invalid_requests
         self.notifier = notifier
         self._drain: asyncio.Task[None] | None = None
         self._again = False
@@ -75,10 +84,6 @@ class Deliverer:
         self._answering: dict[tuple[int, int], asyncio.Event] = {}
         self._random = random.Random()
         self.delivered = 0
-
-    @property
-    def store(self) -> Store:
-        return self.bot.store
 
     @property
     def busy(self) -> bool:
@@ -97,13 +102,13 @@ class Deliverer:
             self._again = True
             return
         self._again = False
-        self._drain = asyncio.create_task(self._run(), name="nightfall-deliveries")
+        self._drain = asyncio.create_task(self._run(), name="deliveries")
 
     async def _run(self) -> None:
         while not self.store.closed:
             self._again = False
             free = self.concurrency - len(self._running)
-            retries = not self.bot.invalid_requests.exhausted()  # far too many refusals lately: retries wait
+            retries = not self.invalid_requests.exhausted()  # far too many refusals lately: retries wait
             try:
                 claimed = await self.store.claim_deliveries(free, self.lease, skip=list(self._running), retries=retries)
             except Exception:
@@ -113,7 +118,7 @@ class Deliverer:
                 self._alarm.set(self.store.epoch() + self.retry_base)
                 return
             for d in claimed:
-                task = asyncio.create_task(self._deliver(d), name=f"nightfall-delivery-{d.kind}-{d.game_id}")
+                task = asyncio.create_task(self._deliver(d), name=f"delivery-{d.kind}-{d.game_id}")
                 self._running[d.key] = task
                 task.add_done_callback(partial(self._finished, d.key))
             if claimed or self._again:
@@ -136,7 +141,7 @@ class Deliverer:
             log.exception("could not read the next due delivery")
             due = self.store.epoch() + self.retry_base
         if due is not None:
-            invalid = self.bot.invalid_requests
+            invalid = self.invalid_requests
             if invalid.exhausted():  # the next due row may be a retry that must wait: look again shortly
                 due = max(due, min(invalid.room_at(), self.store.epoch() + self.retry_base))
             self._alarm.set(due)
@@ -176,7 +181,7 @@ class Deliverer:
             await self._failed(d, e)
             return
         self.delivered += 1
-        gap = self.bot.settings.table_edit_interval if d.kind == "channel" else 0.0
+        gap = self.settings.table_edit_interval if d.kind == "channel" else 0.0
         try:
             await self.store.delivered(d, gap)
         except Exception:
@@ -249,7 +254,7 @@ class Deliverer:
         failures = await self.store.channel_refused(d.game_id)
         if reach == "gone" or failures > len(CHANNEL_RETRIES):
             log.warning("pausing game %s: its channel is %s (%s)", d.game_id, reach, error)
-            await self.bot.service.pause(d.game_id, reach)
+            await self.service.pause(d.game_id, reach)
             await self.store.retry_later(d, 0.0, repr(error))
             self.wake()
             return

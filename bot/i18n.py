@@ -128,6 +128,8 @@ EN: dict[str, Template] = {
     "err.already_done": "Already done — that choice was made.",
     "err.illegal": "{reason}",
     "err.unknown_variant": "There is no variant “{variant}”: choose one from the list.",
+    "err.unknown_game_kind": "This bot does not know the game “{game}”: choose one from the list.",
+    "err.other_game_option": "“{option}” is not an option of {game}: leave it out, or choose the game it belongs to.",
     "err.unknown_series": "There is no series “{series}”: choose a single game or a cup.",
     "err.unknown_move": "That isn't one of your moves right now. Pick one from the list.",
     "err.unknown_card": "I don't know a card called “{name}”. Try `/card` and pick from the list.",

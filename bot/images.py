@@ -1,11 +1,11 @@
-"""Table, hand, draft, card and results images as Discord files, drawn off the event loop.
+"""Images as Discord files, drawn off the event loop: the pool every game's images are drawn in.
 
 Where renders run is set once at start with :func:`configure`: ``configure(0)`` (the default)
 draws in a thread of this process; ``configure(n)`` draws in a pool of ``n`` worker processes,
 started on first use with the "spawn" method (never "fork": the bot has database threads), so
 drawing neither holds this process's GIL nor slows the event loop. A worker imports only
-``render`` and ``engine`` (it is handed ``render.nightfall.render_table`` and the like, and a plain view
-dict), never discord. :func:`shutdown` stops the workers when the bot closes.
+``render`` and ``engine`` (it is handed a game's drawing function, such as its table's, and a plain
+view dict), never discord. :func:`shutdown` stops the workers when the bot closes.
 
 Every PNG is kept in a small LRU keyed by the image kind and a hash of the exact view drawn,
 so an unchanged table or hand is sent again without drawing it; a render already under way
@@ -27,16 +27,9 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
-
-import render.nightfall
-
-from .naming import named_view
-
-if TYPE_CHECKING:
-    from .service import Table
 
 #: PNGs kept: about 100 KB each for a table, 70 KB for a hand.
 CACHE_SIZE = 256
@@ -199,48 +192,6 @@ def _discard(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False)
 
 
-def _file(data: bytes, name: str) -> discord.File:
+def file_of(data: bytes, name: str) -> discord.File:
+    """PNG bytes as a file Discord can attach."""
     return discord.File(io.BytesIO(data), filename=name)
-
-
-async def table_file(table: Table, lang: str | None = None) -> discord.File:
-    """The public table: only ``public_view`` ever reaches this image. In the game's language, unless
-    a reader's is given (the table a player's prompt shows is in the player's)."""
-    assert table.game is not None
-    view = named_view(table.game.public_view(), table.names)
-    data = await render_png("table", render.nightfall.render_table, view, lang or table.lang)
-    return _file(data, f"nightfall-{table.id}-table.png")
-
-
-#: the images drawn from a seat's private view, by the name their file and cache key carry
-PRIVATE_DRAWERS: dict[str, Callable[..., bytes]] = {
-    "hand": render.nightfall.render_hand,
-    "draft": render.nightfall.render_draft,
-    "prompt": render.nightfall.render_prompt,  # a decision's claimable archives, candidates or fights
-}
-
-
-async def private_file(
-    table: Table, seat: str, kind: str, view: dict[str, Any] | None = None, lang: str = "en"
-) -> discord.File:
-    """One of ``seat``'s private images (``PRIVATE_DRAWERS``) in the player's ``lang``; ``view`` is the
-    seat's private view when the caller has just built it, so it is not built twice."""
-    assert table.game is not None
-    own = view if view is not None else table.game.private_view(seat, lang=lang)
-    named = named_view(own, table.names)
-    return _file(await render_png(kind, PRIVATE_DRAWERS[kind], named, lang), f"nightfall-{table.id}-{kind}.png")
-
-
-async def hand_file(table: Table, seat: str, lang: str = "en") -> discord.File:
-    return await private_file(table, seat, "hand", lang=lang)
-
-
-async def results_file(table: Table, lang: str | None = None) -> discord.File:
-    assert table.game is not None
-    view = named_view(table.game.public_view(), table.names)
-    data = await render_png("results", render.nightfall.render_results, view, lang or table.lang)
-    return _file(data, f"nightfall-{table.id}-results.png")
-
-
-async def card_file(key: str, lang: str = "en") -> discord.File:
-    return _file(await render_png("card", render.nightfall.render_card, key, lang), f"{key}.png")

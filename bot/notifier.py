@@ -11,24 +11,16 @@ worker (``bot.delivery``), which retries them or treats them as final.
 from __future__ import annotations
 
 import contextlib
-import itertools
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from engine.nightfall.scoring import tie_break_text
-
-from .cup import cup_note
-from .i18n import clip, count, t
-from .images import results_file, table_file
-from .prompts import RECENT_LINES, Prompt, Recent, build_prompt
-from .service import Table
-from .store import RETIRED
-from .summary import summary_text, turn_of
-
-if TYPE_CHECKING:
-    from .app import NightfallBot
+from .face import RECENT_LINES, Prompt, Recent
+from .i18n import clip, t
+from .logline import Describe
+from .service import GameService, Table
+from .store import RETIRED, Store
 
 log = logging.getLogger(__name__)
 MESSAGE_LIMIT = 1900
@@ -55,24 +47,20 @@ class DMClosed(Exception):
 
 
 class Notifier:
-    def __init__(self, bot: NightfallBot) -> None:
-        self.bot = bot
+    """What each delivery shows, sent through ``client`` (the bot): it reads the game from ``service``."""
 
-    @property
-    def service(self) -> Any:
-        return self.bot.service
-
-    @property
-    def store(self) -> Any:
-        return self.bot.store
+    def __init__(self, client: discord.Client, store: Store, service: GameService) -> None:
+        self.client = client
+        self.store = store
+        self.service = service
 
     # ------------------------------------------------------------------ channel
     async def channel_of(self, channel_id: int) -> discord.abc.Messageable:
         """The game's channel from the cache, else a partial one (no REST call to look it up)."""
-        channel = self.bot.get_channel(channel_id)
+        channel = self.client.get_channel(channel_id)
         if isinstance(channel, discord.abc.Messageable):
             return channel
-        return self.bot.get_partial_messageable(channel_id)
+        return self.client.get_partial_messageable(channel_id)
 
     async def sync_channel(self, game_id: int) -> None:
         """Bring the channel up to date with the game, each step recorded once Discord accepted it:
@@ -92,18 +80,19 @@ class Notifier:
             finished = game.is_over()
             # an abandoned game still gets every line and summary it owed, and a table that says it ended
             ended = finished or table.row.status == "abandoned"
-            current = turn_of(game)
+            face = self.service.face(table)
+            current = face.turn(game)
             names, lang = table.names, table.lang
-            file = await table_file(table, lang)
-            results = self._results_text(table) if finished else None
-            if results is not None:  # a cup game's results add the cup so far, or its end (bot.cup)
-                results = clip(results + await cup_note(self.store, table.row, lang))
-            results_image = await results_file(table, lang) if finished else None
+            file = await face.table_file(table, lang)
+            results = face.results_text(table, lang) if finished else None
+            if results is not None:  # a series game's results add the series so far, or its end
+                results = clip(results + await face.series_note(self.store, table.row, lang))
+            results_image = await face.results_file(table, lang) if finished else None
         marks = await self.store.channel_marks(game_id)
         channel = await self.channel_of(table.row.channel_id)
         table_id, buried = marks.table_message_id, False
         for turn, events in await self.store.turns_to_summarise(game_id, None if ended else current):
-            text = summary_text(turn, events, names, lang)
+            text = face.summary(turn, events, names, lang)
             # (-1: a table message from before summaries existed shows the turn then in progress)
             mine = table_id is not None and marks.table_turn in (turn, -1)
             became = mine and table_id is not None and await self._edit_text(channel, table_id, text)
@@ -124,10 +113,10 @@ class Notifier:
         if thread_id is None:
             thread_id = await self._make_thread(game_id, channel, table_id, lang)  # the link shows from the next edit
         try:
-            await self._post_log(game_id, thread_id, lang)
+            await self._post_log(game_id, thread_id, lang, face.describe)
         except LogThreadGone:  # someone deleted the thread: a new one gets the lines still owed
             thread_id = await self._make_thread(game_id, channel, table_id, lang)
-            await self._post_log(game_id, thread_id, lang)
+            await self._post_log(game_id, thread_id, lang, face.describe)
         if results is not None and results_image is not None and not marks.results_posted:
             message = await channel.send(results, file=results_image, allowed_mentions=NO_MENTIONS)
             await self.store.set_results_posted(game_id, message.id)
@@ -200,16 +189,16 @@ class Notifier:
         await self.store.set_log_thread(game_id, thread_id)
         return thread_id
 
-    async def _post_log(self, game_id: int, thread_id: int, lang: str) -> None:
-        """The new log lines into the game's thread, in the game's language (without a thread they stay
-        in ``/game log``)."""
-        lines = [(seq, line.text(lang)) for seq, line in await self.store.log_since(game_id)]
+    async def _post_log(self, game_id: int, thread_id: int, lang: str, describe: Describe) -> None:
+        """The new log lines into the game's thread, in the game's language (its events worded by
+        ``describe``; without a thread they stay in ``/game log``)."""
+        lines = [(seq, line.text(lang, describe)) for seq, line in await self.store.log_since(game_id)]
         if not lines:
             return
         if not thread_id:
             await self.store.set_log_posted(game_id, lines[-1][0])
             return
-        thread = self.bot.get_partial_messageable(thread_id, type=discord.ChannelType.public_thread)
+        thread = self.client.get_partial_messageable(thread_id, type=discord.ChannelType.public_thread)
         for last_seq, chunk in _chunks(lines):
             try:
                 await thread.send(chunk, allowed_mentions=NO_MENTIONS)
@@ -230,14 +219,10 @@ class Notifier:
         assert table.game is not None
         lang = table.lang
         title = t("table.title", lang, channel=table.row.channel_name)
-        text = f"{title} · {status_line(table, lang)}\n{table.waiting_text(lang)}"
+        text = f"{title} · {self.service.face(table).status(table, lang)}\n{table.waiting_text(lang)}"
         if thread_id:
             text += "\n" + t("table.log_link", lang, thread=thread_id)
         return clip(text)
-
-    def _results_text(self, table: Table) -> str:
-        assert table.game is not None
-        return results_text(table.game.ranking_details(), table.played_by, table.lang)
 
     # ------------------------------------------------------------------ DMs
     async def sync_prompt(self, game_id: int, user_id: int, edit_in_place: bool) -> None:
@@ -268,7 +253,8 @@ class Notifier:
                 return  # no new DM for this player, and no DM to edit: /hand and the slash commands serve
             lang = await self.store.language_for(user_id)
             recent = await self._recent(table, user_id) if waiting else None
-            prompt = await build_prompt(table, seat.seat, lang, recent) if waiting and seat is not None else None
+            face = self.service.face(table)
+            prompt = await face.prompt(table, seat.seat, lang, recent) if waiting and seat is not None else None
         if prompt is None:
             if stored is not None and stored[2] != RETIRED:
                 await self.retire(stored)
@@ -299,7 +285,12 @@ class Notifier:
             return
         channel = await self.channel_of(table.row.channel_id)
         await channel.send(
-            t("notify.mention_ping", table.lang, mention=f"<@{user_id}>", status=status_line(table)),
+            t(
+                "notify.mention_ping",
+                table.lang,
+                mention=f"<@{user_id}>",
+                status=self.service.face(table).status(table, table.lang),
+            ),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
 
@@ -320,25 +311,9 @@ class Notifier:
         if table.game is None or seat is None:
             return
         lang = await self.store.language_for(user_id)
-        details = table.game.ranking_details()
-        mine = next((d for d in details if d["seat"] == seat.seat), None)
-        if mine is None:
+        text = self.service.face(table).game_over_text(table, seat, lang)
+        if text is None:
             return  # a seat an old race added after the deal: it played no part (dropped on purpose)
-        best = details[0]
-        if best["seat"] == seat.seat:
-            winner = t("over.dm_winner", lang)
-        else:
-            wounds = count(best["wounds"], "wound", lang)
-            winner = t("over.dm_other", lang, name=table.names[best["seat"]], wounds=wounds)
-        text = t(
-            "over.dm",
-            lang,
-            channel=table.row.channel_name,
-            place=place_text(mine["place"], lang),
-            players=len(details),
-            wounds=count(mine["wounds"], "wound", lang),
-            winner=winner,
-        )
         url = message_url(table.row.guild_id, table.row.channel_id, marks.results_message_id)
         if url:
             text += "\n" + t("over.dm_link", lang, url=url)
@@ -347,7 +322,7 @@ class Notifier:
 
     async def _edit(self, stored: tuple[int, int, int], prompt: Prompt) -> bool:
         """Edit the player's last prompt in place; False if that message is gone."""
-        channel = self.bot.get_partial_messageable(stored[0])
+        channel = self.client.get_partial_messageable(stored[0])
         try:
             await channel.get_partial_message(stored[1]).edit(
                 content=prompt.content, attachments=[prompt.file], view=prompt.view
@@ -361,8 +336,8 @@ class Notifier:
         """The user's DM channel: known from the database, else opened with one REST call and remembered."""
         channel_id = await self.store.dm_channel(user_id)
         if channel_id is not None:
-            return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-        channel = await self.bot.create_dm(discord.Object(id=user_id))
+            return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        channel = await self.client.create_dm(discord.Object(id=user_id))
         await self.store.set_dm_channel(user_id, channel.id)
         return channel
 
@@ -383,7 +358,7 @@ class Notifier:
 
     async def retire(self, stored: tuple[int, int, int]) -> None:
         """An old prompt keeps its text but loses its buttons (best effort: a stale button is refused anyway)."""
-        channel = self.bot.get_partial_messageable(stored[0])
+        channel = self.client.get_partial_messageable(stored[0])
         try:
             await channel.get_partial_message(stored[1]).edit(view=None)
         except discord.HTTPException as e:
@@ -463,37 +438,8 @@ class Notifier:
 
     def _where(self, guild_id: int | None, channel_name: str) -> str:
         """The channel, bold, and its server, for a DM: the channel may be gone, so it is named, not linked."""
-        guild = self.bot.get_guild(guild_id) if guild_id is not None else None
+        guild = self.client.get_guild(guild_id) if guild_id is not None else None
         return f"**#{channel_name}**" + (f" ({guild.name})" if guild is not None else "")
-
-
-def status_line(table: Table, lang: str | None = None) -> str:
-    """Where the game stands: the draft round during the draft (it is no "turn 1" yet), else the
-    turn, whose it is and the phase; in ``lang`` (the game's language unless a reader's is given)."""
-    assert table.game is not None
-    lang = lang or table.lang
-    pub = table.game.public_view()
-    if pub["phase"] == "draft":
-        return t("status.draft", lang, round=pub["draft"]["round"], rounds=pub["draft"]["rounds"])
-    phase = t(f"phase.{pub['phase']}", lang)
-    return t("status.phase", lang, turn=pub["turn"], active=table.names[pub["active"]], phase=phase)
-
-
-def results_text(details: list[dict[str, Any]], names: dict[str, str], lang: str = "en") -> str:
-    """The final ranking, then why each tied place is ahead of the next: the ranking's own
-    ``decided_by`` in words (``engine.nightfall.scoring.tie_break_text``), which names the wound-type count
-    or the turns that decided, never a step that did not."""
-    lines = [t("results.title", lang)]
-    for place in details:
-        types = ", ".join(count(n, k, lang) for k, n in place["by_type"].items())
-        wounds = count(place["wounds"], "wound", lang)
-        name = names[place["seat"]]
-        lines.append(t("results.line", lang, place=place["place"], name=name, wounds=wounds, types=types))
-    for a, b in itertools.pairwise(details):
-        if a.get("decided_by") not in (None, "wounds"):
-            reason = tie_break_text(a, b, lang=lang)
-            lines.append(t("results.tiebreak", lang, name=names[a["seat"]], other=names[b["seat"]], reason=reason))
-    return clip("\n".join(lines))
 
 
 def message_url(guild_id: int | None, channel_id: int, message_id: int | None) -> str | None:
@@ -501,11 +447,6 @@ def message_url(guild_id: int | None, channel_id: int, message_id: int | None) -
     if guild_id is None or message_id is None:
         return None
     return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
-
-
-def place_text(place: int, lang: str = "en") -> str:
-    """1st, 2nd, 3rd, 4th, 5th (in Polish and Russian, the ordinal their catalogues give)."""
-    return t(f"place.{place}", lang) if place in (1, 2, 3) else t("place.n", lang, n=place)
 
 
 def deadline_hint(since: int, due_at: float) -> str:

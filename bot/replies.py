@@ -10,11 +10,15 @@ private ✓ and follows for the channel to read.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
 
+from . import database
 from .i18n import clip
+
+log = logging.getLogger(__name__)
 
 #: ``interaction.extras`` key: how the interaction was acknowledged ("thinking", "update"), "answered" after
 DEFERRED = "deferred"
@@ -46,3 +50,28 @@ async def send(
         await interaction.followup.send("✓", ephemeral=True)
     interaction.extras[DEFERRED] = "answered"
     await interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
+
+
+def answer_in_time(interaction: discord.Interaction[Any]) -> None:
+    """From now on in this task, a database write that must wait for a lock defers ``interaction``."""
+
+    async def acknowledge() -> None:
+        try:
+            await defer(interaction)
+        except discord.HTTPException:
+            log.warning("could not acknowledge an interaction while the database was busy", exc_info=True)
+
+    database.on_wait.set(acknowledge)
+
+
+async def private(interaction: discord.Interaction[Any], text: str) -> None:
+    """A private answer, cut to what Discord accepts."""
+    await send(interaction, text, ephemeral=True)
+
+
+async def edit_own_message(interaction: discord.Interaction[Any], **fields: Any) -> None:
+    """A button's or menu's answer: its own message, edited (through the deferral if it had to wait)."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**fields)
+    else:
+        await interaction.response.edit_message(**fields)

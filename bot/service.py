@@ -1,8 +1,12 @@
 """One game service for every input: command, button, select, AI and timeouts.
 
     lock the game → check the user holds the seat and the decision is current
-    → ``Game.apply`` → commit the move *and the deliveries it calls for* → wake the
+    → ``match.apply`` → commit the move *and the deliveries it calls for* → wake the
     delivery worker, which talks to Discord.
+
+It knows no game by name: a match is played through ``engine.protocol``, and whatever a game words
+or decides its own way (options, labels, log events, AI seats, results) comes from its face
+(``bot.face``), found by the key every stored game keeps.
 
 Discord is never called inside the transaction, and a failed Discord call cannot lose a
 committed move: what Discord must show is a row written with the move, delivered (and
@@ -17,139 +21,30 @@ import json
 import logging
 import random
 import sqlite3
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.nightfall import Game, Options
-from engine.nightfall.actions import Action, IllegalAction, ParseError
-from engine.nightfall.ai import LEVELS, Player, ai_input, make_player
-from engine.nightfall.log import public_events
+from engine.protocol import Match
 
 from .database import StorageError
 from .errors import UserError
+from .face import Face
 from .i18n import clip, t
-from .logline import LogLine, localised, per_language
-from .naming import label as named
+from .logline import LogLine, per_language
 from .settings import Settings
-from .store import GameRow, LobbyChanged, Move, ResultRow, SeatRow, StaleVersion, Store, Want
-from .summary import split_by_turn, turn_of
+from .store import GameRow, LobbyChanged, Move, SeatRow, StaleVersion, Store, Want
+from .table import Table
 
 log = logging.getLogger(__name__)
 
-MAX_SEATS = 5
 AI_NAMES = ("Vesper", "Lucan", "Mireille", "Anton", "Sable")
-VARIANTS = ("standard", "two-player", "quick-start", "open", "common-ground")
-#: ``/game new series:``: one game, or the first game of an Apocalypse Cup
+#: ``/game new series:``: one game, or the first game of a series (its game's: an Apocalypse Cup…)
 SERIES = ("single", "cup")
 #: seconds after the last move at which a game-over DM is due if the results' delivery did not bring it forward
 GAME_OVER_FALLBACK = 3600.0
 #: ``/game mine`` stays below Discord's 2000 characters a message
 MINE_LIMIT = 1990
-
-
-@dataclass
-class Table:
-    """A game as the bot holds it: the stored row, its seats, and the engine game once started."""
-
-    row: GameRow
-    seats: list[SeatRow]
-    game: Game | None = None
-    since: dict[str, int] = field(default_factory=dict)
-    last_move: dict[str, tuple[int, str]] = field(default_factory=dict)
-    #: when each seat's person last moved (epoch seconds): their next decision soon after edits their DM
-    acted_at: dict[str, float] = field(default_factory=dict)
-
-    @property
-    def id(self) -> int:
-        return self.row.id
-
-    @property
-    def host_name(self) -> str:
-        return next((s.display_name for s in self.seats if s.user_id == self.row.host_id), "the host")
-
-    @property
-    def lang(self) -> str:
-        """The language of the game's public texts (channel, table image, results, log thread)."""
-        return self.row.language
-
-    @property
-    def names(self) -> dict[str, str]:
-        """Each seat's display name (a dealt seat without a stored row, in a game an old race damaged, by its id)."""
-        names = {s.seat: s.display_name for s in self.seats}
-        if self.game is not None:
-            names = {seat: names.get(seat, seat) for seat in self.game.seats} | names
-        return names
-
-    @property
-    def played_by(self) -> dict[str, str]:
-        """Each seat's name with who played it, for the results: "alice (AI from turn 7)"."""
-        out = {}
-        for s in self.seats:
-            name = s.display_name
-            if s.away_turns:
-                name += " " + t("away.turns", self.lang, turns=s.away_turns)
-            if s.away:
-                name += " " + t("away.since", self.lang, turn=s.ai_since)
-            out[s.seat] = name
-        return out
-
-    def turn(self) -> int:
-        """The turn the game is in (1 during the draft): when the AI takes a seat over or gives it back."""
-        if self.game is None:
-            return 1
-        return max(1, int(self.game.public_view().get("turn") or 1))
-
-    def seat_of(self, user_id: int) -> SeatRow | None:
-        return next((s for s in self.seats if s.user_id == user_id), None)
-
-    def by_seat(self, seat: str) -> SeatRow:
-        return next(s for s in self.seats if s.seat == seat)
-
-    def awaits(self, user_id: int, verbs: tuple[str, ...] = ()) -> bool:
-        """Whether a decision of this user (with one of ``verbs``, if given) waits in this game."""
-        seat = self.seat_of(user_id)
-        if self.game is None or seat is None:
-            return False
-        actions = self.game.legal_actions(seat.seat)
-        return bool(actions) and (not verbs or any(a.verb in verbs for a in actions))
-
-    def waiting_people(self) -> list[tuple[str, int, int]]:
-        """(seat, user id, since) of every person with a decision waiting: the decisions that get a clock.
-
-        AI seats have no deadline: they never keep anyone waiting.
-        """
-        if self.game is None or self.game.is_over():
-            return []
-        out = []
-        for d in self.game.pending():
-            row = self.by_seat(d.seat)
-            if row.user_id is not None and not row.is_ai and d.seat in self.since:
-                out.append((d.seat, row.user_id, self.since[d.seat]))
-        return out
-
-    def waiting_text(self, lang: str | None = None) -> str:
-        """Who the game waits for, in ``lang`` (the game's language unless a reader's is given)."""
-        lang = lang or self.lang
-        if self.game is None:
-            return ""
-        if self.row.status == "abandoned":
-            return t("status.abandoned", lang)
-        if self.game.is_over():
-            return t("status.over", lang)
-        if self.row.paused is not None:
-            return t(f"status.paused_{self.row.paused}", lang)
-        who = sorted({self.names[d.seat] for d in self.game.pending()})
-        return t("status.waiting", lang, who=", ".join(who))
-
-    def results(self) -> list[ResultRow]:
-        """Each seat's place and wounds in the finished game, kept for ``/game stats`` and cups: the
-        person's user id also for a seat the AI played while they were away; None for an AI seat."""
-        assert self.game is not None and self.game.is_over()
-        return [
-            ResultRow(d["seat"], self.by_seat(d["seat"]).user_id, self.names[d["seat"]], d["place"], d["wounds"])
-            for d in self.game.ranking_details()
-        ]
 
 
 def new_seed() -> int:
@@ -163,7 +58,7 @@ class Outcome:
 
     table: Table
     seat: str
-    action: Action
+    action: Any
     #: the move's label in each language (``{"en": …, "pl": …, "ru": …}``)
     label: dict[str, str]
     events: list[dict[str, Any]]
@@ -174,18 +69,32 @@ class Outcome:
 
 
 class GameService:
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(self, store: Store, settings: Settings, faces: Mapping[str, Face]) -> None:
         self.store = store
         self.settings = settings
+        #: every game's face, by its key (``bot.games.FACES``)
+        self.faces = faces
         self._locks: dict[int, asyncio.Lock] = {}
         self._tables: dict[int, Table] = {}
-        self._ai: dict[tuple[int, str], Player] = {}
+        self._ai: dict[tuple[int, str], Any] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         #: called after every commit that asked for deliveries (the bot wakes its delivery worker)
         self.wake: Callable[[], None] = lambda: None
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def face(self, table: Table | GameRow) -> Face:
+        """The face of the game a table (or a stored row) plays."""
+        row = table.row if isinstance(table, Table) else table
+        face = self.faces.get(row.game)
+        if face is None:  # a database written by a release that knows more games than this one
+            raise UserError("err.unknown_game_kind", game=row.game[:40])
+        return face
+
+    def turn(self, table: Table) -> int:
+        """The turn the game is in (1 before the first): when the AI takes a seat over or gives it back."""
+        return 1 if table.game is None else max(1, self.face(table).turn(table.game))
 
     # ------------------------------------------------------------------ loading
     async def table(self, game_id: int) -> Table:
@@ -208,7 +117,7 @@ class GameService:
                 self._tables[game_id] = table
                 return table
             # an abandoned game is loaded too: its channel still gets the log lines it owed
-            game = Game.from_json(state)
+            game = self.face(row).load(state)
             for _, seat, text in actions:
                 game.apply(game.parse_action(seat, text))
             if game.version != row.version:
@@ -304,11 +213,7 @@ class GameService:
             host = t("prompt.you", lang) if row.host_id == user_id else table.host_name
             who = t("mine.lobby_wait", lang, host=host)
         else:
-            pub = table.game.public_view()
-            if pub["phase"] == "draft":
-                state = t("mine.draft", lang, round=pub["draft"]["round"], rounds=pub["draft"]["rounds"])
-            else:
-                state = t("mine.turn", lang, turn=pub["turn"])
+            state = self.face(row).progress(table.game, lang)
             clocks = {d.seat: d for d in await self.store.deadlines(table.id)}
             names = []
             for seat in sorted({d.seat for d in table.game.pending()}, key=lambda s: table.by_seat(s).position):
@@ -370,16 +275,19 @@ class GameService:
         channel_name: str,
         host_id: int,
         host_name: str,
-        variant: str,
-        secret_archives: bool,
+        game: str,
+        options: Mapping[str, Any],
         deadline: int | None = None,
         series: str = "single",
         language: str = "en",
     ) -> Table:
-        """A lobby; with ``series="cup"`` the first game of an Apocalypse Cup to ``NIGHTFALL_CUP_TARGET``
-        wounds (a cup still running in the channel ends, unfinished: the channel's cup is the new one)."""
-        if variant not in VARIANTS:
-            raise UserError("err.unknown_variant", variant=variant[:40])
+        """A lobby of ``game`` with the options ``/game new`` was given (its face checks and stores them); with
+        ``series="cup"`` the first game of a series to the cup target setting (a series still running in the
+        channel ends, unfinished: the channel's series is the new one)."""
+        face = self.faces.get(game)
+        if face is None:
+            raise UserError("err.unknown_game_kind", game=game[:40])
+        stored = face.options(options)
         if series not in SERIES:
             raise UserError("err.unknown_series", series=series[:40])
         game_id = await self.store.create_game(
@@ -388,8 +296,8 @@ class GameService:
             channel_name=channel_name,
             host_id=host_id,
             host_name=host_name,
-            variant=variant,
-            secret_archives=secret_archives,
+            game=game,
+            options=stored,
             seed=new_seed(),
             deadline=deadline,
             cup_target=self.settings.cup_target if series == "cup" else None,
@@ -420,9 +328,10 @@ class GameService:
             table = await self._fresh_lobby(table.id)
             if table.seat_of(user_id):
                 raise UserError("err.already_seated")
-            if len(table.seats) >= MAX_SEATS:
+            most = self._most_seats(table)
+            if len(table.seats) >= most:
                 raise UserError("err.table_full")
-            _refused(await self.store.add_seat(table.id, user_id, name, is_ai=False, max_seats=MAX_SEATS))
+            _refused(await self.store.add_seat(table.id, user_id, name, is_ai=False, max_seats=most))
             return await self._refresh(table.id)
 
     async def leave(self, channel_id: int, user_id: int) -> tuple[Table, str]:
@@ -448,19 +357,24 @@ class GameService:
 
     async def add_ai(self, channel_id: int, user_id: int, level: str = "normal") -> tuple[Table, str]:
         """Seat an AI of ``level``; its name says the level, e.g. "Vesper (hard AI)"."""
-        if level not in LEVELS:
-            raise UserError("err.unknown_level", levels=", ".join(LEVELS))
         table = await self._lobby(channel_id)
+        levels = self.face(table).rules.ai_levels
+        if level not in levels:
+            raise UserError("err.unknown_level", levels=", ".join(levels))
         async with self.lock(table.id):
             table = await self._fresh_lobby(table.id)
             self._host_only(table, user_id)
-            if len(table.seats) >= MAX_SEATS:
+            most = self._most_seats(table)
+            if len(table.seats) >= most:
                 raise UserError("err.table_full")
             taken = {s.display_name.split(" (")[0] for s in table.seats}
             first = next(n for n in AI_NAMES if n not in taken)
             name = t("ai.seat", table.lang, name=first, level=t(f"level.{level}", table.lang))
-            _refused(await self.store.add_seat(table.id, None, name, is_ai=True, ai_level=level, max_seats=MAX_SEATS))
+            _refused(await self.store.add_seat(table.id, None, name, is_ai=True, ai_level=level, max_seats=most))
             return await self._refresh(table.id), name
+
+    def _most_seats(self, table: Table) -> int:
+        return self.face(table).rules.seats.stop - 1
 
     def _host_only(self, table: Table, user_id: int) -> None:
         if user_id != table.row.host_id:
@@ -474,7 +388,7 @@ class GameService:
             for attempt in range(START_TRIES):
                 table = await self._fresh_lobby(table.id)
                 self._host_only(table, user_id)
-                if not 2 <= len(table.seats) <= MAX_SEATS:
+                if len(table.seats) not in self.face(table).rules.seats:
                     raise UserError("err.too_few", count=len(table.seats))
                 try:
                     table = await self._begin(table)
@@ -507,14 +421,10 @@ class GameService:
             raise UserError("err.not_lobby")
         return table
 
-    def _deal(self, row: GameRow, seats: list[SeatRow]) -> tuple[Game, dict[str, int], list[Want]]:
-        """A new game for ``seats`` with the lobby's seed and options: the game, its first decisions'
+    def _deal(self, row: GameRow, seats: list[SeatRow]) -> tuple[Match, dict[str, int], list[Want]]:
+        """A new game for ``seats`` with the lobby's seed and options: the match, its first decisions'
         dates, and the deliveries a start asks for (the table, each person's first prompt)."""
-        game = Game.new(
-            [s.seat for s in seats],
-            seed=row.seed,
-            options=Options(draft=row.variant, secret_archives=row.secret_archives),
-        )
+        game = self.face(row).deal([s.seat for s in seats], row.seed, row.options)
         since = {d.seat: d.opened for d in game.pending()}
         wants = [Want("channel")] + [Want("prompt", s.user_id) for s in seats if s.user_id and not s.is_ai]
         return game, since, wants
@@ -548,7 +458,7 @@ class GameService:
         previous = await self.store.seats(last.id)
         if user_id != series.host_id and all(s.user_id != user_id for s in previous):
             raise UserError("err.not_series_player", host=f"<@{series.host_id}>")
-        if not 2 <= len(previous) <= MAX_SEATS:  # its first game was abandoned in the lobby
+        if len(previous) not in self.face(last).rules.seats:  # its first game was abandoned in the lobby
             raise UserError("err.too_few", count=len(previous))
         # the seats as the next game has them: people as people again, AI seats at their level
         seats = [
@@ -579,6 +489,14 @@ class GameService:
         self.wake()
         self._schedule_ai(table)
         return table, finished + 1
+
+    async def series_face(self, channel_id: int) -> Face:
+        """The face of the game the channel's latest series plays (``/game cup``)."""
+        series = await self.store.series_in(channel_id)
+        games = await self.store.series_games(series.id) if series is not None else []
+        if not games:
+            raise UserError("err.no_series")
+        return self.face(games[-1])
 
     async def mend_seats(self) -> list[int]:
         """At start-up: mend the running games an earlier release let a join (or leave) damage while it
@@ -619,7 +537,7 @@ class GameService:
             try:
                 table = await self.table(game_id)
                 if table.game is not None and table.game.is_over():
-                    done += await self.store.add_results(game_id, table.results())
+                    done += await self.store.add_results(game_id, self.face(table).results(table))
             except Exception:
                 log.exception("could not compute the results of finished game %s", game_id)
             finally:
@@ -687,7 +605,7 @@ class GameService:
         if not away and seat.seat in table.since and seat.seat in pending:
             waiting.append((seat.seat, seat.user_id, table.since[seat.seat]))
         wants = [Want("channel"), Want("prompt", seat.user_id)]
-        if not await self.store.set_away(table.id, seat.seat, table.turn(), away, [line], wants, waiting):
+        if not await self.store.set_away(table.id, seat.seat, self.turn(table), away, [line], wants, waiting):
             raise UserError("err.game_over" if table.row.status != "active" else "err.stale")
         self._ai.pop((table.id, seat.seat), None)
         return await self._refresh(table.id)
@@ -820,11 +738,58 @@ class GameService:
         source: str,
         seat_name: str | None,
     ) -> Outcome:
+        """One move, the caller holding the game's lock: check → read → apply → record → commit → remember."""
         table = await self.table(game_id)
+        match, seat = self._check_move(table, user_id, seat_name, text, since)
+        face = self.face(table)
+        action, label = self._read_move(face, table, match, seat, text)
+        before = {d.seat for d in match.pending()}
+        decision_since = table.since.get(seat, match.version)
+        turn = face.turn(match)
+        events = self._apply(face, match, action, game_id)
+        since_now, new_decisions = self._dates(table, match)
+        public = face.log_events(match, events)  # kept so that each reader gets them in their language
+        lines, handover = self._log_lines(face, table, match, seat, public, source, label)
+        finished = match.is_over()
+        now = self.store.epoch()
+        if source not in ("ai", "timeout"):
+            table.acted_at[seat] = now
+        move = Move(
+            game_id=game_id,
+            version=match.version,
+            seat=seat,
+            user_id=user_id,
+            text=str(action),
+            source=source,
+            decision_since=since_now,
+            log_lines=lines,
+            snapshot=match.to_json() if finished or match.version % max(1, self.settings.snapshot_every) == 0 else None,
+            finished=finished,
+            results=face.results(table) if finished else (),
+            wants=self._wants(table, seat, source, before, since_now, new_decisions, finished, now),
+            waiting=[
+                (s.seat, s.user_id, since_now[s.seat])
+                for s in table.seats
+                if s.user_id is not None and not s.is_ai and s.seat in since_now
+                and (handover is None or s.seat != seat)
+            ],
+            handover=handover,
+            events=[(n, json.dumps(evs)) for n, evs in face.split_by_turn(turn, public)],
+        )
+        await self._commit(move)
+        self._remember(table, move, decision_since, handover)
+        return Outcome(table, seat, action, label, events, lines, new_decisions, finished)
+
+    def _check_move(
+        self, table: Table, user_id: int | None, seat_name: str | None, text: str, since: int | None
+    ) -> tuple[Match, str]:
+        """The running match and the seat that moves: refused if the game is not running or paused, the person
+        holds no seat (or the AI plays it), the decision the button was made for moved on, or nothing waits on
+        the seat."""
         if table.row.status == "lobby":
             raise UserError("err.not_lobby")
-        game = table.game
-        if table.row.status in ("over", "abandoned") or game is None or game.is_over():
+        match = table.game
+        if table.row.status in ("over", "abandoned") or match is None or match.is_over():
             raise UserError("err.game_over")
         if table.row.paused is not None:
             raise UserError(f"err.paused_{table.row.paused}", channel=table.row.channel_name)
@@ -839,60 +804,88 @@ class GameService:
         if since is not None and since != table.since.get(seat):
             last = table.last_move.get(seat)
             raise UserError("err.already_done" if last == (since, text) else "err.stale")
-        legal = game.legal_actions(seat)
-        if not legal:
+        if not match.legal_actions(seat):
             raise UserError("err.not_your_turn", who=per_language(table.waiting_text))
+        return match, seat
+
+    def _read_move(self, face: Face, table: Table, match: Match, seat: str, text: str) -> tuple[Any, dict[str, str]]:
+        """The action ``text`` names, and its label in every language (an illegal one reads as typed)."""
         try:
-            action = game.parse_action(seat, text)
-        except ParseError:
+            action = match.parse_action(seat, text)
+        except ValueError:
             raise UserError("err.unknown_move") from None
-        if action in legal:
-            label = per_language(lambda lang: named(game.describe(action, lang=lang), table.names))
-        else:
-            label = per_language(lambda _lang: clip(text, 100))
-        before = {d.seat for d in game.pending()}
-        decision_since = table.since.get(seat, game.version)
-        turn = turn_of(game)
+        if action in match.legal_actions(seat):
+            return action, per_language(lambda lang: face.label(match, action, table.names, lang))
+        return action, per_language(lambda _lang: clip(text, 100))
+
+    def _apply(self, face: Face, match: Match, action: Any, game_id: int) -> list[dict[str, Any]]:
+        """Apply the action to the cached match; an illegal one is refused with the game's own reason."""
         try:
-            events = game.apply(action)
-        except IllegalAction as e:
+            return match.apply(action)
+        except ValueError as e:  # IllegalAction: nothing was changed
             english = clip(str(e), 300)
-            reason = per_language(lambda lang: clip(game.explain(action, lang), 300) or english)
+            reason = per_language(lambda lang: clip(face.refusal(match, action, lang), 300) or english)
             raise UserError("err.illegal", reason=reason) from None
         except Exception:
-            log.exception("the engine failed on move %r of game %s", text, game_id)
+            log.exception("the engine failed on move %r of game %s", str(action), game_id)
             self._tables.pop(game_id, None)  # the cached game may be half-changed: reload it
             raise UserError("err.generic") from None
-        version = game.version
+
+    @staticmethod
+    def _dates(table: Table, match: Match) -> tuple[dict[str, int], list[str]]:
+        """Each waiting decision's date, and the seats whose decision is new. The engine dates a decision with
+        the version it reached the seat at; one it did not re-date is the same decision as before, and keeps
+        the date its buttons carry."""
+        version = match.version
         since_now: dict[str, int] = {}
         new_decisions = []
-        for d in game.pending():
-            # the engine dates a decision with the version it reached the seat at; one it did not
-            # re-date is the same decision as before, and keeps the date its buttons carry
+        for d in match.pending():
             if d.opened != version and d.seat in table.since:
                 since_now[d.seat] = table.since[d.seat]
             else:
                 since_now[d.seat] = version
                 new_decisions.append(d.seat)
+        return since_now, new_decisions
+
+    def _log_lines(
+        self,
+        face: Face,
+        table: Table,
+        match: Match,
+        seat: str,
+        public: list[dict[str, Any]],
+        source: str,
+        label: dict[str, str],
+    ) -> tuple[list[LogLine], tuple[str, int] | None]:
+        """The move's log lines from its ``public`` events; after a missed deadline, the line saying so, and
+        the AI's handover when the seat has missed too many in a row."""
         names = table.names
-        # card names per language, so lines and summaries made from these events read in any language
-        public = [localised(e, game.card_view) for e in public_events(events)]
-        lines = [LogLine.event(e, names) for e in public]
+        lines = [LogLine.event(e, names, face.describe) for e in public]
         handover: tuple[str, int] | None = None
-        mover = table.by_seat(seat)
         if source == "timeout":
+            mover = table.by_seat(seat)
             lines.insert(0, LogLine.say("deadline.timed_out_log", name=names[seat], label=label))
             limit = self.settings.timeouts_to_ai
-            if limit > 0 and mover.timeouts + 1 >= limit and not game.is_over():
+            if limit > 0 and mover.timeouts + 1 >= limit and not match.is_over():
                 # too many deadlines missed in a row: the AI plays the seat from now on
-                handover = (seat, table.turn())
+                handover = (seat, self.turn(table))
                 lines.append(LogLine.say("away.timeouts", name=names[seat], count=mover.timeouts + 1))
-        finished = game.is_over()
-        every = max(1, self.settings.snapshot_every)
+        return lines, handover
+
+    def _wants(
+        self,
+        table: Table,
+        seat: str,
+        source: str,
+        before: set[str],
+        since_now: dict[str, int],
+        new_decisions: list[str],
+        finished: bool,
+        now: float,
+    ) -> list[Want]:
+        """The deliveries the move calls for: the table, each person's prompt whose decision began or ended, and
+        the game-over DMs."""
         wants = [Want("channel", delay=0.0 if finished else self.settings.table_edit_interval)]
-        now = self.store.epoch()
-        if source not in ("ai", "timeout"):
-            table.acted_at[seat] = now
         for s in table.seats:
             if s.user_id is None:
                 continue
@@ -910,55 +903,43 @@ class GameService:
                 recent = now - table.acted_at.get(s.seat, float("-inf")) < self.settings.dm_burst
                 edit = (s.seat == seat or recent) and source != "timeout"
                 wants.append(Want("prompt", s.user_id, hint="edit" if edit else ""))
-        move = Move(
-            game_id=game_id,
-            version=version,
-            seat=seat,
-            user_id=user_id,
-            text=str(action),
-            source=source,
-            decision_since=since_now,
-            log_lines=lines,
-            snapshot=game.to_json() if finished or version % every == 0 else None,
-            finished=finished,
-            results=table.results() if finished else (),
-            wants=wants,
-            waiting=[
-                (s.seat, s.user_id, since_now[s.seat])
-                for s in table.seats
-                if s.user_id is not None and not s.is_ai and s.seat in since_now
-                and (handover is None or s.seat != seat)
-            ],
-            handover=handover,
-            events=[(n, json.dumps(evs)) for n, evs in split_by_turn(turn, public)],
-        )
+        return wants
+
+    async def _commit(self, move: Move) -> None:
+        """Write the move with everything it changed, in one transaction under the version compare-and-set.
+        Whatever fails, the cached match (already moved on) is dropped, to be reloaded from the database."""
         try:
             await self.store.record(move)
         except StaleVersion:
             # another writer committed first: this cache was stale; reload and let the player retry
-            self._tables.pop(game_id, None)
+            self._tables.pop(move.game_id, None)
             raise UserError("err.stale") from None
         except StorageError:
             # the database is busy, full or read-only: nothing was written, and the player is told why
-            self._tables.pop(game_id, None)  # the cached game ran ahead of the database: reload it
+            self._tables.pop(move.game_id, None)
             raise
         except BaseException:
-            log.exception("could not commit move %s of game %s", move.text, game_id)
-            self._tables.pop(game_id, None)  # the cached game ran ahead of the database: reload it
+            log.exception("could not commit move %s of game %s", move.text, move.game_id)
+            self._tables.pop(move.game_id, None)
             raise UserError("err.generic") from None
-        table.since = since_now
-        table.last_move[seat] = (decision_since, str(action))
-        # the seat's count of deadlines missed in a row, as record() keeps it
+
+    @staticmethod
+    def _remember(table: Table, move: Move, decision_since: int, handover: tuple[str, int] | None) -> None:
+        """The cached table after the commit: decision dates, the seat's move, its count of deadlines missed in a
+        row (as ``record`` keeps it), its handover to the AI, the row's version and status."""
+        seat = move.seat
+        table.since = dict(move.decision_since)
+        table.last_move[seat] = (decision_since, move.text)
+        mover = table.by_seat(seat)
         if handover is not None:
             row = replace(mover, is_ai=True, ai_level="normal", ai_since=handover[1], timeouts=0)
-        elif source == "timeout":
+        elif move.source == "timeout":
             row = replace(mover, timeouts=mover.timeouts + 1)
         else:
-            row = replace(mover, timeouts=0) if source != "ai" else mover
+            row = replace(mover, timeouts=0) if move.source != "ai" else mover
         table.seats = [row if s.seat == seat else s for s in table.seats]
-        status = "over" if finished else "active"
-        table.row = replace(table.row, version=version, decision_since=since_now, status=status)
-        return Outcome(table, seat, action, label, events, lines, new_decisions, finished)
+        status = "over" if move.finished else "active"
+        table.row = replace(table.row, version=move.version, decision_since=table.since, status=status)
 
     # ------------------------------------------------------------------ AI seats
     def _schedule_ai(self, table: Table) -> None:
@@ -970,10 +951,10 @@ class GameService:
         running = self._ai_tasks.get(table.id)
         if running and not running.done():
             return
-        self._ai_tasks[table.id] = asyncio.create_task(self._run_ai(table.id), name=f"nightfall-ai-{table.id}")
+        self._ai_tasks[table.id] = asyncio.create_task(self._run_ai(table.id), name=f"ai-{table.id}")
 
     async def _run_ai(self, game_id: int) -> None:
-        """AI seats think for ``NIGHTFALL_AI_DELAY`` seconds, then move, until a human must act.
+        """AI seats think for the AI delay setting's seconds, then move, until a human must act.
 
         A refused or failed move is retried after reloading the game, with a growing pause,
         so a game never stands still while an AI seat could act.
@@ -993,19 +974,30 @@ class GameService:
                     seat = next((s for s in ai_seats if s.seat in pending), None)
                     if seat is None:
                         return
+                    face = self.face(table)
                     player = self._ai.get((game_id, seat.seat))
                     if player is None:
-                        player = make_player(
+                        player = face.ai_player(
                             seat.ai_level or "normal",
                             seed=table.row.seed + seat.position,
                             budget=self.settings.ai_budget,
                         )
                         self._ai[(game_id, seat.seat)] = player
-                    view, actions = ai_input(game, seat.seat)
-                    # a search thinks for up to a second: off the event loop, on the seat's view alone
-                    action = await asyncio.to_thread(player.choose, view, actions)
-                    if action not in actions:
-                        raise ValueError(f"the AI chose {action}, which is not a legal move")
+                    view, actions = face.ai_input(game, seat.seat)
+                    version = game.version
+                # a search thinks for up to a second: off the event loop, on the seat's view alone, and outside
+                # the game's lock, so the table, autocomplete and people's moves never wait for it
+                action = await asyncio.to_thread(player.choose, view, actions)
+                if action not in actions:
+                    raise ValueError(f"the AI chose {action}, which is not a legal move")
+                async with self.lock(game_id):
+                    table = await self.table(game_id)
+                    game = table.game
+                    if game is None or game.is_over() or table.row.status != "active" or table.row.paused:
+                        return
+                    moved_on = game.version != version and action not in game.legal_actions(seat.seat)
+                    if moved_on or not table.by_seat(seat.seat).is_ai:
+                        continue  # someone moved (or took the seat back) while it thought: look again
                     await self._act_locked(game_id, None, str(action), None, "ai", seat.seat)
             except asyncio.CancelledError:
                 raise
@@ -1036,7 +1028,7 @@ def _refused(reason: str | None) -> None:
 _REFUSALS = {"not_lobby": "err.not_lobby", "seated": "err.already_seated", "full": "err.table_full"}
 
 
-def _waiting(game: Game, seats: list[SeatRow], since: dict[str, int]) -> list[tuple[str, int, int]]:
+def _waiting(game: Match, seats: list[SeatRow], since: dict[str, int]) -> list[tuple[str, int, int]]:
     """(seat, user id, since) of each person a new game's first decisions wait on: their first clocks."""
     people = {s.seat: s.user_id for s in seats if s.user_id is not None and not s.is_ai}
     return [(d.seat, people[d.seat], since[d.seat]) for d in game.pending() if d.seat in people]

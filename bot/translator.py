@@ -26,13 +26,16 @@ from engine.i18n import Template
 
 from . import i18n as _bot_texts  # noqa: F401  (registers the "bot" domain, which the series choices borrow)
 
-log = logging.getLogger("nightfall")
+log = logging.getLogger(__name__)
 
 COMMANDS: dict[str, Template] = {
     "cmd.game.name": "game",
     "cmd.game.desc": "Play Nightfall in this channel",
     "cmd.game.new.name": "new",
     "cmd.game.new.desc": "Open a Nightfall lobby in this channel or thread",
+    "cmd.game.new.game.name": "game",
+    "cmd.game.new.game.desc": "Which game to play",
+    "cmd.game.new.game.choice.nightfall": "Nightfall",
     "cmd.game.new.variant.name": "variant",
     "cmd.game.new.variant.desc": "How the archives are drafted",
     "cmd.game.new.variant.choice.standard": "standard",
@@ -104,6 +107,12 @@ COMMANDS: dict[str, Template] = {
     "cmd.game.stats.desc": "Finished games, wins and wounds of a player in this server",
     "cmd.game.stats.player.name": "player",
     "cmd.game.stats.player.desc": "Whose record to show (default: yours)",
+    "cmd.move.name": "move",
+    "cmd.move.desc": "Make any of your moves: pick it from the list",
+    "cmd.move.move.name": "move",
+    "cmd.move.move.desc": "One of the moves you can make now",
+    "cmd.move.game.name": "game",
+    "cmd.move.game.desc": "In a DM, with several games waiting on you: which game (in a server channel, its own game)",
     "cmd.draft.name": "draft",
     "cmd.draft.desc": "Pick a draft card",
     "cmd.draft.card.name": "card",

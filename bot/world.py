@@ -16,12 +16,12 @@ after a bounded number of tries.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-if TYPE_CHECKING:
-    from .app import NightfallBot
+from .service import GameService
+from .store import Store
 
 log = logging.getLogger(__name__)
 
@@ -38,34 +38,35 @@ def can_play_in(channel: Any, me: discord.Member | None) -> bool:
 class World:
     """Reacts to the gateway's news about channels and servers for every game there."""
 
-    def __init__(self, bot: NightfallBot) -> None:
-        self.bot = bot
+    def __init__(self, store: Store, service: GameService) -> None:
+        self.store = store
+        self.service = service
 
     async def channel_deleted(self, channel_id: int) -> None:
         """A channel or thread is gone for good: pause its game, close its lobby."""
-        for row in await self.bot.store.games_in_channel(channel_id):
+        for row in await self.store.games_in_channel(channel_id):
             if row.status == "lobby":
                 log.info("closing lobby %s: its channel was deleted", row.id)
-                await self.bot.store.abandon(row.id, [])
+                await self.store.abandon(row.id, [])
             else:
-                await self.bot.service.pause(row.id, "gone")
+                await self.service.pause(row.id, "gone")
 
     async def guild_left(self, guild_id: int) -> None:
         """The bot is no longer in the server: nothing there can be shown until it is invited back."""
-        for row in await self.bot.store.games_in_guild(guild_id):
+        for row in await self.store.games_in_guild(guild_id):
             if row.status != "lobby":
-                await self.bot.service.pause(row.id, "no_access")
+                await self.service.pause(row.id, "no_access")
 
     async def access_changed(self, guild: discord.Guild) -> None:
         """Permissions or membership changed in a server: every paused game there that the bot can show again
         goes on. (A channel not in the cache may be an archived thread: it waits for ``/game resume``.)"""
-        for row in await self.bot.store.paused_games(guild.id):
+        for row in await self.store.paused_games(guild.id):
             if row.paused != "no_access":
                 continue
             channel = guild.get_channel_or_thread(row.channel_id)
             if channel is not None and can_play_in(channel, guild.me):
                 log.info("game %s goes on: the bot can reach #%s again", row.id, row.channel_name)
                 try:
-                    await self.bot.service.go_on(row.id)
+                    await self.service.go_on(row.id)
                 except Exception:
                     log.exception("game %s could not go on", row.id)

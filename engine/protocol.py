@@ -35,6 +35,12 @@ class Decision(Protocol):
     @property
     def kind(self) -> str: ...
 
+    @property
+    def opened(self) -> int:
+        """The match's version when this decision reached its seat: a decision that is still the same keeps
+        it, so a button made for it stays valid until it is answered."""
+        ...
+
 
 @runtime_checkable
 class Match(Protocol):

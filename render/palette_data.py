@@ -1,4 +1,4 @@
-"""The fixed PNG palette: written by ``python -m render.nightfall.palette_build --write``; do not edit by hand."""
+"""The fixed PNG palette: written by a game's ``palette_build --write`` (``render/<game>/``); do not edit by hand."""
 
 PALETTE_HEX = """
 0e101e 1a1224 1e2032 151624 3a3e5c eeece4 a0a2ba 6c6e8a f4c448 785814 40e0c4 e84646

@@ -1,29 +1,29 @@
 """``/game``: open a lobby, join, leave, add AI seats, start, settings, status, mine, log, abandon, resume;
-return, replace; next, cup (Apocalypse Cup) and stats."""
+return, replace; next, cup (a game's series) and stats. Every game's own ``/game new`` options come from its
+face (``bot.games.FACES``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import inspect
+from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.nightfall.ai import LEVELS
-
-from ..cup import cup_text, stats_text
 from ..durations import DEFAULT_DEADLINE, BadDuration, format_duration, parse_duration
 from ..errors import UserError
+from ..games import FACES
+from ..host import Host
 from ..i18n import clip, server_language, t
 from ..logline import per_language
-from ..notifier import DM_CLOSED, status_line
+from ..notifier import DM_CLOSED
 from ..replies import send
-from ..service import SERIES, VARIANTS
+from ..service import SERIES
+from ..translator import english
 from ..world import can_play_in
-from .play import game_option
-
-if TYPE_CHECKING:
-    from ..app import NightfallBot
+from .move import game_option
 
 LOG_LINES = 25
 PAUSED_HELP = "A paused game of this server whose channel is gone (when there are several)"
@@ -49,13 +49,48 @@ def _deadline(text: str) -> int | None:
         raise UserError("err.bad_duration", text=text[:20], reason=reason) from None
 
 
+#: the AI levels any game offers, weakest first
+LEVELS = tuple(dict.fromkeys(level for face in FACES.values() for level in face.rules.ai_levels))
+GAME_HELP = "Which game to play"
+
+
+def _with_game_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``/game new`` with a ``game`` option (the registered games, the first the default) and every game's own
+    options (``Face.new_options``), as discord.py reads a command's options from its function's signature:
+    the function takes them as keyword arguments."""
+    signature = inspect.signature(func)
+    fixed = [p for p in signature.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    first = next(iter(FACES.values()))
+    added = [inspect.Parameter("game", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=first.key, annotation=str)]
+    descriptions: dict[str, str] = {"game": GAME_HELP}
+    choices: dict[str, list[app_commands.Choice[str]]] = {
+        "game": [app_commands.Choice(name=face.rules.name, value=key) for key, face in FACES.items()]
+    }
+    for face in FACES.values():
+        for option in face.new_options:
+            if option.name in descriptions:
+                continue  # two games with an option of the same name share it
+            added.append(
+                inspect.Parameter(
+                    option.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=option.default, annotation=option.kind
+                )
+            )
+            descriptions[option.name] = option.description
+            if option.choices:
+                choices[option.name] = [app_commands.Choice(name=c, value=c) for c in option.choices]
+    func.__signature__ = signature.replace(parameters=fixed[:2] + added + fixed[2:])  # type: ignore[attr-defined]
+    app_commands.describe(**descriptions)(func)
+    app_commands.choices(**choices)(func)
+    return func
+
+
 def _is_admin(interaction: discord.Interaction[Any]) -> bool:
     perms = interaction.permissions
     return bool(perms and perms.manage_guild)
 
 
-class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightfall in this channel"):
-    def __init__(self, bot: NightfallBot) -> None:
+class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd.game.desc")):
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
 
@@ -63,31 +98,39 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     def service(self) -> Any:
         return self.bot.service
 
-    @app_commands.command(name="new", description="Open a Nightfall lobby in this channel or thread")
+    @app_commands.command(name="new", description=english("cmd.game.new.desc"))
     @app_commands.describe(
-        variant="How the archives are drafted",
-        secret_archives="Keep private archives hidden",
         deadline="Time for each decision, then the passive move is made: 30m, 12h, 2d, 1d12h or none (default 1d)",
         series="A single game, or an Apocalypse Cup: games with the same seats until someone has 100 wounds",
         language="The language of the game's channel messages and table (default: the server's, else English)",
     )
     @app_commands.choices(
-        variant=[app_commands.Choice(name=v, value=v) for v in VARIANTS],
         series=[app_commands.Choice(name=t(f"series.{s}"), value=s) for s in SERIES],
         language=LANGUAGE_CHOICES,
     )
     @app_commands.guild_only()
+    @_with_game_options
     async def new(
         self,
         interaction: discord.Interaction[Any],
-        variant: str = "standard",
-        secret_archives: bool = False,
         deadline: str = format_duration(DEFAULT_DEADLINE),
         series: str = "single",
         language: str | None = None,
+        **options: Any,
     ) -> None:
+        """``options``: ``game`` and every game's own options (``_with_game_options``)."""
         channel = interaction.channel
         assert channel is not None
+        game = str(options.pop("game", next(iter(FACES))))
+        face = FACES.get(game)
+        if face is None:
+            raise UserError("err.unknown_game_kind", game=game[:40])
+        own = {o.name: o for o in face.new_options}
+        for name, value in options.items():
+            theirs = next((o for f in FACES.values() for o in f.new_options if o.name == name), None)
+            if name not in own and theirs is not None and value != theirs.default:
+                raise UserError("err.other_game_option", option=name, game=face.rules.name)
+        chosen = {name: value for name, value in options.items() if name in own}
         seconds = _deadline(deadline)  # refused privately before anything is created
         lang = language or server_language(interaction)
         running = await self.bot.store.series_in(channel.id)
@@ -98,8 +141,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
             channel_name=getattr(channel, "name", "") or "",
             host_id=interaction.user.id,
             host_name=_name(interaction.user),
-            variant=variant,
-            secret_archives=secret_archives,
+            game=game,
+            options=chosen,
             deadline=seconds,
             series=series,
             language=lang,
@@ -114,8 +157,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
                 "lobby.opened",
                 lang,
                 host=_name(interaction.user),
-                variant=t(f"variant.{variant}", lang),
-                secret=t("lobby.secret", lang) if secret_archives else "",
+                variant=face.options_text(table.row.options, lang),
+                secret="",
             )
             + note,
             allowed_mentions=discord.AllowedMentions.none(),
@@ -242,12 +285,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         if table.game is None:
             text = t("lobby.seats", lang, players=seats)
         else:
-            pub = table.game.public_view()
-            phase = status_line(table, lang)
-            stack = pub["wound_stack"]
-            text = f"{phase}\n{table.waiting_text(lang)}\n{t('lobby.seats', lang, players=seats)}\n" + t(
-                "status.wounds_left", lang, left=stack["face_up"], start=stack["face_up_start"]
-            )
+            face = self.service.face(table)
+            facts = "\n".join(face.status_facts(table, lang))
+            text = f"{face.status(table, lang)}\n{table.waiting_text(lang)}\n{t('lobby.seats', lang, players=seats)}"
+            text += f"\n{facts}" if facts else ""
             awaited = await self._awaited(table, lang)
             if awaited:
                 text += "\n" + awaited
@@ -260,7 +301,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
             )
         await send(interaction, text, ephemeral=True)
 
-    @app_commands.command(name="mine", description="Every Nightfall game you have a seat in, in any server")
+    @app_commands.command(name="mine", description=english("cmd.game.mine.desc"))
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
         def guild_name(guild_id: int) -> str | None:
             guild = self.bot.get_guild(guild_id)
@@ -312,7 +353,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         table = await self.service.last_table_in(interaction.channel.id)
         lines = await self.bot.store.log_tail(table.id, LOG_LINES)
         lang = await self.bot.lang(interaction)
-        text = "\n".join(line.text(lang) for line in lines) if lines else t("log.none", lang)
+        describe = self.service.face(table).describe
+        text = "\n".join(line.text(lang, describe) for line in lines) if lines else t("log.none", lang)
         await send(interaction, text[-1900:], ephemeral=True)
 
     @app_commands.command(name="abandon", description="End this channel's game (host or Manage Server)")
@@ -400,7 +442,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
     async def cup(self, interaction: discord.Interaction[Any]) -> None:
         """Public: the standings are the table's shared record (no cup here is a private refusal)."""
         assert interaction.channel is not None
-        text = await cup_text(self.bot.store, interaction.channel.id)
+        face = await self.service.series_face(interaction.channel.id)
+        text = await face.series_text(self.bot.store, interaction.channel.id)
         await send(interaction, clip(text), allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
 
     @app_commands.command(name="stats", description="Finished games, wins and wounds of a player in this server")
@@ -412,13 +455,16 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play Nightf
         assert interaction.guild_id is not None
         who = player or interaction.user
         mine = who.id == interaction.user.id
-        text, public = await stats_text(
-            self.bot.store, interaction.guild_id, who.id, _name(who), server_language(interaction), mine=mine
-        )
-        if not public:  # "no finished games yet" is answered privately: in the asker's own language
-            lang = await self.bot.lang(interaction)
-            text, _ = await stats_text(self.bot.store, interaction.guild_id, who.id, _name(who), lang, mine=mine)
-        await send(interaction, text, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none())
+        guild, store, name = interaction.guild_id, self.bot.store, _name(who)
+        lang = server_language(interaction)
+        found = [await face.stats_text(store, guild, who.id, name, lang, mine=mine) for face in FACES.values()]
+        shown = [text for text, public in found if public]  # each game the person has finished games of
+        if shown:
+            text = "\n".join(shown)
+        else:  # "no finished games yet" is answered privately: in the asker's own language
+            first = next(iter(FACES.values()))
+            text, _ = await first.stats_text(store, guild, who.id, name, await self.bot.lang(interaction), mine=mine)
+        await send(interaction, text, ephemeral=not shown, allowed_mentions=discord.AllowedMentions.none())
 
 
 __all__ = ["Lobby", "UserError"]

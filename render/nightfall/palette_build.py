@@ -193,7 +193,7 @@ def write(entries: list[RGB], path: Path) -> None:
     lines = [" ".join(hexes[i : i + 12]) for i in range(0, len(hexes), 12)]
     body = "\n".join(lines)
     path.write_text(
-        '"""The fixed PNG palette: written by ``python -m render.nightfall.palette_build --write``; '
+        '"""The fixed PNG palette: written by a game\'s ``palette_build --write`` (``render/<game>/``); '
         'do not edit by hand."""\n\n'
         f'PALETTE_HEX = """\n{body}\n"""\n',
         encoding="utf-8",

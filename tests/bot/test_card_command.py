@@ -12,7 +12,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.cogs.info import Info, card_text, choice_name, find_cards
+from bot.nightfall.info import CardsAndRules, card_text, choice_name, find_cards
 from engine import i18n
 from engine.nightfall.cards import card
 
@@ -92,7 +92,7 @@ class _Response:
 
 
 async def test_the_command_answers_in_the_clients_language() -> None:
-    cog: Any = Info(SimpleNamespace(lang=client_language))  # type: ignore[arg-type]
+    cog: Any = CardsAndRules(SimpleNamespace(lang=client_language))  # type: ignore[arg-type]
     polish = SimpleNamespace(locale=discord.Locale.polish, response=_Response())
     choices = await cog._card_ac(polish, "wampir")
     assert len(choices) == 8 and all("sługus" in c.name for c in choices)

@@ -15,7 +15,8 @@ from discord import app_commands
 import bot.app  # noqa: F401  (registers every text domain)
 from bot import Settings
 from bot.app import NightfallBot
-from bot.cogs import info, lobby, play
+from bot.cogs import info, lobby, move
+from bot.games import FACES
 from bot.translator import AUTONYMS, BORROWED, LOCALES, CommandTranslator, english, key_for, valid_name
 from engine import i18n
 
@@ -32,9 +33,8 @@ NAMES = (
 async def _tree(settings: Settings) -> app_commands.CommandTree[Any]:
     """The bot's command tree as ``setup_hook`` builds it, without a database or a sync."""
     nb = NightfallBot(settings)
-    await nb.add_cog(lobby.Lobby(nb))
-    await nb.add_cog(play.Play(nb))
-    await nb.add_cog(info.Info(nb))
+    for cog in [lobby.Lobby(nb), move.AnyMove(nb), info.Info(nb), *(c for f in FACES.values() for c in f.cogs(nb))]:
+        await nb.add_cog(cog)
     return nb.tree
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot import Settings
-from bot.cup import end_lines, standings
+from bot.nightfall.cup import end_lines, standings
 from bot.store import ResultRow
 
 from .conftest import user_errors_only
@@ -84,13 +84,13 @@ async def test_a_cup_over_several_games_keeps_the_seats_and_announces_its_end_on
         # the results rows were written with the finishing move: one per seat, as the game ranked them
         rows = await store.results(table.id)
         details = table.game.ranking_details()
-        assert [(r.seat, r.place, r.wounds) for r in rows] == [(d["seat"], d["place"], d["wounds"]) for d in details]
+        assert [(r.seat, r.place, r.score) for r in rows] == [(d["seat"], d["place"], d["wounds"]) for d in details]
         assert {r.seat: r.user_id for r in rows} == {s: u for s, u, *_ in seats}
         cup = standings(await store.series_results(series.id), TARGET)
         assert cup.games == number
         totals = {r.name: r.total for r in cup.rows}
         every = [r for g in games for r in await store.results(g)]
-        assert totals == {name: sum(r.wounds for r in every if r.seat == seat) for seat, _u, name, *_ in seats}
+        assert totals == {name: sum(r.score for r in every if r.seat == seat) for seat, _u, name, *_ in seats}
         results = results_posts(party)[-1].content
         series = await store.series(series.id)
         if series.status == "over":
@@ -120,7 +120,7 @@ async def test_a_cup_over_several_games_keeps_the_seats_and_announces_its_end_on
         )
         following = await party.table()
         assert following.id != table.id and following.row.status == "active"
-        assert following.row.series_id == series.id and following.row.variant == "quick-start"
+        assert following.row.series_id == series.id and following.row.options["draft"] == "quick-start"
         assert following.row.deadline == 12 * 3600 and following.row.host_id == party.users["alice"].id
         # the same seats: alice as a person again (she left the last game), the AI at its level
         assert [(s.seat, s.user_id, s.display_name, s.is_ai, s.ai_level) for s in following.seats] == seats

@@ -17,7 +17,8 @@ from PIL import Image
 
 import render.nightfall
 from bot import images
-from bot.naming import label, named_view
+from bot.nightfall import images as nightfall_images
+from bot.nightfall.naming import label, named_view
 from bot.settings import Settings
 from engine.nightfall import Game, Options
 from render.nightfall import samples
@@ -192,10 +193,10 @@ def test_configure_refuses_a_negative_count() -> None:
 
 async def test_an_identical_table_is_a_cache_hit_and_a_changed_one_a_miss() -> None:
     table = make_table(five_player_game())
-    first = await images.table_file(table)
+    first = await nightfall_images.table_file(table)
     assert first.filename == "nightfall-7-table.png"
     assert (images.stats.renders, images.stats.hits) == (1, 0)
-    again = await images.table_file(table)
+    again = await nightfall_images.table_file(table)
     assert (images.stats.renders, images.stats.hits) == (1, 1)
     assert png_of(again) == png_of(first)
     assert png_of(first) == render.nightfall.render_table(named_view(table.game.public_view(), table.names))
@@ -203,45 +204,45 @@ async def test_an_identical_table_is_a_cache_hit_and_a_changed_one_a_miss() -> N
     game = table.game
     decision = game.pending()[0]
     game.apply(game.legal_actions(decision.seat)[0])
-    changed = await images.table_file(table)
+    changed = await nightfall_images.table_file(table)
     assert (images.stats.renders, images.stats.hits) == (2, 1)
     assert png_of(changed) != png_of(first)
 
     table.names = {**NAMES, "p1": "Ada Renamed"}
-    await images.table_file(table)
+    await nightfall_images.table_file(table)
     assert images.stats.renders == 3, "other display names are another image"
 
 
 async def test_an_unchanged_hand_is_not_drawn_again() -> None:
     table = make_table(five_player_game())
     seat = table.game.pending()[0].seat
-    a = await images.hand_file(table, seat)
-    b = await images.hand_file(table, seat)
+    a = await nightfall_images.hand_file(table, seat)
+    b = await nightfall_images.hand_file(table, seat)
     assert (images.stats.renders, images.stats.hits) == (1, 1)
     assert png_of(a) == png_of(b)
     other = next(s for s in SEATS if s != seat)
-    await images.hand_file(table, other)
+    await nightfall_images.hand_file(table, other)
     assert images.stats.renders == 2, "another seat's hand is another image"
 
 
 async def test_the_same_image_asked_twice_at_once_is_drawn_once() -> None:
     table = make_table(five_player_game())
-    files = await asyncio.gather(*(images.table_file(table) for _ in range(4)))
+    files = await asyncio.gather(*(nightfall_images.table_file(table) for _ in range(4)))
     assert (images.stats.renders, images.stats.hits) == (1, 3)
     assert len({png_of(f) for f in files}) == 1
 
 
 async def test_cards_are_cached_by_key_and_language() -> None:
-    await images.card_file("vulko")
-    await images.card_file("vulko")
-    await images.card_file("vulko", "pl")
+    await nightfall_images.card_file("vulko")
+    await nightfall_images.card_file("vulko")
+    await nightfall_images.card_file("vulko", "pl")
     assert (images.stats.renders, images.stats.hits) == (2, 1)
 
 
 async def test_the_cache_keeps_the_most_recent_images(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(images, "CACHE_SIZE", 2)
     for key in ("vulko", "leave_me", "vulko", "death_grip", "leave_me"):
-        await images.card_file(key)
+        await nightfall_images.card_file(key)
     # vulko was used again before death_grip came in, so leave_me was the one forgotten
     assert (images.stats.renders, images.stats.hits) == (4, 1)
     assert len(images._cache) == 2
@@ -260,7 +261,7 @@ async def test_a_worker_process_renders_the_same_bytes_and_shutdown_stops_it() -
     images.configure(1)
     assert images._pool is None, "the pool starts with the first render, not before"
     table = make_table(five_player_game())
-    file = await images.table_file(table)
+    file = await nightfall_images.table_file(table)
     data = png_of(file)
     img = Image.open(io.BytesIO(data))
     img.load()
@@ -285,7 +286,7 @@ async def test_a_worker_process_renders_the_same_bytes_and_shutdown_stops_it() -
     assert images.workers() == 0
 
     # after shutdown a late image is drawn in a thread: no new processes during close
-    await images.hand_file(table, "p1")
+    await nightfall_images.hand_file(table, "p1")
     assert (images.stats.renders, images.stats.pool_renders) == (2, 1)
     assert images._pool is None
 
@@ -293,13 +294,13 @@ async def test_a_worker_process_renders_the_same_bytes_and_shutdown_stops_it() -
 async def test_a_dead_worker_is_replaced() -> None:
     images.configure(1)
     table = make_table(five_player_game())
-    await images.table_file(table)
+    await nightfall_images.table_file(table)
     pool = images._pool
     assert pool is not None
     for p in pool._processes.values():
         p.kill()
         p.join()
-    await images.hand_file(table, "p1")
+    await nightfall_images.hand_file(table, "p1")
     assert images.stats.pool_restarts == 1
     assert images.stats.pool_renders == 2
     assert images._pool is not None and images._pool is not pool

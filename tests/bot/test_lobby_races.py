@@ -75,8 +75,8 @@ async def test_two_new_lobbies_at_once_open_one(simcord_env: Any) -> None:
         "guild_id": simcord_env.guild.id,
         "channel_id": party.channel.id,
         "channel_name": "x",
-        "variant": "standard",
-        "secret_archives": False,
+        "game": "nightfall",
+        "options": {"variant": "standard"},
     }
     done = await asyncio.gather(
         service.new_lobby(host_id=party.users["alice"].id, host_name="alice", **kwargs),
@@ -99,8 +99,8 @@ async def _open_lobby(store: Store, host_id: int) -> int | None:
         channel_name="t",
         host_id=host_id,
         host_name=f"host{host_id}",
-        variant="standard",
-        secret_archives=False,
+        game="nightfall",
+        options={"draft": "standard", "secret_archives": False},
         seed=host_id,
     )
 

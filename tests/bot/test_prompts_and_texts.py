@@ -17,8 +17,8 @@ from discord import app_commands
 from bot.components import DISCARDS_ID, Move, move_view
 from bot.errors import UserError
 from bot.logline import LogLine
-from bot.notifier import results_text
-from bot.prompts import prompt_moves
+from bot.nightfall.face import results_text
+from bot.nightfall.prompts import prompt_moves
 from bot.store import Want
 from engine.nightfall.position import Position, build
 

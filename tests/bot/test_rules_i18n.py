@@ -11,8 +11,8 @@ from unittest.mock import AsyncMock, MagicMock
 import discord
 import pytest
 
-from bot.cogs.info import Info
-from bot.rules_text import TOPICS, rules_topic
+from bot.nightfall.info import CardsAndRules
+from bot.nightfall.rules_text import TOPICS, rules_topic
 from engine import i18n
 
 LANGS = i18n.LANGUAGES
@@ -141,10 +141,10 @@ def test_an_unknown_topic_gets_the_overview() -> None:
 async def test_rules_answers_in_the_users_language(locale: discord.Locale, expected: str) -> None:
     bot = MagicMock()
     bot.lang = AsyncMock(side_effect=lambda i: i18n.language(i.locale))
-    cog = Info(bot)
+    cog = CardsAndRules(bot)
     response = SimpleNamespace(send_message=AsyncMock(), is_done=lambda: False)
     interaction: Any = SimpleNamespace(locale=locale, response=response)
-    callback: Any = Info.rules.callback  # the command's function, called as discord.py calls it
+    callback: Any = CardsAndRules.rules.callback  # the command's function, called as discord.py calls it
     await callback(cog, interaction, "chain")
     (content,), kwargs = interaction.response.send_message.call_args
     assert expected in content and kwargs == {"ephemeral": True}

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import Settings
+from bot.games import FACES
 from bot.service import GameService
 from bot.store import ResultRow, Store
 
@@ -36,10 +37,10 @@ async def finish_a_game(party: Party, channel: Any, host: Any) -> int:
 def expected(name: str, rows: list[ResultRow]) -> str:
     wins = sum(r.place == 1 for r in rows)
     games = f"{len(rows)} game" + ("s" if len(rows) != 1 else "")
-    best = min(r.wounds for r in rows)
+    best = min(r.score for r in rows)
     return (
         f"📊 **{name}** in this server: {games} played, {wins} win{'' if wins == 1 else 's'} "
-        f"({round(100 * wins / len(rows))}%), on average {sum(r.wounds for r in rows) / len(rows):.1f} wounds a game, "
+        f"({round(100 * wins / len(rows))}%), on average {sum(r.score for r in rows) / len(rows):.1f} wounds a game, "
         f"best game {best} wound{'' if best == 1 else 's'}."
     )
 
@@ -105,12 +106,12 @@ async def test_a_game_finished_before_the_migration_gets_its_results_once(tmp_pa
     try:
         [finished] = [row.id for row in await store.games_with_status("over")]
         assert await store.games_missing_results() == [finished]
-        service = GameService(store, Settings(db_path=str(path)))
+        service = GameService(store, Settings(db_path=str(path)), FACES)
         assert await service.backfill_results() == 1
         table = await service.table(finished)
         rows = await store.results(finished)
         details = table.game.ranking_details()
-        assert [(r.seat, r.place, r.wounds) for r in rows] == [(d["seat"], d["place"], d["wounds"]) for d in details]
+        assert [(r.seat, r.place, r.score) for r in rows] == [(d["seat"], d["place"], d["wounds"]) for d in details]
         assert [(r.user_id, r.display_name) for r in rows] == [
             (table.by_seat(r.seat).user_id, table.by_seat(r.seat).display_name) for r in rows
         ]

@@ -22,8 +22,8 @@ async def _started_game(store: Store, n: int) -> int:
         channel_name=f"table-{n}",
         host_id=10 + n,
         host_name=f"host{n}",
-        variant="standard",
-        secret_archives=False,
+        game="nightfall",
+        options={"draft": "standard", "secret_archives": False},
         seed=n,
     )
     await store.add_seat(game_id, 500 + n, f"guest{n}", is_ai=False)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.summary import split_by_turn, summary_text, turn_of
+from bot.nightfall.summary import split_by_turn, summary_text, turn_of
 from engine.nightfall import Game, Options
 from engine.nightfall.ai import RandomPlayer, decide
 from engine.nightfall.log import public_events

@@ -55,7 +55,7 @@ from simcord.builders import ChannelHandle
 
 from bot import Settings
 from bot.i18n import t
-from bot.notifier import status_line
+from bot.nightfall.face import status_line
 from engine.nightfall import Game
 from engine.nightfall.ai import GreedyPlayer, decide
 
@@ -374,11 +374,12 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         (7, "0007_cup.sql"),
         (8, "0008_language.sql"),
         (9, "0009_reach.sql"),
+        (10, "0010_games.sql"),
     ]
     for gid, meant in GAMES.items():
         row = await store.game(gid)
         assert row is not None, f"game {gid} is gone"
-        assert (row.status, row.variant, row.version, row.seed) == (
+        assert (row.status, row.options["draft"], row.version, row.seed) == (
             meant["status"],
             meant["variant"],
             meant["version"],

@@ -13,11 +13,15 @@ from dataclasses import dataclass
 
 from babel.numbers import format_decimal
 
+from engine.nightfall.rules import NIGHTFALL
 from engine.nightfall.scoring import ApocalypseCup
 
-from .errors import UserError
-from .i18n import count, t
-from .store import GameRow, ResultRow, Store
+from ..errors import UserError
+from ..i18n import count, t
+from ..store import GameRow, ResultRow, Store
+
+#: the key Nightfall's games are stored under
+GAME = NIGHTFALL.key
 
 
 @dataclass(frozen=True)
@@ -47,7 +51,7 @@ def standings(results: Sequence[tuple[int, ResultRow]], target: int) -> Standing
     by_game: dict[int, dict[str, int]] = {}
     names: dict[str, str] = {}
     for game_id, row in results:
-        by_game.setdefault(game_id, {})[row.seat] = row.wounds
+        by_game.setdefault(game_id, {})[row.seat] = row.score  # a seat's wounds in that game
         names[row.seat] = row.display_name
     seats = sorted(names)
     cup = ApocalypseCup(seats, target, [{s: game.get(s, 0) for s in seats} for game in by_game.values()])
@@ -140,7 +144,7 @@ async def stats_text(
 ) -> tuple[str, bool]:
     """``/game stats``: (text, whether there is anything to show) for a person's finished games in
     this server: games, wins (first place), average wounds a game and the best (fewest) game."""
-    stats = await store.player_stats(guild_id, user_id)
+    stats = await store.player_stats(guild_id, user_id, GAME, best="low")
     if stats.games == 0 or stats.best is None:
         return (t("stats.none_you", lang) if mine else t("stats.none", lang, name=name)), False
     text = t(
@@ -150,7 +154,7 @@ async def stats_text(
         games=count(stats.games, "game", lang),
         wins=count(stats.wins, "win", lang),
         rate=round(100 * stats.wins / stats.games),
-        average=format_decimal(stats.wounds / stats.games, format="0.0", locale=lang),
+        average=format_decimal(stats.score / stats.games, format="0.0", locale=lang),
         best=count(stats.best, "wound", lang),
     )
     return text, True

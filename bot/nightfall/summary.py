@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .i18n import clip, count, t
-from .logline import in_language
+from ..i18n import clip, count, t
+from .events import in_language
 
 if TYPE_CHECKING:
     from engine.nightfall import Game

@@ -2,46 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
-
-import discord
 
 from engine.nightfall.cards import card_set
 from engine.nightfall.texts import ask_args
 
-from .components import Move, move_view
-from .i18n import clip, count, plural, t
-from .images import private_file, table_file
-from .logline import LogLine
+from ..components import Move, move_view
+from ..face import Prompt, Recent, recent_text
+from ..i18n import clip, count, t
+from ..table import Table
+from .events import describe
+from .images import game_of, private_file, table_file
 from .naming import label
-from .service import Table
 
 #: where a draft round's pick may go (``engine.nightfall.setup.DraftPlan``), each with its "prompt.draft_to" line
 DRAFT_DESTINATIONS = ("private", "commons", "out")
-
-
-@dataclass
-class Prompt:
-    content: str
-    file: discord.File
-    view: discord.ui.View
-    since: int
-
-
-@dataclass(frozen=True)
-class Recent:
-    """What a player missed: the public log lines since their last move (the last few, and how many
-    earlier ones were left out), and a link to the table message."""
-
-    lines: tuple[LogLine, ...] = ()
-    more: int = 0
-    table_url: str | None = None
-
-
-#: how many of the lines since a player's last move a prompt repeats, each cut to ``RECENT_LINE`` characters
-RECENT_LINES = 6
-RECENT_LINE = 160
 
 
 async def build_prompt(table: Table, seat: str, lang: str = "en", recent: Recent | None = None) -> Prompt | None:
@@ -51,9 +26,9 @@ async def build_prompt(table: Table, seat: str, lang: str = "en", recent: Recent
     shows it and every legal answer with its label and whether it is the passive one. A prompt
     that comes as a new DM starts with ``recent``: what happened since the player's last move.
     Everything is in ``lang``, the player's language."""
-    game = table.game
-    if game is None or game.is_over():
+    if table.game is None or table.game.is_over():
         return None
+    game = game_of(table)
     view = game.private_view(seat, lang=lang)
     decision = next(iter(view["decisions"]), None)
     if decision is None:
@@ -75,17 +50,6 @@ async def build_prompt(table: Table, seat: str, lang: str = "en", recent: Recent
     return Prompt(content, file, buttons, since)
 
 
-def recent_text(recent: Recent, lang: str = "en") -> str:
-    """The lines under a prompt's header: the public events since the player's last move, in ``lang``."""
-    out = []
-    if recent.lines:
-        out.append(t("prompt.since", lang))
-        if recent.more:
-            out.append(plural("prompt.since_more", recent.more, lang))
-        out.extend(f"> {clip(line.text(lang), RECENT_LINE)}" for line in recent.lines)
-    return "\n".join(out)
-
-
 def prompt_text(
     view: dict[str, Any],
     decision: dict[str, Any],
@@ -104,7 +68,7 @@ def prompt_text(
         phase = t(f"phase.{view['phase']}", lang)
         header = t("prompt.header", lang, channel=channel, turn=view["turn"], phase=phase)
     ask = decision["ask"]
-    since = recent_text(recent, lang) if recent is not None else ""
+    since = recent_text(recent, describe, lang) if recent is not None else ""
     if recent is not None and recent.table_url:
         header += " " + t("prompt.table_link", lang, url=recent.table_url)
     lines = [

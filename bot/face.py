@@ -1,0 +1,199 @@
+"""A game's Discord face: everything the host asks a game for that the engine's protocol does not say.
+
+The host (lobby, one game service, store, delivery, deadlines) knows no game by name. It plays a match
+through ``engine.protocol`` (pending decisions, legal actions, parse and apply, views, the result) and
+asks the game's ``Face`` for the rest: how its options are chosen and read, how a move and an event
+read in each language, what its AI seats are, its prompts, table and results images, its turn
+summaries, its results and series texts, and its own slash commands. Each game's face is one package
+under ``bot/`` (``bot/<game>/``), found through ``bot.games.FACES`` by the key every stored game keeps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
+from discord.ext import commands
+
+from engine.protocol import Match, Rules
+
+from .i18n import clip, plural, t
+from .logline import Describe, LogLine
+from .store import GameRow, ResultRow, SeatRow, Store
+from .table import Table
+
+Event = dict[str, Any]
+
+
+@dataclass
+class Prompt:
+    """A decision's DM: its text, its image, a button (or menu entry) per move, and the decision's date."""
+
+    content: str
+    file: discord.File
+    view: discord.ui.View
+    since: int
+
+
+@dataclass(frozen=True)
+class Recent:
+    """What a player missed: the public log lines since their last move (the last few, and how many
+    earlier ones were left out), and a link to the table message."""
+
+    lines: tuple[LogLine, ...] = ()
+    more: int = 0
+    table_url: str | None = None
+
+
+#: how many of the lines since a player's last move a prompt repeats, each cut to ``RECENT_LINE`` characters
+RECENT_LINES = 6
+RECENT_LINE = 160
+
+
+def recent_text(recent: Recent, describe: Describe, lang: str = "en") -> str:
+    """The lines under a prompt's header: the public events since the player's last move, in ``lang``."""
+    out = []
+    if recent.lines:
+        out.append(t("prompt.since", lang))
+        if recent.more:
+            out.append(plural("prompt.since_more", recent.more, lang))
+        out.extend(f"> {clip(line.text(lang, describe), RECENT_LINE)}" for line in recent.lines)
+    return "\n".join(out)
+
+
+@dataclass(frozen=True)
+class NewOption:
+    """One option a game adds to ``/game new`` (its name is the parameter's; translations are the slash
+    commands' own, ``cmd.game.new.<name>.*``)."""
+
+    name: str
+    #: ``str`` or ``bool``
+    kind: type
+    description: str
+    default: Any
+    choices: tuple[str, ...] = ()
+
+
+class Face(Protocol):
+    """What one game shows on Discord, and how the host reads its matches."""
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules (``engine.games.GAMES[key]``)."""
+        ...
+
+    @property
+    def key(self) -> str: ...
+
+    # ------------------------------------------------------------------ options and matches
+    @property
+    def new_options(self) -> Sequence[NewOption]:
+        """The options ``/game new`` offers for this game."""
+        ...
+
+    def options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        """The stored options for what ``/game new`` was given (its own options' values by name); a
+        ``UserError`` for a value it does not know."""
+        ...
+
+    def options_text(self, options: Mapping[str, Any], lang: str) -> str:
+        """The options in words, for the lobby message."""
+        ...
+
+    def deal(self, seats: Sequence[str], seed: int, options: Mapping[str, Any]) -> Match: ...
+
+    def load(self, state: str) -> Match: ...
+
+    def ai_player(self, level: str, seed: int, budget: float) -> Any:
+        """An AI player of ``level`` (``choose(view, actions)``, seeing only its seat's view)."""
+        ...
+
+    def ai_input(self, match: Match, seat: str) -> tuple[Any, Sequence[Any]]:
+        """What an AI seat may see and choose from: its seat's view and its legal actions."""
+        ...
+
+    # ------------------------------------------------------------------ moves and the log
+    def label(self, match: Match, action: Any, names: Mapping[str, str], lang: str) -> str:
+        """A legal move in words, seats by name (a button's label, the "✓ …" answer)."""
+        ...
+
+    def refusal(self, match: Match, action: Any, lang: str) -> str:
+        """Why an illegal move is refused, in ``lang`` (empty: the engine's own sentence)."""
+        ...
+
+    def log_events(self, match: Match, events: Sequence[Event]) -> list[Event]:
+        """The public part of a move's events, kept so that every reader gets them in their language."""
+        ...
+
+    def describe(self, event: Event, lang: str) -> str:
+        """A kept public event as a log line in ``lang``."""
+        ...
+
+    def turn(self, match: Match) -> int:
+        """The turn the match is in, as its summaries and away seats count turns (0 before the first)."""
+        ...
+
+    def split_by_turn(self, turn: int, events: Sequence[Event]) -> list[tuple[int, list[Event]]]:
+        """A move's kept events filed under the turns they belong to (a move may end one and start the next)."""
+        ...
+
+    def summary(self, turn: int, events: Sequence[Event], names: Mapping[str, str], lang: str) -> str:
+        """The channel's message for a finished turn."""
+        ...
+
+    # ------------------------------------------------------------------ what players read
+    def progress(self, match: Match, lang: str) -> str:
+        """How far the match is, for ``/game mine``: "turn 5", "draft round 2 of 3"."""
+        ...
+
+    def status(self, table: Table, lang: str) -> str:
+        """The table message's status: turn, who plays, phase."""
+        ...
+
+    def status_facts(self, table: Table, lang: str) -> list[str]:
+        """Extra lines for ``/game status`` (wounds left, Fame to go…)."""
+        ...
+
+    async def prompt(self, table: Table, seat: str, lang: str, recent: Recent | None = None) -> Prompt | None:
+        """The DM for ``seat``'s current decision, or None if it has nothing to decide."""
+        ...
+
+    async def table_file(self, table: Table, lang: str | None = None) -> discord.File:
+        """The public table image (only the public view ever reaches it)."""
+        ...
+
+    async def results_file(self, table: Table, lang: str | None = None) -> discord.File: ...
+
+    # ------------------------------------------------------------------ results and series
+    def results(self, table: Table) -> list[ResultRow]:
+        """Each seat's place and score in the finished match, with the person whose seat it was."""
+        ...
+
+    def results_text(self, table: Table, lang: str) -> str:
+        """The channel's results message."""
+        ...
+
+    def game_over_text(self, table: Table, seat: SeatRow, lang: str) -> str | None:
+        """A player's game-over DM (without the link to the results); None for a seat that played no part."""
+        ...
+
+    async def stats_text(
+        self, store: Store, guild_id: int, user_id: int, name: str, lang: str, *, mine: bool
+    ) -> tuple[str, bool]:
+        """``/game stats`` for this game: (the text, whether the person has finished games of it here)."""
+        ...
+
+    async def series_text(self, store: Store, channel_id: int) -> str:
+        """``/game cup``: the standings of the channel's latest series, or how it ended."""
+        ...
+
+    async def series_note(self, store: Store, row: GameRow, lang: str) -> str:
+        """What the results message of a series' game adds: the standings so far, or the series' end."""
+        ...
+
+    # ------------------------------------------------------------------ its own commands
+    def cogs(self, host: Any) -> list[commands.Cog]:
+        """The game's own slash commands (its move verbs with autocomplete, its help), given the bot."""
+        ...

@@ -1,0 +1,143 @@
+"""The one path from a player's input to the commit and back to their screen.
+
+A button, a select menu or a slash command becomes ``GameService.act`` (lock → check → apply →
+commit the move with its deliveries); then the person who moved is answered — a DM's button edits
+its own message into the next decision, a command answers privately — and only then is Discord
+told the rest (``GameService.publish`` wakes the delivery worker and the AI seats). A Discord
+failure after the commit loses nothing: the move's deliveries carry it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+
+from .database import StorageError
+from .delivery import Deliverer
+from .errors import UserError
+from .i18n import clip, t
+from .replies import answer_in_time, edit_own_message, private
+from .service import GameService, Outcome
+from .store import Store
+
+log = logging.getLogger(__name__)
+
+Lang = Callable[[discord.Interaction[Any]], Awaitable[str]]
+
+
+class Moves:
+    """Carries out the moves people make, one at a time or several from one menu."""
+
+    def __init__(self, service: GameService, store: Store, deliverer: Deliverer, lang: Lang) -> None:
+        self.service = service
+        self.store = store
+        self.deliverer = deliverer
+        self.lang = lang
+
+    async def one(
+        self, interaction: discord.Interaction[Any], game_id: int, since: int | None, text: str, via: str
+    ) -> None:
+        """A button, a select or a slash command: act, answer the player, then update Discord."""
+        answer_in_time(interaction)
+        with self.deliverer.answering(game_id, interaction.user.id):
+            try:
+                outcome = await self.service.act(
+                    game_id, user_id=interaction.user.id, text=text, since=since, source=via
+                )
+            except (UserError, StorageError) as e:  # nothing was changed, and the player reads why
+                await private(interaction, await self._reason(interaction, e))
+                return
+            try:
+                await self._answer(interaction, outcome, game_id, via)
+            except discord.HTTPException:
+                # the move is committed whatever happens to this reply; its prompt delivery will follow
+                log.warning("could not answer the interaction for move %s in game %s", text, game_id, exc_info=True)
+        self.service.publish(outcome)
+
+    async def many(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        since: int,
+        texts: Sequence[str],
+        labels: dict[str, str],
+    ) -> None:
+        """Several moves from one menu (discards for influence), made one by one through ``GameService.act``,
+        each with the decision date the one before it left (every move re-dates the mover's decision); the
+        first refusal stops them and is said privately. The DM then shows what was done and the next
+        decision, as a single move's button does."""
+        answer_in_time(interaction)
+        lang = await self.lang(interaction)
+        done: list[str] = []
+        outcome: Outcome | None = None
+        stopped = ""
+        try:
+            # several moves and a prompt image can take longer than the 3 s Discord gives an answer:
+            # acknowledge now, and edit the message once the moves are made
+            await interaction.response.defer()
+        except discord.HTTPException:
+            log.warning("could not acknowledge the moves %s in game %s", texts, game_id, exc_info=True)
+        with self.deliverer.answering(game_id, interaction.user.id):
+            for text in texts:
+                try:
+                    outcome = await self.service.act(
+                        game_id, user_id=interaction.user.id, text=text, since=since, source="select"
+                    )
+                except (UserError, StorageError) as e:
+                    reason = await self._reason(interaction, e)
+                    label = labels.get(text, text)
+                    stopped = reason if outcome is None else t("move.stopped", lang, label=label, reason=reason)
+                    break
+                done.append(t("move.ok", lang, label=outcome.label))
+                since = outcome.table.since.get(outcome.seat, since)
+            if outcome is None:
+                await private(interaction, stopped)
+                return
+            try:
+                await self._show_next(interaction, outcome, game_id, "\n".join(done), lang)
+                if stopped:
+                    await private(interaction, stopped)
+            except discord.HTTPException:
+                # the moves are committed whatever happens to this reply; their prompt delivery will follow
+                log.warning("could not answer the moves %s in game %s", texts, game_id, exc_info=True)
+        self.service.publish(outcome)
+
+    async def _reason(self, interaction: discord.Interaction[Any], error: UserError | StorageError) -> str:
+        lang = await self.lang(interaction)
+        return error.text(lang) if isinstance(error, UserError) else t(error.key, lang)
+
+    async def _answer(self, interaction: discord.Interaction[Any], outcome: Outcome, game_id: int, via: str) -> None:
+        """A button edits its own DM into the next decision (or its result); a command answers privately."""
+        lang = await self.lang(interaction)
+        done = clip(t("move.ok", lang, label=outcome.label), 300)
+        if via in ("button", "select") and interaction.message is not None:
+            await self._show_next(interaction, outcome, game_id, done, lang)
+        else:
+            await private(interaction, done)
+
+    async def _show_next(
+        self, interaction: discord.Interaction[Any], outcome: Outcome, game_id: int, done: str, lang: str
+    ) -> None:
+        """The DM the player pressed in becomes what was done and their next decision (or keeps its text and
+        says what was done, with no buttons left); the store remembers which message shows which decision."""
+        message = interaction.message
+        if message is None:
+            await private(interaction, done)
+            return
+        async with self.service.lock(game_id):  # the prompt shows committed state only
+            prompt = await self.service.face(outcome.table).prompt(outcome.table, outcome.seat, lang)
+        if prompt is not None:
+            await edit_own_message(
+                interaction, content=clip(f"{done}\n{prompt.content}"), attachments=[prompt.file], view=prompt.view
+            )
+            mark = self.store.set_prompt(game_id, interaction.user.id, message.channel.id, message.id, prompt.since)
+        else:
+            await edit_own_message(interaction, content=clip(f"{message.content}\n{done}"), view=None)
+            mark = self.store.clear_prompt(game_id, interaction.user.id, message.id)
+        try:
+            await mark
+        except StorageError:  # the move is committed; its prompt delivery sets the DM right later
+            log.warning("could not record the prompt of game %s for %s", game_id, interaction.user.id)

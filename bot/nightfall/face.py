@@ -1,0 +1,205 @@
+"""Nightfall's Discord face (``bot.face.Face``): its options, words, prompts, images, results and commands."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
+from typing import Any, cast
+
+import discord
+from discord.ext import commands
+
+from engine.nightfall import Game, Options
+from engine.nightfall.ai import LEVELS, ai_input, make_player
+from engine.nightfall.log import public_events
+from engine.nightfall.rules import NIGHTFALL
+from engine.nightfall.scoring import tie_break_text
+from engine.protocol import Match, Rules
+
+from ..errors import UserError
+from ..face import NewOption, Prompt, Recent
+from ..i18n import clip, count, t
+from ..store import GameRow, ResultRow, SeatRow, Store
+from ..table import Table
+from . import cup, images, prompts, summary
+from .events import describe, localised
+from .info import CardsAndRules
+from .naming import label
+from .play import Play
+
+#: the draft variants, as ``/game new variant:`` offers them
+VARIANTS = ("standard", "two-player", "quick-start", "open", "common-ground")
+
+
+def game(match: Match) -> Game:
+    """A match of this face's rules as the Nightfall ``Game`` it is."""
+    return cast(Game, match)
+
+
+def place_text(place: int, lang: str = "en") -> str:
+    """1st, 2nd, 3rd, 4th, 5th (in Polish and Russian, the ordinal their catalogues give)."""
+    return t(f"place.{place}", lang) if place in (1, 2, 3) else t("place.n", lang, n=place)
+
+
+def status_line(table: Table, lang: str | None = None) -> str:
+    """Where the game stands: the draft round during the draft (it is no "turn 1" yet), else the
+    turn, whose it is and the phase; in ``lang`` (the game's language unless a reader's is given)."""
+    assert table.game is not None
+    lang = lang or table.lang
+    pub = table.game.public_view()
+    if pub["phase"] == "draft":
+        return t("status.draft", lang, round=pub["draft"]["round"], rounds=pub["draft"]["rounds"])
+    phase = t(f"phase.{pub['phase']}", lang)
+    return t("status.phase", lang, turn=pub["turn"], active=table.names[pub["active"]], phase=phase)
+
+
+def results_text(details: list[dict[str, Any]], names: Mapping[str, str], lang: str = "en") -> str:
+    """The final ranking, then why each tied place is ahead of the next: the ranking's own
+    ``decided_by`` in words (``engine.nightfall.scoring.tie_break_text``), which names the wound-type count
+    or the turns that decided, never a step that did not."""
+    lines = [t("results.title", lang)]
+    for place in details:
+        types = ", ".join(count(n, k, lang) for k, n in place["by_type"].items())
+        wounds = count(place["wounds"], "wound", lang)
+        name = names[place["seat"]]
+        lines.append(t("results.line", lang, place=place["place"], name=name, wounds=wounds, types=types))
+    for a, b in itertools.pairwise(details):
+        if a.get("decided_by") not in (None, "wounds"):
+            reason = tie_break_text(a, b, lang=lang)
+            lines.append(t("results.tiebreak", lang, name=names[a["seat"]], other=names[b["seat"]], reason=reason))
+    return clip("\n".join(lines))
+
+
+class NightfallFace:
+    """Nightfall on Discord: 2–5 players, the fewest wounds win, an Apocalypse Cup as its series."""
+
+    rules: Rules = NIGHTFALL
+    key: str = NIGHTFALL.key
+    new_options: Sequence[NewOption] = (
+        NewOption("variant", str, "How the archives are drafted", "standard", VARIANTS),
+        NewOption("secret_archives", bool, "Keep private archives hidden", False),
+    )
+
+    # ------------------------------------------------------------------ options and matches
+    def options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        variant = str(chosen.get("variant", "standard"))
+        if variant not in VARIANTS:
+            raise UserError("err.unknown_variant", variant=variant[:40])
+        return asdict(Options(draft=variant, secret_archives=bool(chosen.get("secret_archives", False))))
+
+    def options_text(self, options: Mapping[str, Any], lang: str) -> str:
+        variant = t(f"variant.{options.get('draft', 'standard')}", lang)
+        return variant + (t("lobby.secret", lang) if options.get("secret_archives") else "")
+
+    def deal(self, seats: Sequence[str], seed: int, options: Mapping[str, Any]) -> Match:
+        return Game.new(list(seats), seed=seed, options=Options(**options))
+
+    def load(self, state: str) -> Match:
+        return Game.from_json(state)
+
+    def ai_player(self, level: str, seed: int, budget: float) -> Any:
+        return make_player(level if level in LEVELS else "normal", seed=seed, budget=budget)
+
+    def ai_input(self, match: Match, seat: str) -> tuple[Any, Sequence[Any]]:
+        return ai_input(game(match), seat)
+
+    # ------------------------------------------------------------------ moves and the log
+    def label(self, match: Match, action: Any, names: Mapping[str, str], lang: str) -> str:
+        return label(game(match).describe(action, lang=lang), dict(names))
+
+    def refusal(self, match: Match, action: Any, lang: str) -> str:
+        return game(match).explain(action, lang)
+
+    def log_events(self, match: Match, events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        # card names per language, so lines and summaries made from these events read in any language
+        return [localised(e, game(match).card_view) for e in public_events(list(events))]
+
+    def describe(self, event: dict[str, Any], lang: str) -> str:
+        return describe(event, lang)
+
+    def turn(self, match: Match) -> int:
+        return summary.turn_of(game(match))
+
+    def split_by_turn(self, turn: int, events: Sequence[dict[str, Any]]) -> list[tuple[int, list[dict[str, Any]]]]:
+        return summary.split_by_turn(turn, events)
+
+    def summary(self, turn: int, events: Sequence[dict[str, Any]], names: Mapping[str, str], lang: str) -> str:
+        return summary.summary_text(turn, events, dict(names), lang)
+
+    # ------------------------------------------------------------------ what players read
+    def progress(self, match: Match, lang: str) -> str:
+        pub = match.public_view()
+        if pub["phase"] == "draft":
+            return t("mine.draft", lang, round=pub["draft"]["round"], rounds=pub["draft"]["rounds"])
+        return t("mine.turn", lang, turn=pub["turn"])
+
+    def status(self, table: Table, lang: str) -> str:
+        return status_line(table, lang)
+
+    def status_facts(self, table: Table, lang: str) -> list[str]:
+        assert table.game is not None
+        stack = table.game.public_view()["wound_stack"]
+        return [t("status.wounds_left", lang, left=stack["face_up"], start=stack["face_up_start"])]
+
+    async def prompt(self, table: Table, seat: str, lang: str, recent: Recent | None = None) -> Prompt | None:
+        return await prompts.build_prompt(table, seat, lang, recent)
+
+    async def table_file(self, table: Table, lang: str | None = None) -> discord.File:
+        return await images.table_file(table, lang)
+
+    async def results_file(self, table: Table, lang: str | None = None) -> discord.File:
+        return await images.results_file(table, lang)
+
+    # ------------------------------------------------------------------ results and series
+    def results(self, table: Table) -> list[ResultRow]:
+        assert table.game is not None and table.game.is_over()
+        names = table.names
+        return [
+            ResultRow(d["seat"], table.by_seat(d["seat"]).user_id, names[d["seat"]], d["place"], d["wounds"])
+            for d in game(table.game).ranking_details()
+        ]
+
+    def results_text(self, table: Table, lang: str) -> str:
+        assert table.game is not None
+        return results_text(game(table.game).ranking_details(), table.played_by, lang)
+
+    def game_over_text(self, table: Table, seat: SeatRow, lang: str) -> str | None:
+        assert table.game is not None
+        details = game(table.game).ranking_details()
+        mine = next((d for d in details if d["seat"] == seat.seat), None)
+        if mine is None:
+            return None  # a seat an old race added after the deal: it played no part (dropped on purpose)
+        best = details[0]
+        if best["seat"] == seat.seat:
+            winner = t("over.dm_winner", lang)
+        else:
+            wounds = count(best["wounds"], "wound", lang)
+            winner = t("over.dm_other", lang, name=table.names[best["seat"]], wounds=wounds)
+        return t(
+            "over.dm",
+            lang,
+            channel=table.row.channel_name,
+            place=place_text(mine["place"], lang),
+            players=len(details),
+            wounds=count(mine["wounds"], "wound", lang),
+            winner=winner,
+        )
+
+    async def stats_text(
+        self, store: Store, guild_id: int, user_id: int, name: str, lang: str, *, mine: bool
+    ) -> tuple[str, bool]:
+        return await cup.stats_text(store, guild_id, user_id, name, lang, mine=mine)
+
+    async def series_text(self, store: Store, channel_id: int) -> str:
+        return await cup.cup_text(store, channel_id)
+
+    async def series_note(self, store: Store, row: GameRow, lang: str) -> str:
+        return await cup.cup_note(store, row, lang)
+
+    # ------------------------------------------------------------------ its own commands
+    def cogs(self, host: Any) -> list[commands.Cog]:
+        return [Play(host), CardsAndRules(host)]
+
+
+FACE = NightfallFace()

@@ -1,0 +1,66 @@
+"""Nightfall's images as Discord files: the table, a seat's hand, draft or decision, the results, a card.
+
+Drawn through the host's image pool and cache (``bot.images``) from the views the engine gives: the
+channel's images only ever from ``public_view`` (with seats by name), a player's from their seat's
+private view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, cast
+
+import discord
+
+import render.nightfall
+from engine.nightfall import Game
+
+from ..images import file_of, render_png
+from ..table import Table
+from .naming import named_view
+
+
+def game_of(table: Table) -> Game:
+    """The table's match as the Nightfall game it is."""
+    assert table.game is not None
+    return cast(Game, table.game)
+
+
+async def table_file(table: Table, lang: str | None = None) -> discord.File:
+    """The public table: only ``public_view`` ever reaches this image. In the game's language, unless
+    a reader's is given (the table a player's prompt shows is in the player's)."""
+    view = named_view(game_of(table).public_view(), table.names)
+    data = await render_png("table", render.nightfall.render_table, view, lang or table.lang)
+    return file_of(data, f"nightfall-{table.id}-table.png")
+
+
+#: the images drawn from a seat's private view, by the name their file and cache key carry
+PRIVATE_DRAWERS: dict[str, Callable[..., bytes]] = {
+    "hand": render.nightfall.render_hand,
+    "draft": render.nightfall.render_draft,
+    "prompt": render.nightfall.render_prompt,  # a decision's claimable archives, candidates or fights
+}
+
+
+async def private_file(
+    table: Table, seat: str, kind: str, view: dict[str, Any] | None = None, lang: str = "en"
+) -> discord.File:
+    """One of ``seat``'s private images (``PRIVATE_DRAWERS``) in the player's ``lang``; ``view`` is the
+    seat's private view when the caller has just built it, so it is not built twice."""
+    own = view if view is not None else game_of(table).private_view(seat, lang=lang)
+    named = named_view(own, table.names)
+    return file_of(await render_png(kind, PRIVATE_DRAWERS[kind], named, lang), f"nightfall-{table.id}-{kind}.png")
+
+
+async def hand_file(table: Table, seat: str, lang: str = "en") -> discord.File:
+    return await private_file(table, seat, "hand", lang=lang)
+
+
+async def results_file(table: Table, lang: str | None = None) -> discord.File:
+    view = named_view(game_of(table).public_view(), table.names)
+    data = await render_png("results", render.nightfall.render_results, view, lang or table.lang)
+    return file_of(data, f"nightfall-{table.id}-results.png")
+
+
+async def card_file(key: str, lang: str = "en") -> discord.File:
+    return file_of(await render_png("card", render.nightfall.render_card, key, lang), f"{key}.png")

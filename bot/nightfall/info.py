@@ -1,0 +1,213 @@
+"""Nightfall's help anyone may ask for: one card (``/card``), the rules (``/rules``), both private."""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import i18n
+from engine.nightfall import card_texts
+from engine.nightfall.cards import CardDef, card_set
+
+from ..errors import UserError
+from ..host import Host
+from ..replies import defer, send
+from .images import card_file
+from .rules_text import TOPICS, rules_topic
+
+MAX_CHOICES = 25
+MAX_LISTED = 20
+
+
+def card_text(key: str, lang: str = "en") -> str:
+    """The card's text for players in ``lang``: its name once (with its name in the other language
+    players may hold the printed card in, only when it differs), what it is, and its printed text;
+    a reconstructed part is said to be one, in players' words."""
+    c = card_set().cards[key]
+    parts = [_title(c, lang), _facts(c, lang)]
+    tagline = c.tagline_in(lang)
+    if tagline:
+        parts.append(f"*{tagline}*")
+    texts = c.text_in(lang)
+    for part in card_texts.FIELDS:
+        if part in texts:
+            parts.append(i18n.text(f"cards.reply.{part}", lang, text=texts[part]))
+    kicker = c.kicker_in(lang)
+    if kicker:
+        colour = card_texts.colour_name(kicker.colour, lang)
+        parts.append(i18n.text("cards.reply.kicker", lang, colour=colour, text=kicker.text))
+    if c.reconstructed:
+        fields = ", ".join(card_texts.field_name(f, lang) for f in c.reconstructed_fields)
+        parts.append(i18n.text("cards.reply.reconstructed", lang, fields=fields))
+    if c.translated_in(lang):
+        parts.append(i18n.text("cards.reply.translated", lang))
+    return "\n".join(parts)
+
+
+def _other_name(c: CardDef, lang: str) -> str | None:
+    """The card's name in the language a player may hold the printed card in (English readers:
+    Polish; everyone else: English), when it differs from the name in ``lang``."""
+    other = c.name_in("pl" if lang == "en" else "en")
+    return None if _fold(other) == _fold(c.name_in(lang)) else other
+
+
+def _title(c: CardDef, lang: str) -> str:
+    other = _other_name(c, lang)
+    if other is None:
+        return i18n.text("cards.reply.title", lang, name=c.name_in(lang))
+    return i18n.text("cards.reply.title_other", lang, name=c.name_in(lang), other=other)
+
+
+def _what(c: CardDef, lang: str) -> str:
+    """What the card is, in words: "starting green Hunter minion", "czerwona akcja"."""
+    colour = card_texts.colour_name(c.colour, lang, action=not c.is_minion)
+    if not c.is_minion:
+        return i18n.text("cards.reply.action", lang, colour=colour)
+    kinds = " ".join(c.keywords_in(lang))
+    key = ("cards.reply.starting" if c.starting else "cards.reply.minion") + ("_kind" if kinds else "")
+    return i18n.text(key, lang, colour=colour, kind=kinds)
+
+
+def _facts(c: CardDef, lang: str) -> str:
+    what = _what(c, lang)
+    what = what[:1].upper() + what[1:]
+    links = ", ".join(card_texts.colour_name(x, lang) for x in c.links)
+    facts = i18n.text("cards.reply.facts", lang, what=what, links=links, cost=c.cost)
+    if c.is_minion:
+        facts += i18n.text("cards.reply.stats", lang, strength=c.strength, health=c.health)
+    return facts
+
+
+def _fold(text: str) -> str:
+    """Text as a search compares it: no case, no accents (ł as l), letters and digits only."""
+    text = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L"))
+    return "".join(ch for ch in text.casefold() if ch.isalnum() and not unicodedata.combining(ch))
+
+
+def _printable(text: str) -> str:
+    """``text`` without control, format and other invisible characters, as it may be shown back to its writer."""
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
+
+
+def _names(c: CardDef) -> list[str]:
+    """A card's names in every language, folded: a search finds a card by any of them."""
+    return list(dict.fromkeys(_fold(n) for n in c.names.values() if n))
+
+
+@cache
+def _tags(key: str) -> tuple[str, ...]:
+    """The words a card is found by besides its names, in every language: its kind ("vampire",
+    "wampir", "вампир"), type ("minion", "akcja"), colour ("red", "czerwona", "красный") and
+    "starting"."""
+    c = card_set().cards[key]
+    words: list[str] = [c.type, c.colour]
+    for lang in i18n.LANGUAGES:
+        words += c.keywords_in(lang)
+        words += card_texts.kind(c, lang).split()
+        words += {card_texts.colour_name(c.colour, lang), card_texts.colour_name(c.colour, lang, action=True)}
+    return tuple(dict.fromkeys(f for f in map(_fold, words) if f))
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _tag_fits(word: str, tag: str) -> bool:
+    """Whether a typed word names a tag: its start ("vamp"), an English plural ("vampires"), or
+    another form of the same word ("wampiry", "akcje", "красные", "оборотни")."""
+    if tag.startswith(word) or word in (tag + "s", tag + "es"):
+        return True
+    need = max(4, len(tag) - (2 if len(tag) < 8 else 3))
+    return len(word) <= len(tag) + 3 and _common_prefix(word, tag) >= need
+
+
+def _word_fits(word: str, c: CardDef) -> bool:
+    """Whether one typed word names the card: part of a name in any language, or a tag."""
+    if any(word in n for n in _names(c)):
+        return True
+    return any(_tag_fits(word, tag) for tag in _tags(c.key))
+
+
+def find_cards(query: str) -> list[CardDef]:
+    """The cards ``query`` names, best first: a card whose key or name in any language it is (case
+    and accents ignored: "ciezki dym" is „Ciężki Dym”; then that card alone), else every card each
+    of its words fits: by name, kind ("vampire", "wampir"), type ("minion", "akcja") or colour
+    ("red", "красный")."""
+    cards = card_set().cards
+    if query in cards:
+        return [cards[query]]
+    want = _fold(query)
+    if not want:  # an empty box lists every card; text with nothing to match (an emoji) names none
+        return [] if query.strip() else list(cards.values())
+    exact = [c for c in cards.values() if want == _fold(c.key) or want in _names(c)]
+    if exact:
+        return exact[:1]
+    words = [_fold(w) for w in query.split()]
+    words = [w for w in words if w]
+    found = [c for c in cards.values() if all(_word_fits(w, c) for w in words)]
+    by_name = [c for c in found if any(want in n for n in _names(c))]
+    return by_name + [c for c in found if c not in by_name]
+
+
+def choice_name(c: CardDef, lang: str = "en") -> str:
+    """An autocomplete entry in ``lang``: the names, then what the card is, so a search by kind reads well."""
+    other = _other_name(c, lang)
+    names = c.name_in(lang) if other is None else f"{c.name_in(lang)} / {other}"
+    return f"{names} · {' '.join(_what(c, lang).split())}"[:100]
+
+
+class CardsAndRules(commands.Cog):
+    """``/card`` and ``/rules``."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="card", description="Show one Nightfall card")
+    @app_commands.describe(name="A card's name in any language, or a kind, type or colour: vampire, action, red")
+    async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
+        if not _fold(name):  # nothing to match (blank, an emoji, invisible characters): no card has that name
+            shown = _printable(name)[:60]
+            raise UserError("err.unknown_card", name=shown) if shown.strip() else UserError("err.card_blank")
+        found = find_cards(name)
+        if not found:
+            raise UserError("err.unknown_card", name=_printable(name)[:60])
+        lang = await self.card_language(interaction)
+        if len(found) > 1:
+            names = ", ".join(c.name_in(lang) for c in found[:MAX_LISTED]) + ("…" if len(found) > MAX_LISTED else "")
+            text = i18n.plural("cards.reply.several", len(found), lang, query=name[:60], names=names)
+            await send(interaction, text, ephemeral=True)
+            return
+        await defer(interaction)
+        key = found[0].key
+        await send(interaction, card_text(key, lang), file=await card_file(key, lang), ephemeral=True)
+
+    @card.autocomplete("name")
+    async def _card_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        lang = await self.card_language(interaction)
+        found = find_cards(current)[:MAX_CHOICES]
+        return [app_commands.Choice(name=choice_name(c, lang), value=c.key) for c in found]
+
+    async def card_language(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of ``/card``'s reply, image and autocomplete: the user's (``Host.lang``)."""
+        return str(await self.bot.lang(interaction))
+
+    @app_commands.command(name="rules", description="Rules help")
+    @app_commands.describe(topic="What to explain")
+    @app_commands.choices(topic=[app_commands.Choice(name=k, value=k) for k in TOPICS])
+    async def rules(self, interaction: discord.Interaction[Any], topic: str = "overview") -> None:
+        text = rules_topic(topic, await self.reader_language(interaction))
+        await send(interaction, text, ephemeral=True)
+
+    async def reader_language(self, interaction: discord.Interaction[Any]) -> str:
+        """The language to answer this user in privately (``Host.lang``)."""
+        return str(await self.bot.lang(interaction))

@@ -1,0 +1,66 @@
+"""All of the bot's SQL, behind one small interface, split by concern: games, lobbies and seats (``games``),
+the action log (``play``), where a game is shown on Discord (``marks``), the two work queues (``work``), people and their
+preferences (``people``), results and series (``series``), on one foundation (``base``) with typed rows
+(``rows``) and shared pieces of transactions (``sql``).
+
+Every write that belongs to one move — the action, the new version, log lines, a snapshot,
+and the deliveries Discord must get — is one ``BEGIN IMMEDIATE`` transaction run in one hop
+on the writer thread, so a crash keeps either the whole move or none of it, and no two
+transactions ever interleave. Reads go through their own connection (WAL). A game loads
+from its latest snapshot plus the actions after it.
+
+Nothing here keeps game state in memory: the version compare-and-set in ``record`` decides
+which move wins, so a second process (or a stale cache) can never commit over another.
+"""
+
+from .base import DEFAULT_BUSY_SECONDS, MIGRATIONS_DIR, StoreBase
+from .games import GameStore
+from .marks import MarkStore
+from .people import PeopleStore
+from .play import PlayStore
+from .rows import (
+    CHANNEL_KINDS,
+    HELD_KINDS,
+    RETIRED,
+    ChannelMarks,
+    Deadline,
+    Delivery,
+    GameRow,
+    LobbyChanged,
+    Move,
+    PlayerStats,
+    ResultRow,
+    SeatRow,
+    SeriesRow,
+    StaleVersion,
+    Want,
+)
+from .series import SeriesStore
+from .work import WorkStore
+
+
+class Store(GameStore, PlayStore, MarkStore, WorkStore, PeopleStore, SeriesStore):
+    """The bot's database (``Store.open(path)``): every part of it, on one pair of connections."""
+
+
+__all__ = [
+    "CHANNEL_KINDS",
+    "DEFAULT_BUSY_SECONDS",
+    "HELD_KINDS",
+    "MIGRATIONS_DIR",
+    "RETIRED",
+    "ChannelMarks",
+    "Deadline",
+    "Delivery",
+    "GameRow",
+    "LobbyChanged",
+    "Move",
+    "PlayerStats",
+    "ResultRow",
+    "SeatRow",
+    "SeriesRow",
+    "StaleVersion",
+    "Store",
+    "StoreBase",
+    "Want",
+]

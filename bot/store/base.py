@@ -1,0 +1,131 @@
+"""The store's foundation: its two connections (a writer thread, a reader), its clock, and the migrations."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Self
+
+import discord
+
+from ..database import WRITE_BUSY_MS, Database, DatabaseStats, one, rows
+from .rows import GameRow, _game
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent.parent.parent / "migrations"
+#: seconds a write keeps trying while another program holds the database's write lock
+DEFAULT_BUSY_SECONDS = 10.0
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+Clock = Callable[[], datetime]
+
+
+class StoreBase:
+    """The connections and clock every part of the store shares. ``stats`` counts round trips and commits for
+    the benchmark."""
+
+    def __init__(self, writer: Database, reader: Database, clock: Clock, stats: DatabaseStats) -> None:
+        self.writer = writer
+        self.reader = reader
+        self.clock = clock
+        self.stats = stats
+
+    @classmethod
+    async def open(
+        cls,
+        path: str,
+        migrations: Path = MIGRATIONS_DIR,
+        clock: Clock = discord.utils.utcnow,
+        busy_seconds: float = DEFAULT_BUSY_SECONDS,
+    ) -> Self:
+        """Open (and migrate) the database; a write waits up to ``busy_seconds`` for another program's lock."""
+        stats = DatabaseStats()
+        writer = await Database.open(path, "writer", stats, busy_ms=WRITE_BUSY_MS, busy_seconds=busy_seconds)
+        store = cls(writer, writer, clock, stats)
+        await store.migrate(migrations)
+        if path != ":memory:":
+            store.reader = await Database.open(path, "reader", stats)
+        return store
+
+    @property
+    def closed(self) -> bool:
+        return self.writer.closed
+
+    async def checkpoint(self) -> None:
+        """Keep the write-ahead log small: copy it into the database and truncate it (the watchdog's job)."""
+        await self.writer.checkpoint()
+
+    async def close(self) -> None:
+        if self.reader is not self.writer:
+            await self.reader.close()
+        await self.writer.close()
+
+    def now(self) -> str:
+        return self.clock().isoformat(timespec="seconds")
+
+    def epoch(self) -> float:
+        return self.clock().timestamp()
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return await self.reader.call(lambda c: rows(c, sql, tuple(params)))
+
+    async def _read_one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        return await self.reader.call(lambda c: one(c, sql, tuple(params)))
+
+    async def _games(self, sql: str, params: Sequence[Any] = ()) -> list[GameRow]:
+        """The game rows a query selects (its columns are ``_GAME_COLS``)."""
+        return [_game(r) for r in await self._read(sql, params)]
+
+    async def _write(self, sql: str, params: Sequence[Any] = (), wait: bool = True) -> int:
+        """One statement in its own transaction; returns the number of rows it changed. Without ``wait`` it is
+        tried once, not again while another program holds the lock (for what only helps, never must be)."""
+        return await self.writer.transaction(lambda c: c.execute(sql, tuple(params)).rowcount, wait=wait)
+
+    # ------------------------------------------------------------------ migrations
+    async def migrate(self, folder: Path = MIGRATIONS_DIR) -> list[str]:
+        """Apply the numbered ``.sql`` files not applied yet, in order, each in its own transaction."""
+        files = []
+        for path in sorted(folder.glob("*.sql")):
+            m = _MIGRATION_NAME.match(path.name)
+            if not m:
+                raise ValueError(f"migration file {path.name} must be named NNNN_name.sql")
+            files.append((int(m.group(1)), path.name, _statements(path.read_text(encoding="utf-8"))))
+        now = self.now()
+
+        def apply(conn: sqlite3.Connection) -> list[str]:
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                "applied_at TEXT NOT NULL)"
+            )
+            done = {r[0] for r in rows(conn, "SELECT version FROM schema_migrations")}
+            applied = []
+            for version, name, statements in files:
+                if version in done:
+                    continue
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in statements:
+                        conn.execute(statement)
+                    conn.execute(
+                        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                        (version, name, now),
+                    )
+                    conn.execute("COMMIT")
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                applied.append(name)
+            return applied
+
+        return await self.writer.call(apply)
+
+    async def applied_migrations(self) -> list[tuple[int, str]]:
+        return [(r[0], r[1]) for r in await self._read("SELECT version, name FROM schema_migrations ORDER BY version")]
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a migration into statements (our migrations hold no ';' inside literals)."""
+    lines = [ln for ln in sql.splitlines() if not ln.strip().startswith("--")]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]

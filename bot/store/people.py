@@ -1,0 +1,60 @@
+"""People and their preferences: language, notifications, DMs found closed."""
+
+from __future__ import annotations
+
+from .base import StoreBase
+
+
+class PeopleStore(StoreBase):
+    """People and their preferences: language, notifications, DMs found closed."""
+
+    # ------------------------------------------------------------------ people: notifications, recent lines
+    async def language_of(self, user_id: int) -> tuple[str | None, str | None]:
+        """The person's chosen language (``/game language``) and the one their Discord client last showed."""
+        row = await self._read_one("SELECT language, seen_language FROM players WHERE user_id = ?", (user_id,))
+        return (row[0], row[1]) if row else (None, None)
+
+    async def language_for(self, user_id: int) -> str:
+        """The person's language for texts sent outside an interaction (DMs): chosen, else seen, else English."""
+        row = await self._read_one("SELECT COALESCE(language, seen_language) FROM players WHERE user_id = ?", (user_id,))
+        return str(row[0]) if row and row[0] else "en"
+
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        await self._write(
+            "INSERT INTO players (user_id, language) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+            (user_id, language),
+        )
+
+    async def see_language(self, user_id: int, language: str) -> None:
+        """Remember the language the person's Discord client speaks (from their last interaction)."""
+        await self._write(
+            "INSERT INTO players (user_id, seen_language) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET seen_language = excluded.seen_language",
+            (user_id, language),
+            wait=False,
+        )
+
+    async def notify_mode(self, user_id: int) -> str:
+        """How the person wants to hear of a new decision: 'dm' (default), 'mention' or 'quiet'."""
+        row = await self._read_one("SELECT notify FROM players WHERE user_id = ?", (user_id,))
+        return str(row[0]) if row else "dm"
+
+    async def set_notify_mode(self, user_id: int, mode: str) -> None:
+        await self._write(
+            "INSERT INTO players (user_id, notify) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
+            (user_id, mode),
+        )
+
+    # ------------------------------------------------------------------ closed DMs
+    async def dm_closed_until(self, user_id: int) -> float | None:
+        """Until when no DM is tried for this person (their DMs were found closed), if that is still ahead."""
+        row = await self._read_one("SELECT dm_closed_until FROM players WHERE user_id = ?", (user_id,))
+        return float(row[0]) if row and row[0] is not None and float(row[0]) > self.epoch() else None
+
+    async def set_dm_closed(self, user_id: int, seconds: float) -> None:
+        """Their DMs are closed: try again no sooner than ``seconds`` from now."""
+        await self._write(
+            "INSERT INTO players (user_id, dm_closed_until) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET dm_closed_until = excluded.dm_closed_until",
+            (user_id, self.epoch() + seconds),
+        )

@@ -1,0 +1,145 @@
+"""Pieces of SQL that several of the store's transactions share: a move's log lines and deliveries, a game's
+start, the seats the AI takes over, the decisions' clocks, a finished game's results. Each runs on the writer
+thread, inside the caller's ``BEGIN IMMEDIATE`` transaction."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+
+from ..database import one, rows
+from ..logline import LogLine
+from .rows import ResultRow, Want
+
+_SERIES_COLS = "id, guild_id, channel_id, host_id, target, status"
+
+
+
+
+def _add_results(conn: sqlite3.Connection, game_id: int, results: Sequence[ResultRow], now: str) -> None:
+    """A finished game's results; if the game is part of a running cup and someone's total now reaches
+    the cup's target, the cup is over, in this same transaction."""
+    if not results:
+        return
+    conn.executemany(
+        "INSERT INTO results (game_id, seat, user_id, display_name, place, score) VALUES (?, ?, ?, ?, ?, ?)",
+        [(game_id, r.seat, r.user_id, r.display_name, r.place, r.score) for r in results],
+    )
+    row = one(
+        conn,
+        "SELECT s.id, s.target FROM games g JOIN series s ON s.id = g.series_id WHERE g.id = ? AND s.status = 'running'",
+        (game_id,),
+    )
+    if row is None:
+        return
+    top = one(
+        conn,
+        "SELECT MAX(total) FROM (SELECT SUM(r.score) AS total FROM results r JOIN games g ON g.id = r.game_id "
+        "WHERE g.series_id = ? GROUP BY r.seat)",
+        (row[0],),
+    )
+    if top is not None and top[0] is not None and top[0] >= row[1]:
+        conn.execute("UPDATE series SET status = 'over', finished_at = ? WHERE id = ?", (now, row[0]))
+
+
+def _people(conn: sqlite3.Connection, game_id: int, host_id: int | None = None) -> list[int]:
+    """Every person seated in a game (also those the AI plays for), and its host if given, each once."""
+    found = {int(r[0]) for r in rows(conn, "SELECT user_id FROM seats WHERE game_id = ? AND user_id IS NOT NULL", (game_id,))}
+    return sorted(found | ({host_id} if host_id is not None else set()))
+
+
+def _seat_list(conn: sqlite3.Connection, game_id: int) -> list[tuple[str, int | None]]:
+    """A game's stored (seat, user id), in seat order."""
+    return [(str(r[0]), r[1]) for r in rows(conn, "SELECT seat, user_id FROM seats WHERE game_id = ? ORDER BY position", (game_id,))]
+
+
+def _begin(
+    conn: sqlite3.Connection,
+    game_id: int,
+    version: int,
+    state: str,
+    log_rows: Sequence[tuple[str, str]],
+    wants: Sequence[Want],
+    waiting: Sequence[tuple[str, int, int]],
+    now: str,
+    epoch: float,
+) -> None:
+    """What a game's start writes besides its status: the first snapshot, the first log line, the first
+    deliveries and the first clocks."""
+    conn.execute("INSERT INTO snapshots (game_id, version, state, at) VALUES (?, ?, ?, ?)", (game_id, version, state, now))
+    _add_log(conn, game_id, version, log_rows, now)
+    _want(conn, game_id, wants, epoch)
+    _sync_deadlines(conn, game_id, waiting, epoch)
+
+
+def _hand_to_ai(conn: sqlite3.Connection, game_id: int, seat: str, turn: int) -> bool:
+    """The AI (level normal) plays a person's seat from ``turn`` on; the seat keeps the person's user id."""
+    cur = conn.execute(
+        "UPDATE seats SET is_ai = 1, ai_level = 'normal', ai_since = ?, timeouts = 0 "
+        "WHERE game_id = ? AND seat = ? AND is_ai = 0 AND user_id IS NOT NULL",
+        (turn, game_id, seat),
+    )
+    conn.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat))
+    return cur.rowcount == 1
+
+
+def _sync_deadlines(conn: sqlite3.Connection, game_id: int, waiting: Sequence[tuple[str, int, int]], epoch: float) -> None:
+    """Make the game's clocks match the decisions people have after a move.
+
+    A decision that still stands (same seat, same ``since``) keeps its clock; a new one gets a
+    clock of the game's current setting, starting now; a decision that ended loses its clock.
+    """
+    keep = [seat for seat, _, _ in waiting]
+    conn.execute(
+        f"DELETE FROM deadlines WHERE game_id = ? AND seat NOT IN ({', '.join('?' * len(keep))})",
+        (game_id, *keep),
+    )
+    row = one(conn, "SELECT deadline_seconds FROM games WHERE id = ?", (game_id,))
+    seconds = row[0] if row else None
+    for seat, user_id, since in waiting:
+        if seconds is None:
+            conn.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND since != ?", (game_id, seat, since))
+            continue
+        remind, warn, due = epoch + seconds / 2, epoch + seconds * 3 / 4, epoch + seconds
+        conn.execute(
+            "INSERT INTO deadlines (game_id, seat, user_id, since, opened_at, remind_at, warn_at, due_at, stage, next_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?) "
+            "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, since = excluded.since, "
+            "opened_at = excluded.opened_at, remind_at = excluded.remind_at, warn_at = excluded.warn_at, "
+            "due_at = excluded.due_at, stage = 0, next_at = excluded.next_at, lease_until = 0, attempts = 0, "
+            "last_error = NULL WHERE deadlines.since != excluded.since",
+            (game_id, seat, user_id, since, epoch, remind, warn, due, remind),
+        )
+
+
+def _want(conn: sqlite3.Connection, game_id: int, wants: Sequence[Want], epoch: float) -> None:
+    """Ask for each delivery: a new row, or one more request on the row (keeping a retry's back-off)."""
+    for w in wants:
+        conn.execute(
+            "INSERT INTO deliveries (game_id, kind, target, wanted, done, due_at, hint) VALUES (?, ?, ?, 1, 0, ?, ?) "
+            "ON CONFLICT (game_id, kind, target) DO UPDATE SET "
+            "wanted = MAX(deliveries.wanted, deliveries.done) + 1, hint = excluded.hint, "
+            "due_at = CASE WHEN deliveries.attempts > 0 THEN deliveries.due_at "
+            "WHEN deliveries.wanted > deliveries.done THEN MIN(deliveries.due_at, excluded.due_at) "
+            "ELSE excluded.due_at END",
+            (game_id, w.kind, w.target, epoch + w.delay, w.hint),
+        )
+
+
+def _log_rows(lines: Sequence[LogLine]) -> list[tuple[str, str]]:
+    """Each line as the log table keeps it: in English (``text``, for a person reading the database) and as
+    what happened (``data``, rendered per reader). Made before the transaction, off the writer's thread."""
+    return [(line.text("en"), line.dumps()) for line in lines]
+
+
+def _add_log(
+    conn: sqlite3.Connection, game_id: int, version: int, lines: Sequence[tuple[str, str]], now: str
+) -> None:
+    if not lines:
+        return
+    row = one(conn, "SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id = ?", (game_id,))
+    seq = int(row[0]) if row else 0
+    conn.executemany(
+        "INSERT INTO log (game_id, seq, version, text, data, at) VALUES (?, ?, ?, ?, ?, ?)",
+        [(game_id, seq + k + 1, version, text, data, now) for k, (text, data) in enumerate(lines)],
+    )

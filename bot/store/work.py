@@ -1,0 +1,202 @@
+"""The two work queues: deliveries (what Discord must be told) and deadlines (each decision's clock)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+
+from ..database import one, rows
+from .base import StoreBase
+from .rows import (
+    _DEADLINE_COLS,
+    _NOT_HELD,
+    _RUNNING,
+    CHANNEL_KINDS,
+    Deadline,
+    Delivery,
+    Want,
+)
+from .sql import (
+    _want,
+)
+
+
+class WorkStore(StoreBase):
+    """The two work queues: deliveries (what Discord must be told) and deadlines (each decision's clock)."""
+
+    # ------------------------------------------------------------------ deliveries
+    async def want_once(self, game_id: int, kind: str, target: int, hint: str = "") -> bool:
+        """A one-time delivery (a notice): True if it was new, False if it was asked for before."""
+        return (
+            await self._write(
+                "INSERT OR IGNORE INTO deliveries (game_id, kind, target, due_at, hint) VALUES (?, ?, ?, ?, ?)",
+                (game_id, kind, target, self.epoch(), hint),
+            )
+            == 1
+        )
+
+    async def want(self, game_id: int, kind: str, target: int, hint: str = "") -> None:
+        """Ask for one more delivery outside a move (e.g. a mention a prompt delivery found due)."""
+        epoch = self.epoch()
+        await self.writer.transaction(lambda conn: _want(conn, game_id, [Want(kind, target, hint=hint)], epoch))
+
+    async def due_now(self, game_id: int, kind: str) -> None:
+        """Bring a game's undelivered rows of ``kind`` forward to now (they waited for another delivery)."""
+        await self._write(
+            "UPDATE deliveries SET due_at = MIN(due_at, ?) WHERE game_id = ? AND kind = ? AND wanted > done AND attempts = 0",
+            (self.epoch(), game_id, kind),
+        )
+
+    async def release_leases(self) -> None:
+        """At start-up of the only worker: leases of a process that died are void."""
+        await self._write("UPDATE deliveries SET lease_until = 0 WHERE lease_until > 0")
+
+    async def claim_deliveries(
+        self, limit: int, lease: float, skip: Sequence[tuple[int, str, int]] = (), retries: bool = True
+    ) -> list[Delivery]:
+        """Lease up to ``limit`` due deliveries (oldest due first) for ``lease`` seconds; without ``retries``,
+        only those that have not failed yet."""
+        if limit <= 0:
+            return []
+        now = self.epoch()
+
+        def claim(conn: sqlite3.Connection) -> list[Delivery]:
+            found = rows(
+                conn,
+                "SELECT d.game_id, d.kind, d.target, d.wanted, d.attempts, d.hint FROM deliveries d "
+                f"JOIN games g ON g.id = d.game_id WHERE d.wanted > d.done AND d.due_at <= ? AND d.lease_until <= ? "
+                f"AND {_NOT_HELD} {'' if retries else 'AND d.attempts = 0'} ORDER BY d.due_at LIMIT ?",
+                (now, now, limit + len(skip)),
+            )
+            skipped = set(skip)
+            claimed = [Delivery(*r) for r in found if (r[0], r[1], r[2]) not in skipped][:limit]
+            for d in claimed:
+                conn.execute(
+                    "UPDATE deliveries SET lease_until = ? WHERE game_id = ? AND kind = ? AND target = ?",
+                    (now + lease, *d.key),
+                )
+            return claimed
+
+        return await self.writer.transaction(claim)
+
+    async def next_due(self) -> float | None:
+        """The epoch second at which the next delivery falls due (None: nothing waits)."""
+        row = await self._read_one(
+            "SELECT MIN(MAX(d.due_at, d.lease_until)) FROM deliveries d JOIN games g ON g.id = d.game_id "
+            f"WHERE d.wanted > d.done AND {_NOT_HELD}"
+        )
+        return float(row[0]) if row and row[0] is not None else None
+
+    async def delivered(self, d: Delivery, gap: float = 0.0) -> None:
+        """Mark what was claimed as delivered; requests that came meanwhile wait at least ``gap`` seconds.
+        A delivery to the game's channel that went through also clears its count of refused calls."""
+        epoch = self.epoch()
+
+        def run(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "UPDATE deliveries SET done = MAX(done, ?), attempts = 0, last_error = NULL, lease_until = 0, "
+                "due_at = CASE WHEN wanted > ? THEN MAX(due_at, ?) ELSE due_at END "
+                "WHERE game_id = ? AND kind = ? AND target = ?",
+                (d.wanted, d.wanted, epoch + gap, *d.key),
+            )
+            if d.kind in CHANNEL_KINDS:
+                conn.execute("UPDATE games SET channel_failures = 0 WHERE id = ? AND channel_failures > 0", (d.game_id,))
+
+        await self.writer.transaction(run)
+
+    async def retry_later(self, d: Delivery, delay: float, error: str) -> None:
+        await self._write(
+            "UPDATE deliveries SET attempts = attempts + 1, due_at = ?, last_error = ?, lease_until = 0 "
+            "WHERE game_id = ? AND kind = ? AND target = ?",
+            (self.epoch() + delay, error[:500], *d.key),
+        )
+
+    async def pending_deliveries(self) -> list[tuple[int, str, int, int, int, float, str | None]]:
+        """(game, kind, target, wanted, done, due_at, last error) of every undelivered row (for checks and tests)."""
+        found = await self._read(
+            "SELECT game_id, kind, target, wanted, done, due_at, last_error FROM deliveries WHERE wanted > done"
+        )
+        return [tuple(r) for r in found]
+
+
+    # ------------------------------------------------------------------ deadlines
+    async def deadlines(self, game_id: int) -> list[Deadline]:
+        """The decision clocks running in a game (for ``/game status``)."""
+        found = await self._read(f"SELECT {_DEADLINE_COLS} FROM deadlines WHERE game_id = ? ORDER BY due_at", (game_id,))
+        return [Deadline(*r) for r in found]
+
+    async def deadline_stands(self, game_id: int, user_id: int, since: int) -> float | None:
+        """When that decision of the user falls due, if it still waits (a reminder for an answered one is
+        dropped); the clock's own time, which a pause may have moved on since the reminder was asked for."""
+        row = await self._read_one(
+            "SELECT due_at FROM deadlines WHERE game_id = ? AND user_id = ? AND since = ?", (game_id, user_id, since)
+        )
+        return float(row[0]) if row is not None else None
+
+    async def release_deadline_leases(self) -> None:
+        """At start-up of the only worker: leases of a process that died are void."""
+        await self._write("UPDATE deadlines SET lease_until = 0 WHERE lease_until > 0")
+
+    async def claim_deadline(self, lease: float) -> Deadline | None:
+        """Lease the deadline whose next stage fell due first (oldest first, so catch-up keeps order)."""
+        now = self.epoch()
+
+        def claim(conn: sqlite3.Connection) -> Deadline | None:
+            row = one(
+                conn,
+                # ordered by the time of the stage that will be handled (the latest one due: after
+                # downtime an overdue decision times out at once), so catch-up keeps the real order
+                f"SELECT {_DEADLINE_COLS} FROM deadlines WHERE next_at <= ? AND lease_until <= ? AND {_RUNNING} "
+                "ORDER BY CASE WHEN due_at <= ? THEN due_at WHEN warn_at <= ? AND stage < 2 THEN warn_at "
+                "ELSE next_at END, game_id, seat LIMIT 1",
+                (now, now, now, now),
+            )
+            if row is None:
+                return None
+            d = Deadline(*row)
+            conn.execute(
+                "UPDATE deadlines SET lease_until = ? WHERE game_id = ? AND seat = ? AND since = ?",
+                (now + lease, d.game_id, d.seat, d.since),
+            )
+            return d
+
+        return await self.writer.transaction(claim)
+
+    async def next_deadline(self) -> float | None:
+        """The epoch second at which the next deadline stage falls due (None: no clock runs)."""
+        row = await self._read_one(f"SELECT MIN(MAX(next_at, lease_until)) FROM deadlines WHERE {_RUNNING}")
+        return float(row[0]) if row and row[0] is not None else None
+
+    async def advance_deadline(self, d: Deadline, stage: int, want: Want) -> bool:
+        """Record that ``stage`` (1 reminded, 2 warned) is done and ask for its delivery, in one transaction.
+
+        False (and nothing written) if the decision moved on meanwhile.
+        """
+        epoch = self.epoch()
+        next_at = d.warn_at if stage == 1 else d.due_at
+
+        def run(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
+                "UPDATE deadlines SET stage = ?, next_at = ?, lease_until = 0, attempts = 0, last_error = NULL "
+                "WHERE game_id = ? AND seat = ? AND since = ?",
+                (stage, next_at, d.game_id, d.seat, d.since),
+            )
+            if cur.rowcount != 1:
+                return False
+            _want(conn, d.game_id, [want], epoch)
+            return True
+
+        return await self.writer.transaction(run)
+
+    async def drop_deadline(self, d: Deadline) -> None:
+        """Forget a clock whose decision no longer waits (only that decision's: a newer one keeps its row)."""
+        await self._write(
+            "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND since = ?", (d.game_id, d.seat, d.since)
+        )
+
+    async def deadline_retry(self, d: Deadline, delay: float, error: str) -> None:
+        await self._write(
+            "UPDATE deadlines SET attempts = attempts + 1, next_at = ?, last_error = ?, lease_until = 0 "
+            "WHERE game_id = ? AND seat = ? AND since = ?",
+            (self.epoch() + delay, error[:500], d.game_id, d.seat, d.since),
+        )

@@ -1,0 +1,105 @@
+"""A game as the bot holds it: its stored row and seats, the match once dealt, and who it waits for.
+
+Nothing here knows which game is played: the match is used only through ``engine.protocol.Match``
+(pending decisions, legal actions, is it over), and everything a game words its own way comes from
+its face (``bot.face``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.protocol import Match
+
+from .i18n import t
+from .store import GameRow, SeatRow
+
+
+@dataclass
+class Table:
+    """A game as the bot holds it: the stored row, its seats, and the engine match once started."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    #: the match, once dealt (its game's face knows its own type)
+    game: Match | None = None
+    since: dict[str, int] = field(default_factory=dict)
+    last_move: dict[str, tuple[int, str]] = field(default_factory=dict)
+    #: when each seat's person last moved (epoch seconds): their next decision soon after edits their DM
+    acted_at: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def host_name(self) -> str:
+        return next((s.display_name for s in self.seats if s.user_id == self.row.host_id), "the host")
+
+    @property
+    def lang(self) -> str:
+        """The language of the game's public texts (channel, table image, results, log thread)."""
+        return self.row.language
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Each seat's display name (a dealt seat without a stored row, in a game an old race damaged, by its id)."""
+        names = {s.seat: s.display_name for s in self.seats}
+        if self.game is not None:
+            names = {seat: names.get(seat, seat) for seat in self.game.seats} | names
+        return names
+
+    @property
+    def played_by(self) -> dict[str, str]:
+        """Each seat's name with who played it, for the results: "alice (AI from turn 7)"."""
+        out = {}
+        for s in self.seats:
+            name = s.display_name
+            if s.away_turns:
+                name += " " + t("away.turns", self.lang, turns=s.away_turns)
+            if s.away:
+                name += " " + t("away.since", self.lang, turn=s.ai_since)
+            out[s.seat] = name
+        return out
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def by_seat(self, seat: str) -> SeatRow:
+        return next(s for s in self.seats if s.seat == seat)
+
+    def awaits(self, user_id: int, verbs: tuple[str, ...] = ()) -> bool:
+        """Whether a decision of this user (with one of ``verbs``, if given) waits in this game."""
+        seat = self.seat_of(user_id)
+        if self.game is None or seat is None:
+            return False
+        actions = self.game.legal_actions(seat.seat)
+        return bool(actions) and (not verbs or any(str(a).split(" ", 1)[0] in verbs for a in actions))
+
+    def waiting_people(self) -> list[tuple[str, int, int]]:
+        """(seat, user id, since) of every person with a decision waiting: the decisions that get a clock.
+
+        AI seats have no deadline: they never keep anyone waiting.
+        """
+        if self.game is None or self.game.is_over():
+            return []
+        out = []
+        for d in self.game.pending():
+            row = self.by_seat(d.seat)
+            if row.user_id is not None and not row.is_ai and d.seat in self.since:
+                out.append((d.seat, row.user_id, self.since[d.seat]))
+        return out
+
+    def waiting_text(self, lang: str | None = None) -> str:
+        """Who the game waits for, in ``lang`` (the game's language unless a reader's is given)."""
+        lang = lang or self.lang
+        if self.game is None:
+            return ""
+        if self.row.status == "abandoned":
+            return t("status.abandoned", lang)
+        if self.game.is_over():
+            return t("status.over", lang)
+        if self.row.paused is not None:
+            return t(f"status.paused_{self.row.paused}", lang)
+        who = sorted({self.names[d.seat] for d in self.game.pending()})
+        return t("status.waiting", lang, who=", ".join(who))
