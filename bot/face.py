@@ -20,6 +20,7 @@ from discord.ext import commands
 from engine.protocol import Match, Rules
 
 from .i18n import clip, plural, t
+from .images import Picture
 from .logline import Describe, LogLine
 from .store import GameRow, ResultRow, SeatRow, Store
 from .table import Table
@@ -29,10 +30,11 @@ Event = dict[str, Any]
 
 @dataclass
 class Prompt:
-    """A decision's DM: its text, its image, a button (or menu entry) per move, and the decision's date."""
+    """A decision's DM: its text, its image (to draw once the game's lock is released), a button (or menu
+    entry) per move, and the decision's date."""
 
     content: str
-    file: discord.File
+    picture: Picture
     view: discord.ui.View
     since: int
 
@@ -156,15 +158,20 @@ class Face(Protocol):
         """Extra lines for ``/game status`` (wounds left, Fame to go…)."""
         ...
 
-    async def prompt(self, table: Table, seat: str, lang: str, recent: Recent | None = None) -> Prompt | None:
-        """The DM for ``seat``'s current decision, or None if it has nothing to decide."""
+    def prompt(self, table: Table, seat: str, lang: str, recent: Recent | None = None) -> Prompt | None:
+        """The DM for ``seat``'s current decision, or None if it has nothing to decide (made under the game's
+        lock; its picture is drawn after)."""
+        ...
+
+    def table_picture(self, table: Table, lang: str | None = None) -> Picture:
+        """The public table image (only the public view ever reaches it), to draw after the lock."""
         ...
 
     async def table_file(self, table: Table, lang: str | None = None) -> discord.File:
-        """The public table image (only the public view ever reaches it)."""
+        """The public table image, drawn now."""
         ...
 
-    async def results_file(self, table: Table, lang: str | None = None) -> discord.File: ...
+    def results_picture(self, table: Table, lang: str | None = None) -> Picture: ...
 
     # ------------------------------------------------------------------ results and series
     def results(self, table: Table) -> list[ResultRow]:

@@ -192,6 +192,22 @@ def _discard(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False)
 
 
+@dataclass(frozen=True)
+class Picture:
+    """An image still to draw. What it is drawn from is taken when it is made (a view is a snapshot of the
+    game), so it is made under the game's lock and drawn after the lock is released, while the game moves on."""
+
+    kind: str
+    draw: Callable[..., bytes]
+    args: tuple[Any, ...]
+    #: the file's name as Discord shows it
+    name: str
+
+    async def file(self) -> discord.File:
+        """The PNG as a file to attach: from the cache, or drawn off the event loop."""
+        return file_of(await render_png(self.kind, self.draw, *self.args), self.name)
+
+
 def file_of(data: bytes, name: str) -> discord.File:
     """PNG bytes as a file Discord can attach."""
     return discord.File(io.BytesIO(data), filename=name)

@@ -128,10 +128,11 @@ class Moves:
             await private(interaction, done)
             return
         async with self.service.lock(game_id):  # the prompt shows committed state only
-            prompt = await self.service.face(outcome.table).prompt(outcome.table, outcome.seat, lang)
+            prompt = self.service.face(outcome.table).prompt(outcome.table, outcome.seat, lang)
         if prompt is not None:
+            file = await prompt.picture.file()  # drawn after the lock: the game goes on meanwhile
             await edit_own_message(
-                interaction, content=clip(f"{done}\n{prompt.content}"), attachments=[prompt.file], view=prompt.view
+                interaction, content=clip(f"{done}\n{prompt.content}"), attachments=[file], view=prompt.view
             )
             mark = self.store.set_prompt(game_id, interaction.user.id, message.channel.id, message.id, prompt.since)
         else:

@@ -19,8 +19,9 @@ import discord
 from .face import RECENT_LINES, Prompt, Recent
 from .i18n import clip, t
 from .logline import Describe
-from .service import GameService, Table
+from .service import GameService
 from .store import RETIRED, Store
+from .table import Table
 
 log = logging.getLogger(__name__)
 MESSAGE_LIMIT = 1900
@@ -83,11 +84,14 @@ class Notifier:
             face = self.service.face(table)
             current = face.turn(game)
             names, lang = table.names, table.lang
-            file = await face.table_file(table, lang)
+            table_picture = face.table_picture(table, lang)  # the views are taken now, drawn after the lock
             results = face.results_text(table, lang) if finished else None
             if results is not None:  # a series game's results add the series so far, or its end
                 results = clip(results + await face.series_note(self.store, table.row, lang))
-            results_image = await face.results_file(table, lang) if finished else None
+            results_picture = face.results_picture(table, lang) if finished else None
+            head = self._table_head(table)  # the table message's words, of the same moment as its image
+        file = await table_picture.file()
+        results_image = await results_picture.file() if results_picture is not None else None
         marks = await self.store.channel_marks(game_id)
         channel = await self.channel_of(table.row.channel_id)
         table_id, buried = marks.table_message_id, False
@@ -108,7 +112,7 @@ class Notifier:
             await self.store.set_table_message(game_id, None)
             table_id = None
         thread_id = marks.log_thread_id
-        content = self._table_content(table, thread_id)
+        content = self._table_content(head, table.lang, thread_id)
         table_id = await self._show_table(game_id, channel, table_id, content, file, current)
         if thread_id is None:
             thread_id = await self._make_thread(game_id, channel, table_id, lang)  # the link shows from the next edit
@@ -215,13 +219,17 @@ class Notifier:
                 return
             await self.store.set_log_posted(game_id, last_seq)
 
-    def _table_content(self, table: Table, thread_id: int | None = None) -> str:
+    def _table_head(self, table: Table) -> str:
+        """The table message's title, status and whom the game waits for, in the game's language."""
         assert table.game is not None
         lang = table.lang
         title = t("table.title", lang, channel=table.row.channel_name)
-        text = f"{title} · {self.service.face(table).status(table, lang)}\n{table.waiting_text(lang)}"
-        if thread_id:
-            text += "\n" + t("table.log_link", lang, thread=thread_id)
+        return f"{title} · {self.service.face(table).status(table, lang)}\n{table.waiting_text(lang)}"
+
+    @staticmethod
+    def _table_content(head: str, lang: str, thread_id: int | None = None) -> str:
+        """The table message: its head, and a link to the move-by-move thread once there is one."""
+        text = head + ("\n" + t("table.log_link", lang, thread=thread_id) if thread_id else "")
         return clip(text)
 
     # ------------------------------------------------------------------ DMs
@@ -254,16 +262,17 @@ class Notifier:
             lang = await self.store.language_for(user_id)
             recent = await self._recent(table, user_id) if waiting else None
             face = self.service.face(table)
-            prompt = await face.prompt(table, seat.seat, lang, recent) if waiting and seat is not None else None
+            prompt = face.prompt(table, seat.seat, lang, recent) if waiting and seat is not None else None
         if prompt is None:
             if stored is not None and stored[2] != RETIRED:
                 await self.retire(stored)
                 await self.store.clear_prompt(game_id, user_id, stored[1])
             return
-        if stored is not None and (edit_in_place or mode != "dm") and await self._edit(stored, prompt):
+        file = await prompt.picture.file()  # drawn after the lock: the game goes on meanwhile
+        if stored is not None and (edit_in_place or mode != "dm") and await self._edit(stored, prompt, file):
             await self.store.set_prompt(game_id, user_id, stored[0], stored[1], prompt.since)
         elif mode == "dm":
-            message = await self._send_dm(user_id, prompt.content, file=prompt.file, view=prompt.view)
+            message = await self._send_dm(user_id, prompt.content, file=file, view=prompt.view)
             await self.store.set_prompt(game_id, user_id, message.channel.id, message.id, prompt.since)
             if stored is not None and stored[1] != message.id and stored[2] != RETIRED:
                 await self.retire(stored)
@@ -320,15 +329,14 @@ class Notifier:
         with contextlib.suppress(DMClosed):  # the channel already shows the results; nothing more to tell
             await self._send_dm(user_id, text)
 
-    async def _edit(self, stored: tuple[int, int, int], prompt: Prompt) -> bool:
+    async def _edit(self, stored: tuple[int, int, int], prompt: Prompt, file: discord.File) -> bool:
         """Edit the player's last prompt in place; False if that message is gone."""
         channel = self.client.get_partial_messageable(stored[0])
         try:
-            await channel.get_partial_message(stored[1]).edit(
-                content=prompt.content, attachments=[prompt.file], view=prompt.view
-            )
+            message = channel.get_partial_message(stored[1])
+            await message.edit(content=prompt.content, attachments=[file], view=prompt.view)
         except discord.NotFound:
-            prompt.file.reset()
+            file.reset()
             return False
         return True
 

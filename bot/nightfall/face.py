@@ -20,6 +20,7 @@ from engine.protocol import Match, Rules
 from ..errors import UserError
 from ..face import NewOption, Prompt, Recent
 from ..i18n import clip, count, t
+from ..images import Picture
 from ..store import GameRow, ResultRow, SeatRow, Store
 from ..table import Table
 from . import cup, images, prompts, summary
@@ -142,14 +143,17 @@ class NightfallFace:
         stack = table.game.public_view()["wound_stack"]
         return [t("status.wounds_left", lang, left=stack["face_up"], start=stack["face_up_start"])]
 
-    async def prompt(self, table: Table, seat: str, lang: str, recent: Recent | None = None) -> Prompt | None:
-        return await prompts.build_prompt(table, seat, lang, recent)
+    def prompt(self, table: Table, seat: str, lang: str, recent: Recent | None = None) -> Prompt | None:
+        return prompts.build_prompt(table, seat, lang, recent)
+
+    def table_picture(self, table: Table, lang: str | None = None) -> Picture:
+        return images.table_picture(table, lang)
 
     async def table_file(self, table: Table, lang: str | None = None) -> discord.File:
         return await images.table_file(table, lang)
 
-    async def results_file(self, table: Table, lang: str | None = None) -> discord.File:
-        return await images.results_file(table, lang)
+    def results_picture(self, table: Table, lang: str | None = None) -> Picture:
+        return images.results_picture(table, lang)
 
     # ------------------------------------------------------------------ results and series
     def results(self, table: Table) -> list[ResultRow]:

@@ -15,7 +15,7 @@ import discord
 import render.nightfall
 from engine.nightfall import Game
 
-from ..images import file_of, render_png
+from ..images import Picture, file_of, render_png
 from ..table import Table
 from .naming import named_view
 
@@ -26,12 +26,16 @@ def game_of(table: Table) -> Game:
     return cast(Game, table.game)
 
 
-async def table_file(table: Table, lang: str | None = None) -> discord.File:
+def table_picture(table: Table, lang: str | None = None) -> Picture:
     """The public table: only ``public_view`` ever reaches this image. In the game's language, unless
     a reader's is given (the table a player's prompt shows is in the player's)."""
     view = named_view(game_of(table).public_view(), table.names)
-    data = await render_png("table", render.nightfall.render_table, view, lang or table.lang)
-    return file_of(data, f"nightfall-{table.id}-table.png")
+    name = f"nightfall-{table.id}-table.png"
+    return Picture("table", render.nightfall.render_table, (view, lang or table.lang), name)
+
+
+async def table_file(table: Table, lang: str | None = None) -> discord.File:
+    return await table_picture(table, lang).file()
 
 
 #: the images drawn from a seat's private view, by the name their file and cache key carry
@@ -42,24 +46,24 @@ PRIVATE_DRAWERS: dict[str, Callable[..., bytes]] = {
 }
 
 
-async def private_file(
+def private_picture(
     table: Table, seat: str, kind: str, view: dict[str, Any] | None = None, lang: str = "en"
-) -> discord.File:
+) -> Picture:
     """One of ``seat``'s private images (``PRIVATE_DRAWERS``) in the player's ``lang``; ``view`` is the
     seat's private view when the caller has just built it, so it is not built twice."""
     own = view if view is not None else game_of(table).private_view(seat, lang=lang)
     named = named_view(own, table.names)
-    return file_of(await render_png(kind, PRIVATE_DRAWERS[kind], named, lang), f"nightfall-{table.id}-{kind}.png")
+    return Picture(kind, PRIVATE_DRAWERS[kind], (named, lang), f"nightfall-{table.id}-{kind}.png")
 
 
 async def hand_file(table: Table, seat: str, lang: str = "en") -> discord.File:
-    return await private_file(table, seat, "hand", lang=lang)
+    return await private_picture(table, seat, "hand", lang=lang).file()
 
 
-async def results_file(table: Table, lang: str | None = None) -> discord.File:
+def results_picture(table: Table, lang: str | None = None) -> Picture:
     view = named_view(game_of(table).public_view(), table.names)
-    data = await render_png("results", render.nightfall.render_results, view, lang or table.lang)
-    return file_of(data, f"nightfall-{table.id}-results.png")
+    name = f"nightfall-{table.id}-results.png"
+    return Picture("results", render.nightfall.render_results, (view, lang or table.lang), name)
 
 
 async def card_file(key: str, lang: str = "en") -> discord.File:

@@ -12,14 +12,14 @@ from ..face import Prompt, Recent, recent_text
 from ..i18n import clip, count, t
 from ..table import Table
 from .events import describe
-from .images import game_of, private_file, table_file
+from .images import game_of, private_picture, table_picture
 from .naming import label
 
 #: where a draft round's pick may go (``engine.nightfall.setup.DraftPlan``), each with its "prompt.draft_to" line
 DRAFT_DESTINATIONS = ("private", "commons", "out")
 
 
-async def build_prompt(table: Table, seat: str, lang: str = "en", recent: Recent | None = None) -> Prompt | None:
+def build_prompt(table: Table, seat: str, lang: str = "en", recent: Recent | None = None) -> Prompt | None:
     """The prompt for ``seat``'s current decision, or None if it has nothing to decide.
 
     Everything comes from the seat's private view: the decision says what it asks, which image
@@ -37,9 +37,9 @@ async def build_prompt(table: Table, seat: str, lang: str = "en", recent: Recent
     content = prompt_text(view, decision, table.names, table.row.channel_name, recent, lang)
     shows = decision["shows"]
     if shows == "table":
-        file = await table_file(table, lang)
+        picture = table_picture(table, lang)
     else:  # the draft, the hand, or (claimable archives, candidates, fights) a picture fitted to it
-        file = await private_file(table, seat, shows if shows in ("draft", "hand") else "prompt", view, lang)
+        picture = private_picture(table, seat, shows if shows in ("draft", "hand") else "prompt", view, lang)
     buttons = move_view(
         table.id,
         since,
@@ -47,7 +47,7 @@ async def build_prompt(table: Table, seat: str, lang: str = "en", recent: Recent
         placeholder=t("prompt.placeholder", lang),
         batch_placeholder=t("prompt.discard_many", lang),
     )
-    return Prompt(content, file, buttons, since)
+    return Prompt(content, picture, buttons, since)
 
 
 def prompt_text(

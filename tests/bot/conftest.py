@@ -31,7 +31,7 @@ def replayable_seeds(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyP
     (the bot itself draws seeds at random); different tests still play different games."""
     base = zlib.crc32(request.node.nodeid.encode()) * 1000
     numbers = itertools.count(base)
-    monkeypatch.setattr("bot.service.new_seed", lambda: next(numbers))
+    monkeypatch.setattr("bot.service.seats.new_seed", lambda: next(numbers))
 
 
 @pytest.fixture(autouse=True)

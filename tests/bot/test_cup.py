@@ -33,7 +33,7 @@ def settings(settings: Settings) -> Settings:
 @pytest.fixture(autouse=True)
 def fixed_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
     seeds = itertools.count(1)
-    monkeypatch.setattr("bot.service.new_seed", lambda: next(seeds))
+    monkeypatch.setattr("bot.service.seats.new_seed", lambda: next(seeds))
 
 
 def cup_party(env: Any) -> Party:

@@ -24,9 +24,9 @@ EXPECTED = [
     "bot/components.py:callback",
     "bot/components.py:_dispatch",
     "bot/moves.py:one",
-    "bot/service.py:act",
-    "bot/service.py:_act_locked",
-    "bot/service.py:_commit",
+    "bot/service/play.py:act",
+    "bot/service/play.py:_act_locked",
+    "bot/service/play.py:_commit",
 ]
 
 

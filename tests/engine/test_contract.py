@@ -49,10 +49,12 @@ def _check_views(match: Match) -> None:
 
 
 def _check_decisions(match: Match, rnd: random.Random) -> None:
-    """Every waiting seat has legal actions; a sample of them round-trips through its text; the passive
-    default is one of them."""
+    """Every waiting seat has legal actions and says when it opened; a sample of them round-trips through its
+    text; the passive default is one of them."""
     for decision in match.pending():
         assert decision.seat in match.seats and decision.kind
+        # the version it reached its seat at: what keeps its buttons valid while it stands
+        assert isinstance(decision.opened, int) and 0 <= decision.opened <= match.version
         legal = list(match.legal_actions(decision.seat))
         assert legal, f"{decision.seat} must decide {decision.kind} but has no legal action"
         for action in rnd.sample(legal, min(3, len(legal))):

@@ -1,0 +1,139 @@
+"""The service's foundation: the games it holds in memory (a cache), their locks, their faces."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import UserError
+from ..face import Face
+from ..logline import LogLine
+from ..settings import Settings
+from ..store import GameRow, Store
+from ..table import Table
+
+log = logging.getLogger(__name__)
+
+AI_NAMES = ("Vesper", "Lucan", "Mireille", "Anton", "Sable")
+#: ``/game new series:``: one game, or the first game of a series (its game's: an Apocalypse Cup…)
+SERIES = ("single", "cup")
+#: seconds after the last move at which a game-over DM is due if the results' delivery did not bring it forward
+GAME_OVER_FALLBACK = 3600.0
+#: ``/game mine`` stays below Discord's 2000 characters a message
+MINE_LIMIT = 1990
+
+
+
+@dataclass
+class Outcome:
+    """What one committed move changed, for the listeners that update Discord."""
+
+    table: Table
+    seat: str
+    action: Any
+    #: the move's label in each language (``{"en": …, "pl": …, "ru": …}``)
+    label: dict[str, str]
+    events: list[dict[str, Any]]
+    log_lines: list[LogLine]
+    new_decisions: list[str]
+    finished: bool
+
+
+
+
+class ServiceBase:
+    """The store, the settings, the faces, and the games held in memory (a cache the store's version
+    compare-and-set keeps honest)."""
+
+    def __init__(self, store: Store, settings: Settings, faces: Mapping[str, Face]) -> None:
+        self.store = store
+        self.settings = settings
+        #: every game's face, by its key (``bot.games.FACES``)
+        self.faces = faces
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tables: dict[int, Table] = {}
+        self._ai: dict[tuple[int, str], Any] = {}
+        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        #: called after every commit that asked for deliveries (the bot wakes its delivery worker)
+        self.wake: Callable[[], None] = lambda: None
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def face(self, table: Table | GameRow) -> Face:
+        """The face of the game a table (or a stored row) plays."""
+        row = table.row if isinstance(table, Table) else table
+        face = self.faces.get(row.game)
+        if face is None:  # a database written by a release that knows more games than this one
+            raise UserError("err.unknown_game_kind", game=row.game[:40])
+        return face
+
+    def turn(self, table: Table) -> int:
+        """The turn the game is in (1 before the first): when the AI takes a seat over or gives it back."""
+        return 1 if table.game is None else max(1, self.face(table).turn(table.game))
+
+    # ------------------------------------------------------------------ loading
+    async def table(self, game_id: int) -> Table:
+        """The game from the cache, or loaded from its latest snapshot plus the actions after it."""
+        cached = self._tables.get(game_id)
+        if cached is not None:
+            return cached
+        row = await self.store.game(game_id)
+        if row is None:
+            raise UserError("err.no_game")
+        table = Table(row, await self.store.seats(game_id), since=dict(row.decision_since))
+        if row.status == "active":
+            table.acted_at = await self.store.acted_at(game_id)
+        if row.status in ("active", "over", "abandoned"):
+            try:
+                state, actions = await self.store.load(game_id)
+            except LookupError:  # a lobby that was abandoned: it was never dealt
+                if row.status != "abandoned":
+                    raise
+                self._tables[game_id] = table
+                return table
+            # an abandoned game is loaded too: its channel still gets the log lines it owed
+            game = self.face(row).load(state)
+            for _, seat, text in actions:
+                game.apply(game.parse_action(seat, text))
+            if game.version != row.version:
+                raise RuntimeError(f"game {game_id} replays to version {game.version}, stored {row.version}")
+            table.game = game
+        self._tables[game_id] = table
+        return table
+
+    async def _refresh(self, game_id: int) -> Table:
+        self._tables.pop(game_id, None)
+        return await self.table(game_id)
+
+    async def table_in(self, channel_id: int) -> Table:
+        row = await self.store.open_game_in(channel_id)
+        if row is None:
+            raise UserError("err.no_game")
+        return await self.table(row.id)
+
+    async def last_table_in(self, channel_id: int) -> Table:
+        row = await self.store.last_game_in(channel_id)
+        if row is None:
+            raise UserError("err.no_game")
+        return await self.table(row.id)
+
+    def forget(self, game_id: int) -> None:
+        """Drop a game that ended from memory (it reloads from its final snapshot if asked for)."""
+        table = self._tables.get(game_id)
+        if table is not None and table.row.status == "active":
+            return
+        self._tables.pop(game_id, None)
+        lock = self._locks.get(game_id)
+        if lock is not None and not lock.locked():
+            del self._locks[game_id]
+        for key in [k for k in self._ai if k[0] == game_id]:
+            del self._ai[key]
+
+
+    def _schedule_ai(self, table: Table) -> None:
+        """Let the game's AI seats move, if one must (``bot.service.play``)."""
+        raise NotImplementedError

@@ -1,0 +1,364 @@
+"""Playing: every move (a person's, a deadline's, an AI seat's) as one short sequence of named steps."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+from dataclasses import replace
+from typing import Any
+
+from engine.protocol import Match
+
+from ..database import StorageError
+from ..errors import UserError
+from ..face import Face
+from ..i18n import clip
+from ..logline import LogLine, per_language
+from ..store import Move, SeatRow, StaleVersion, Want
+from ..table import Table
+from .base import GAME_OVER_FALLBACK, Outcome, ServiceBase
+
+log = logging.getLogger(__name__)
+
+
+class PlayService(ServiceBase):
+    """Moves and AI seats."""
+
+    async def time_out(self, game_id: int, seat: str, since: int) -> Outcome | None:
+        """A deadline passed: play the seat's passive default (Ruling 5) through the normal move path.
+
+        Only if that same decision (same ``since``) still waits on a person; None if it moved on,
+        so a deadline can never make a move the player did not owe.
+        """
+        async with self.lock(game_id):
+            table = await self.table(game_id)
+            game = table.game
+            if table.row.status != "active" or game is None or game.is_over() or table.since.get(seat) != since:
+                return None
+            if table.row.paused is not None:
+                return None  # a paused game's clocks stand still (its rows are not even claimed)
+            if seat not in {s for s, _, _ in table.waiting_people()}:
+                return None
+            action = game.default_action(seat)
+            if action is None:
+                return None
+            outcome = await self._act_locked(game_id, None, str(action), since, "timeout", seat)
+        self.publish(outcome)
+        return outcome
+
+    # ------------------------------------------------------------------ playing
+    def seat_for(self, table: Table, user_id: int) -> SeatRow:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise UserError("err.not_player")
+        return seat
+
+    async def act(
+        self,
+        game_id: int,
+        *,
+        user_id: int | None,
+        text: str,
+        since: int | None = None,
+        source: str = "command",
+        seat: str | None = None,
+    ) -> Outcome:
+        """Apply one move for a user (or for an AI ``seat``) and commit it with its deliveries.
+
+        Discord comes after: the caller answers its interaction, then calls ``publish``.
+        """
+        async with self.lock(game_id):
+            return await self._act_locked(game_id, user_id, text, since, source, seat)
+
+    def publish(self, outcome: Outcome) -> None:
+        """After the caller has answered its interaction: deliver to Discord and let AI seats move."""
+        self.wake()
+        self._schedule_ai(outcome.table)
+
+    async def _act_locked(
+        self,
+        game_id: int,
+        user_id: int | None,
+        text: str,
+        since: int | None,
+        source: str,
+        seat_name: str | None,
+    ) -> Outcome:
+        """One move, the caller holding the game's lock: check → read → apply → record → commit → remember."""
+        table = await self.table(game_id)
+        match, seat = self._check_move(table, user_id, seat_name, text, since)
+        face = self.face(table)
+        action, label = self._read_move(face, table, match, seat, text)
+        before = {d.seat for d in match.pending()}
+        decision_since = table.since.get(seat, match.version)
+        turn = face.turn(match)
+        events = self._apply(face, match, action, game_id)
+        since_now, new_decisions = self._dates(table, match)
+        public = face.log_events(match, events)  # kept so that each reader gets them in their language
+        lines, handover = self._log_lines(face, table, match, seat, public, source, label)
+        finished = match.is_over()
+        now = self.store.epoch()
+        if source not in ("ai", "timeout"):
+            table.acted_at[seat] = now
+        move = Move(
+            game_id=game_id,
+            version=match.version,
+            seat=seat,
+            user_id=user_id,
+            text=str(action),
+            source=source,
+            decision_since=since_now,
+            log_lines=lines,
+            snapshot=match.to_json() if finished or match.version % max(1, self.settings.snapshot_every) == 0 else None,
+            finished=finished,
+            results=face.results(table) if finished else (),
+            wants=self._wants(table, seat, source, before, since_now, new_decisions, finished, now),
+            waiting=[
+                (s.seat, s.user_id, since_now[s.seat])
+                for s in table.seats
+                if s.user_id is not None and not s.is_ai and s.seat in since_now
+                and (handover is None or s.seat != seat)
+            ],
+            handover=handover,
+            events=[(n, json.dumps(evs)) for n, evs in face.split_by_turn(turn, public)],
+        )
+        await self._commit(move)
+        self._remember(table, move, decision_since, handover)
+        return Outcome(table, seat, action, label, events, lines, new_decisions, finished)
+
+    def _check_move(
+        self, table: Table, user_id: int | None, seat_name: str | None, text: str, since: int | None
+    ) -> tuple[Match, str]:
+        """The running match and the seat that moves: refused if the game is not running or paused, the person
+        holds no seat (or the AI plays it), the decision the button was made for moved on, or nothing waits on
+        the seat."""
+        if table.row.status == "lobby":
+            raise UserError("err.not_lobby")
+        match = table.game
+        if table.row.status in ("over", "abandoned") or match is None or match.is_over():
+            raise UserError("err.game_over")
+        if table.row.paused is not None:
+            raise UserError(f"err.paused_{table.row.paused}", channel=table.row.channel_name)
+        if user_id is not None:
+            row = self.seat_for(table, user_id)
+            if row.is_ai:
+                raise UserError("err.seat_away")
+            seat = row.seat
+        else:
+            assert seat_name is not None
+            seat = seat_name
+        if since is not None and since != table.since.get(seat):
+            last = table.last_move.get(seat)
+            raise UserError("err.already_done" if last == (since, text) else "err.stale")
+        if not match.legal_actions(seat):
+            raise UserError("err.not_your_turn", who=per_language(table.waiting_text))
+        return match, seat
+
+    def _read_move(self, face: Face, table: Table, match: Match, seat: str, text: str) -> tuple[Any, dict[str, str]]:
+        """The action ``text`` names, and its label in every language (an illegal one reads as typed)."""
+        try:
+            action = match.parse_action(seat, text)
+        except ValueError:
+            raise UserError("err.unknown_move") from None
+        if action in match.legal_actions(seat):
+            return action, per_language(lambda lang: face.label(match, action, table.names, lang))
+        return action, per_language(lambda _lang: clip(text, 100))
+
+    def _apply(self, face: Face, match: Match, action: Any, game_id: int) -> list[dict[str, Any]]:
+        """Apply the action to the cached match; an illegal one is refused with the game's own reason."""
+        try:
+            return match.apply(action)
+        except ValueError as e:  # IllegalAction: nothing was changed
+            english = clip(str(e), 300)
+            reason = per_language(lambda lang: clip(face.refusal(match, action, lang), 300) or english)
+            raise UserError("err.illegal", reason=reason) from None
+        except Exception:
+            log.exception("the engine failed on move %r of game %s", str(action), game_id)
+            self._tables.pop(game_id, None)  # the cached game may be half-changed: reload it
+            raise UserError("err.generic") from None
+
+    @staticmethod
+    def _dates(table: Table, match: Match) -> tuple[dict[str, int], list[str]]:
+        """Each waiting decision's date, and the seats whose decision is new. The engine dates a decision with
+        the version it reached the seat at; one it did not re-date is the same decision as before, and keeps
+        the date its buttons carry."""
+        version = match.version
+        since_now: dict[str, int] = {}
+        new_decisions = []
+        for d in match.pending():
+            if d.opened != version and d.seat in table.since:
+                since_now[d.seat] = table.since[d.seat]
+            else:
+                since_now[d.seat] = version
+                new_decisions.append(d.seat)
+        return since_now, new_decisions
+
+    def _log_lines(
+        self,
+        face: Face,
+        table: Table,
+        match: Match,
+        seat: str,
+        public: list[dict[str, Any]],
+        source: str,
+        label: dict[str, str],
+    ) -> tuple[list[LogLine], tuple[str, int] | None]:
+        """The move's log lines from its ``public`` events; after a missed deadline, the line saying so, and
+        the AI's handover when the seat has missed too many in a row."""
+        names = table.names
+        lines = [LogLine.event(e, names, face.describe) for e in public]
+        handover: tuple[str, int] | None = None
+        if source == "timeout":
+            mover = table.by_seat(seat)
+            lines.insert(0, LogLine.say("deadline.timed_out_log", name=names[seat], label=label))
+            limit = self.settings.timeouts_to_ai
+            if limit > 0 and mover.timeouts + 1 >= limit and not match.is_over():
+                # too many deadlines missed in a row: the AI plays the seat from now on
+                handover = (seat, self.turn(table))
+                lines.append(LogLine.say("away.timeouts", name=names[seat], count=mover.timeouts + 1))
+        return lines, handover
+
+    def _wants(
+        self,
+        table: Table,
+        seat: str,
+        source: str,
+        before: set[str],
+        since_now: dict[str, int],
+        new_decisions: list[str],
+        finished: bool,
+        now: float,
+    ) -> list[Want]:
+        """The deliveries the move calls for: the table, each person's prompt whose decision began or ended, and
+        the game-over DMs."""
+        wants = [Want("channel", delay=0.0 if finished else self.settings.table_edit_interval)]
+        for s in table.seats:
+            if s.user_id is None:
+                continue
+            if finished:
+                # due once the results are in the channel (the channel delivery brings it forward);
+                # the delay is only the fallback should the process stop in between
+                wants.append(Want("game_over", s.user_id, delay=GAME_OVER_FALLBACK))
+            if s.is_ai:
+                continue
+            ended = s.seat in before and s.seat not in since_now
+            if finished or ended or s.seat in new_decisions:
+                # one new DM per burst of decisions: the mover's own follow-up, or a decision that
+                # reaches someone who moved a moment ago, edits the DM they are looking at; a decision
+                # that finds them away comes as a new DM, which notifies them (so does a timeout)
+                recent = now - table.acted_at.get(s.seat, float("-inf")) < self.settings.dm_burst
+                edit = (s.seat == seat or recent) and source != "timeout"
+                wants.append(Want("prompt", s.user_id, hint="edit" if edit else ""))
+        return wants
+
+    async def _commit(self, move: Move) -> None:
+        """Write the move with everything it changed, in one transaction under the version compare-and-set.
+        Whatever fails, the cached match (already moved on) is dropped, to be reloaded from the database."""
+        try:
+            await self.store.record(move)
+        except StaleVersion:
+            # another writer committed first: this cache was stale; reload and let the player retry
+            self._tables.pop(move.game_id, None)
+            raise UserError("err.stale") from None
+        except StorageError:
+            # the database is busy, full or read-only: nothing was written, and the player is told why
+            self._tables.pop(move.game_id, None)
+            raise
+        except BaseException:
+            log.exception("could not commit move %s of game %s", move.text, move.game_id)
+            self._tables.pop(move.game_id, None)
+            raise UserError("err.generic") from None
+
+    @staticmethod
+    def _remember(table: Table, move: Move, decision_since: int, handover: tuple[str, int] | None) -> None:
+        """The cached table after the commit: decision dates, the seat's move, its count of deadlines missed in a
+        row (as ``record`` keeps it), its handover to the AI, the row's version and status."""
+        seat = move.seat
+        table.since = dict(move.decision_since)
+        table.last_move[seat] = (decision_since, move.text)
+        mover = table.by_seat(seat)
+        if handover is not None:
+            row = replace(mover, is_ai=True, ai_level="normal", ai_since=handover[1], timeouts=0)
+        elif move.source == "timeout":
+            row = replace(mover, timeouts=mover.timeouts + 1)
+        else:
+            row = replace(mover, timeouts=0) if move.source != "ai" else mover
+        table.seats = [row if s.seat == seat else s for s in table.seats]
+        status = "over" if move.finished else "active"
+        table.row = replace(table.row, version=move.version, decision_since=table.since, status=status)
+
+    # ------------------------------------------------------------------ AI seats
+    def _schedule_ai(self, table: Table) -> None:
+        if table.game is None or table.game.is_over() or table.row.status != "active" or table.row.paused:
+            return
+        ai_seats = {s.seat for s in table.seats if s.is_ai}
+        if not any(d.seat in ai_seats for d in table.game.pending()):
+            return
+        running = self._ai_tasks.get(table.id)
+        if running and not running.done():
+            return
+        self._ai_tasks[table.id] = asyncio.create_task(self._run_ai(table.id), name=f"ai-{table.id}")
+
+    async def _run_ai(self, game_id: int) -> None:
+        """AI seats think for the AI delay setting's seconds, then move, until a human must act.
+
+        A refused or failed move is retried after reloading the game, with a growing pause,
+        so a game never stands still while an AI seat could act.
+        """
+        failures = 0
+        while True:
+            pause = self.settings.ai_delay if failures == 0 else min(AI_RETRY_CAP, AI_RETRY_BASE * 2 ** (failures - 1))
+            await asyncio.sleep(pause)
+            try:
+                async with self.lock(game_id):
+                    table = await self.table(game_id)
+                    game = table.game
+                    if game is None or game.is_over() or table.row.status != "active" or table.row.paused:
+                        return
+                    ai_seats = [s for s in table.seats if s.is_ai]
+                    pending = {d.seat for d in game.pending()}
+                    seat = next((s for s in ai_seats if s.seat in pending), None)
+                    if seat is None:
+                        return
+                    face = self.face(table)
+                    player = self._ai.get((game_id, seat.seat))
+                    if player is None:
+                        player = face.ai_player(
+                            seat.ai_level or "normal",
+                            seed=table.row.seed + seat.position,
+                            budget=self.settings.ai_budget,
+                        )
+                        self._ai[(game_id, seat.seat)] = player
+                    view, actions = face.ai_input(game, seat.seat)
+                    version = game.version
+                # a search thinks for up to a second: off the event loop, on the seat's view alone, and outside
+                # the game's lock, so the table, autocomplete and people's moves never wait for it
+                action = await asyncio.to_thread(player.choose, view, actions)
+                if action not in actions:
+                    raise ValueError(f"the AI chose {action}, which is not a legal move")
+                async with self.lock(game_id):
+                    table = await self.table(game_id)
+                    game = table.game
+                    if game is None or game.is_over() or table.row.status != "active" or table.row.paused:
+                        return
+                    moved_on = game.version != version and action not in game.legal_actions(seat.seat)
+                    if moved_on or not table.by_seat(seat.seat).is_ai:
+                        continue  # someone moved (or took the seat back) while it thought: look again
+                    await self._act_locked(game_id, None, str(action), None, "ai", seat.seat)
+            except asyncio.CancelledError:
+                raise
+            except (UserError, StaleVersion, StorageError, sqlite3.Error, LookupError, RuntimeError, ValueError) as e:
+                failures += 1
+                log.warning("AI move failed in game %s (attempt %s): %s; reloading and retrying", game_id, failures, e)
+                self._tables.pop(game_id, None)
+                self._ai = {k: v for k, v in self._ai.items() if k[0] != game_id}
+                continue
+            failures = 0
+            self.wake()
+
+
+
+AI_RETRY_BASE = 1.0
+AI_RETRY_CAP = 60.0

@@ -1,0 +1,414 @@
+"""Lobbies and seats: opening a game, joining, leaving, AI seats, the start, a series' next game, seats the AI
+plays for someone away, abandoning, and the mending and back-filling done at start-up."""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine.protocol import Match
+
+from ..errors import UserError
+from ..face import Face
+from ..i18n import t
+from ..logline import LogLine
+from ..store import GameRow, LobbyChanged, SeatRow, Want
+from ..table import Table
+from .base import AI_NAMES, SERIES
+from .play import PlayService
+
+log = logging.getLogger(__name__)
+
+
+def new_seed() -> int:
+    """A fresh game's seed (tests replace this to replay the same games)."""
+    return random.SystemRandom().randrange(2**63)
+
+
+
+class SeatService(PlayService):
+    """Lobbies, seats and the start."""
+
+    # ------------------------------------------------------------------ lobby
+    async def new_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        channel_name: str,
+        host_id: int,
+        host_name: str,
+        game: str,
+        options: Mapping[str, Any],
+        deadline: int | None = None,
+        series: str = "single",
+        language: str = "en",
+    ) -> Table:
+        """A lobby of ``game`` with the options ``/game new`` was given (its face checks and stores them); with
+        ``series="cup"`` the first game of a series to the cup target setting (a series still running in the
+        channel ends, unfinished: the channel's series is the new one)."""
+        face = self.faces.get(game)
+        if face is None:
+            raise UserError("err.unknown_game_kind", game=game[:40])
+        stored = face.options(options)
+        if series not in SERIES:
+            raise UserError("err.unknown_series", series=series[:40])
+        game_id = await self.store.create_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            channel_name=channel_name,
+            host_id=host_id,
+            host_name=host_name,
+            game=game,
+            options=stored,
+            seed=new_seed(),
+            deadline=deadline,
+            cup_target=self.settings.cup_target if series == "cup" else None,
+            language=language,
+        )
+        if game_id is None:  # decided in the transaction: a game was already open, or opened a moment ago
+            raise UserError("err.channel_busy")
+        return await self._refresh(game_id)
+
+    async def _lobby(self, channel_id: int) -> Table:
+        table = await self.table_in(channel_id)
+        if table.row.status != "lobby":
+            raise UserError("err.not_lobby")
+        return table
+
+    async def _fresh_lobby(self, game_id: int) -> Table:
+        """The lobby as stored now (the caller holds its lock): a check made on an older copy could let a
+        join land after the deal."""
+        table = await self._refresh(game_id)
+        if table.row.status != "lobby":
+            raise UserError("err.not_lobby")
+        return table
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> Table:
+        """Take a lobby seat. The store decides against the stored game, in the seat's own transaction."""
+        table = await self._lobby(channel_id)
+        async with self.lock(table.id):
+            table = await self._fresh_lobby(table.id)
+            if table.seat_of(user_id):
+                raise UserError("err.already_seated")
+            most = self._most_seats(table)
+            if len(table.seats) >= most:
+                raise UserError("err.table_full")
+            _refused(await self.store.add_seat(table.id, user_id, name, is_ai=False, max_seats=most))
+            return await self._refresh(table.id)
+
+    async def leave(self, channel_id: int, user_id: int) -> tuple[Table, str]:
+        """Give up a lobby seat; in a running game (also one that started a moment ago) the AI takes the seat
+        over and the game goes on. Decided on the game as stored, under its lock."""
+        table = await self.table_in(channel_id)
+        async with self.lock(table.id):
+            table = await self._refresh(table.id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("err.not_seated")
+            if table.row.status == "lobby":
+                if not await self.store.remove_seat(table.id, seat.position):
+                    raise UserError("err.stale")  # it started in another process just now: try again
+                return await self._refresh(table.id), seat.display_name
+            if table.row.status != "active":
+                raise UserError("err.game_over")
+            if seat.is_ai:
+                raise UserError("err.already_away")
+            table = await self._set_away(table, seat, True, LogLine.say("away.left", name=seat.display_name))
+        self._after_away(table)
+        return table, seat.display_name
+
+    async def add_ai(self, channel_id: int, user_id: int, level: str = "normal") -> tuple[Table, str]:
+        """Seat an AI of ``level``; its name says the level, e.g. "Vesper (hard AI)"."""
+        table = await self._lobby(channel_id)
+        levels = self.face(table).rules.ai_levels
+        if level not in levels:
+            raise UserError("err.unknown_level", levels=", ".join(levels))
+        async with self.lock(table.id):
+            table = await self._fresh_lobby(table.id)
+            self._host_only(table, user_id)
+            most = self._most_seats(table)
+            if len(table.seats) >= most:
+                raise UserError("err.table_full")
+            taken = {s.display_name.split(" (")[0] for s in table.seats}
+            first = next(n for n in AI_NAMES if n not in taken)
+            name = t("ai.seat", table.lang, name=first, level=t(f"level.{level}", table.lang))
+            _refused(await self.store.add_seat(table.id, None, name, is_ai=True, ai_level=level, max_seats=most))
+            return await self._refresh(table.id), name
+
+    def _most_seats(self, table: Table) -> int:
+        return self.face(table).rules.seats.stop - 1
+
+    def _host_only(self, table: Table, user_id: int) -> None:
+        if user_id != table.row.host_id:
+            raise UserError("err.not_host", host=table.host_name)
+
+    async def start(self, channel_id: int, user_id: int) -> Table:
+        """``/game start``: deal for the seats as stored at this moment, and commit only if they are still
+        those (a join or leave in another process between the two is caught by the store)."""
+        table = await self._lobby(channel_id)
+        async with self.lock(table.id):
+            for attempt in range(START_TRIES):
+                table = await self._fresh_lobby(table.id)
+                self._host_only(table, user_id)
+                if len(table.seats) not in self.face(table).rules.seats:
+                    raise UserError("err.too_few", count=len(table.seats))
+                try:
+                    table = await self._begin(table)
+                    break
+                except LobbyChanged:
+                    log.info("the seats of game %s changed during its start (try %s)", table.id, attempt + 1)
+            else:
+                raise UserError("err.lobby_changed")
+        self.wake()
+        self._schedule_ai(table)
+        return table
+
+    async def _begin(self, table: Table) -> Table:
+        """Lobby → running: deal, then commit the first snapshot with its log line, the table, the first
+        prompts and their clocks; the caller holds the lock."""
+        game, since, wants = self._deal(table.row, table.seats)
+        players = ", ".join(s.display_name for s in table.seats)
+        started = await self.store.start_game(
+            table.id,
+            game.to_json(),
+            since,
+            [LogLine.say("lobby.started", players=players)],
+            game.version,
+            wants,
+            waiting=_waiting(game, table.seats, since),
+            seats=[(s.seat, s.user_id) for s in table.seats],
+        )
+        table = await self._refresh(table.id)
+        if not started:
+            raise UserError("err.not_lobby")
+        return table
+
+    def _deal(self, row: GameRow, seats: list[SeatRow]) -> tuple[Match, dict[str, int], list[Want]]:
+        """A new game for ``seats`` with the lobby's seed and options: the match, its first decisions'
+        dates, and the deliveries a start asks for (the table, each person's first prompt)."""
+        game = self.face(row).deal([s.seat for s in seats], row.seed, row.options)
+        since = {d.seat: d.opened for d in game.pending()}
+        wants = [Want("channel")] + [Want("prompt", s.user_id) for s in seats if s.user_id and not s.is_ai]
+        return game, since, wants
+
+    async def next_game(self, channel_id: int, user_id: int) -> tuple[Table, int]:
+        """``/game next``: the next game of the channel's Apocalypse Cup, with the seats of the last one
+        (the same people, as people again, and AI seats at their level), its variant, options, deadline and
+        language, started at once; (table, its number in the cup).
+
+        Any person seated in the cup's last game, or the cup's host, may start it: a cup between
+        friends should not wait for one of them to come online. Refused while a game of the cup is
+        open, once the cup is over, or while another game holds the channel. The game is created and
+        dealt in one transaction: nobody can join or leave it in between.
+        """
+        series = await self.store.series_in(channel_id)
+        if series is None:
+            raise UserError("err.no_series")
+        if series.status != "running":
+            raise UserError("err.series_over")
+        games = await self.store.series_games(series.id)
+        if not games:
+            raise UserError("err.no_series")
+        finished = sum(1 for g in games if g.status == "over")
+        last = games[-1]
+        if last.status == "lobby":
+            raise UserError("err.series_lobby")
+        if last.status == "active":
+            raise UserError("err.series_running", number=finished + 1)
+        if await self.store.open_game_in(channel_id) is not None:
+            raise UserError("err.channel_busy")
+        previous = await self.store.seats(last.id)
+        if user_id != series.host_id and all(s.user_id != user_id for s in previous):
+            raise UserError("err.not_series_player", host=f"<@{series.host_id}>")
+        if len(previous) not in self.face(last).rules.seats:  # its first game was abandoned in the lobby
+            raise UserError("err.too_few", count=len(previous))
+        # the seats as the next game has them: people as people again, AI seats at their level
+        seats = [
+            replace(s, is_ai=s.user_id is None and s.is_ai, ai_level=None if s.user_id else s.ai_level, ai_since=None)
+            for s in previous
+        ]
+        row = replace(last, seed=new_seed())
+        game, since, wants = self._deal(row, seats)
+        players = ", ".join(s.display_name for s in seats)
+        try:
+            game_id = await self.store.start_next_game(
+                series.id,
+                last.id,
+                row.seed,
+                game.to_json(),
+                since,
+                [LogLine.say("lobby.started", players=players)],
+                game.version,
+                wants,
+                _waiting(game, seats, since),
+                [(s.seat, s.user_id) for s in seats],
+            )
+        except LobbyChanged:  # the last game's seats changed after they were read (a repair): try again
+            raise UserError("err.lobby_changed") from None
+        if game_id is None:  # someone else started it (or the cup changed) a moment ago
+            raise UserError("err.series_running", number=finished + 1)
+        table = await self._refresh(game_id)
+        self.wake()
+        self._schedule_ai(table)
+        return table, finished + 1
+
+    async def series_face(self, channel_id: int) -> Face:
+        """The face of the game the channel's latest series plays (``/game cup``)."""
+        series = await self.store.series_in(channel_id)
+        games = await self.store.series_games(series.id) if series is not None else []
+        if not games:
+            raise UserError("err.no_series")
+        return self.face(games[-1])
+
+    async def mend_seats(self) -> list[int]:
+        """At start-up: mend the running games an earlier release let a join (or leave) damage while it
+        dealt them, whose stored seats no longer match the dealt ones. A seat that was never dealt in is
+        dropped and its person told by DM; a dealt seat without its row cannot be given back to anyone,
+        so that game ends as abandoned and its players are told. Returns the ids of the games mended."""
+        mended = []
+        for row in await self.store.games_with_status("active"):
+            try:
+                table = await self.table(row.id)
+            except Exception:
+                log.exception("game %s could not be loaded to check its seats", row.id)
+                continue
+            if table.game is None:
+                continue
+            dealt = set(table.game.seats)
+            extra = [s.seat for s in table.seats if s.seat not in dealt]
+            end = bool(dealt - {s.seat for s in table.seats})
+            if not extra and not end:
+                continue
+            key = "repaired.log_ended" if end else "repaired.log_dropped"
+            names = ", ".join(s.display_name for s in table.seats if s.seat in extra)
+            log.warning("game %s: stored seats %s do not match the dealt %s; mending", row.id, extra, sorted(dealt))
+            async with self.lock(row.id):
+                if await self.store.mend_seats(row.id, extra, end, [LogLine.say(key, names=names)]):
+                    mended.append(row.id)
+                self._tables.pop(row.id, None)
+        if mended:
+            self.wake()
+        return mended
+
+    async def backfill_results(self) -> int:
+        """Results rows for the games that finished before they were kept (migration 0007), computed
+        from each game's final state; run at start-up. Idempotent: only games without rows are read,
+        and a game that cannot be loaded is logged and left for the next start. Returns how many."""
+        done = 0
+        for game_id in await self.store.games_missing_results():
+            try:
+                table = await self.table(game_id)
+                if table.game is not None and table.game.is_over():
+                    done += await self.store.add_results(game_id, self.face(table).results(table))
+            except Exception:
+                log.exception("could not compute the results of finished game %s", game_id)
+            finally:
+                self.forget(game_id)
+        return done
+
+    async def abandon(self, channel_id: int, user_id: int, is_admin: bool) -> Table:
+        """``/game abandon``: end the channel's lobby or game (the host, or Manage Server)."""
+        return await self.abandon_game((await self.table_in(channel_id)).id, user_id, is_admin)
+
+    async def abandon_game(self, game_id: int, user_id: int, is_admin: bool) -> Table:
+        async with self.lock(game_id):
+            table = await self._refresh(game_id)
+            if user_id != table.row.host_id and not is_admin:
+                raise UserError("err.not_host_or_admin", host=table.host_name)
+            humans = [s.user_id for s in table.seats if s.user_id is not None and not s.is_ai]
+            if not await self.store.abandon(table.id, humans):
+                raise UserError("err.game_over")
+            task = self._ai_tasks.pop(table.id, None)
+            if task:
+                task.cancel()
+            table = await self._refresh(table.id)
+        self.wake()
+        return table
+
+    async def replace(self, channel_id: int, user_id: int, is_admin: bool, player_id: int) -> tuple[Table, str]:
+        """The host (or Manage Server) hands a player's seat to the AI, e.g. for someone who went quiet."""
+        table = await self.table_in(channel_id)
+        if table.row.status != "active":
+            raise UserError("err.not_running")
+        async with self.lock(table.id):
+            table = await self.table(table.id)
+            if user_id != table.row.host_id and not is_admin:
+                raise UserError("err.not_host_or_admin_replace", host=table.host_name)
+            seat = table.seat_of(player_id)
+            if seat is None:
+                raise UserError("err.no_such_player")
+            if seat.is_ai:
+                raise UserError("err.already_ai", name=seat.display_name)
+            table = await self._set_away(table, seat, True, LogLine.say("away.replaced", name=seat.display_name))
+        self._after_away(table)
+        return table, seat.display_name
+
+    async def come_back(self, channel_id: int, user_id: int) -> tuple[Table, str]:
+        """``/game return``: the AI gives the seat back to its player."""
+        table = await self.table_in(channel_id)
+        if table.row.status != "active":
+            raise UserError("err.not_running")
+        async with self.lock(table.id):
+            table = await self.table(table.id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("err.not_seated")
+            if not seat.away:
+                raise UserError("err.not_away")
+            table = await self._set_away(table, seat, False, LogLine.say("away.returned", name=seat.display_name))
+        self._after_away(table)
+        return table, seat.display_name
+
+    async def _set_away(self, table: Table, seat: SeatRow, away: bool, line: LogLine) -> Table:
+        """Hand the seat to the AI or back, with the line the channel reads and the player's prompt; locked."""
+        assert seat.user_id is not None
+        waiting = [w for w in table.waiting_people() if w[0] != seat.seat]
+        pending = {d.seat for d in table.game.pending()} if table.game is not None else set()
+        if not away and seat.seat in table.since and seat.seat in pending:
+            waiting.append((seat.seat, seat.user_id, table.since[seat.seat]))
+        wants = [Want("channel"), Want("prompt", seat.user_id)]
+        if not await self.store.set_away(table.id, seat.seat, self.turn(table), away, [line], wants, waiting):
+            raise UserError("err.game_over" if table.row.status != "active" else "err.stale")
+        self._ai.pop((table.id, seat.seat), None)
+        return await self._refresh(table.id)
+
+    def _after_away(self, table: Table) -> None:
+        self.wake()
+        self._schedule_ai(table)
+
+    async def set_deadline(self, channel_id: int, user_id: int, is_admin: bool, seconds: int | None) -> Table:
+        """The host (or Manage Server) changes the deadline; decisions already waiting keep their clock."""
+        table = await self.table_in(channel_id)
+        async with self.lock(table.id):
+            if user_id != table.row.host_id and not is_admin:
+                raise UserError("err.not_host_or_admin_settings", host=table.host_name)
+            if not await self.store.set_deadline(table.id, seconds):
+                raise UserError("err.game_over")
+            table.row = replace(table.row, deadline=seconds)
+        return table
+
+
+
+
+#: how many times ``/game start`` deals again when the seats changed under it (another process)
+START_TRIES = 3
+
+
+def _refused(reason: str | None) -> None:
+    """A lobby change the store refused, as the player's private answer."""
+    if reason is not None:
+        raise UserError(_REFUSALS[reason])
+
+
+_REFUSALS = {"not_lobby": "err.not_lobby", "seated": "err.already_seated", "full": "err.table_full"}
+
+
+def _waiting(game: Match, seats: list[SeatRow], since: dict[str, int]) -> list[tuple[str, int, int]]:
+    """(seat, user id, since) of each person a new game's first decisions wait on: their first clocks."""
+    people = {s.seat: s.user_id for s in seats if s.user_id is not None and not s.is_ai}
+    return [(d.seat, people[d.seat], since[d.seat]) for d in game.pending() if d.seat in people]
+
