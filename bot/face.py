@@ -174,8 +174,9 @@ class Face(Protocol):
     def results_picture(self, table: Table, lang: str | None = None) -> Picture: ...
 
     # ------------------------------------------------------------------ results and series
-    def results(self, table: Table) -> list[ResultRow]:
-        """Each seat's place and score in the finished match, with the person whose seat it was."""
+    def results(self, table: Table, match: Match) -> list[ResultRow]:
+        """Each seat's place and score in the finished ``match`` (the table's, or the one a move just ended),
+        with the person whose seat it was."""
         ...
 
     def results_text(self, table: Table, lang: str) -> str:

@@ -14,6 +14,7 @@ deterministic game in progress, in the shape python-chess and OpenSpiel made fam
     match.parse_action("s1", str(action))             # canonical text and back
     match.to_json(); rules.from_json(text)            # an exact round trip, random generator included
     match.is_over(); match.result()                   # the ranking, best first: (seat, score, details)
+    player = rules.make_player("normal", seed=1)      # an AI seat: it sees only rules.ai_input(match, seat)
 
 Views are the only way state leaves a match: ``public_view()`` holds what everyone at the table may
 see, ``private_view(seat)`` adds what that seat alone may see (its ``"hand"``, where the game has one).
@@ -87,6 +88,14 @@ class Match(Protocol):
 
 
 @runtime_checkable
+class Player(Protocol):
+    """An AI seat. It is given only what its seat may see (``Rules.ai_input``) and answers with one of the legal
+    actions; it never holds the match, so it cannot look at a hand, a deck or a shuffle to come."""
+
+    def choose(self, view: dict[str, Any], actions: Sequence[Any]) -> Any: ...
+
+
+@runtime_checkable
 class Rules(Protocol):
     """A game declared as data, and the factory of its matches."""
 
@@ -123,3 +132,11 @@ class Rules(Protocol):
     def new(self, seats: Sequence[str], seed: int = 0, options: Any = None) -> Match: ...
 
     def from_json(self, text: str) -> Match: ...
+
+    def make_player(self, level: str, seed: int = 0, budget: float | None = None) -> Player:
+        """An AI player of ``level`` (one of ``ai_levels``); ``budget``: seconds it may think per decision."""
+        ...
+
+    def ai_input(self, match: Match, seat: str) -> tuple[dict[str, Any], Sequence[Any]]:
+        """What an AI seat is given: its seat's view (with what it knows of the rest) and its legal actions."""
+        ...

@@ -11,7 +11,7 @@ import discord
 from discord.ext import commands
 
 from engine.nightfall import Game, Options
-from engine.nightfall.ai import LEVELS, ai_input, make_player
+from engine.nightfall.ai import LEVELS, make_player
 from engine.nightfall.log import public_events
 from engine.nightfall.rules import NIGHTFALL
 from engine.nightfall.scoring import tie_break_text
@@ -103,7 +103,7 @@ class NightfallFace:
         return make_player(level if level in LEVELS else "normal", seed=seed, budget=budget)
 
     def ai_input(self, match: Match, seat: str) -> tuple[Any, Sequence[Any]]:
-        return ai_input(game(match), seat)
+        return self.rules.ai_input(match, seat)
 
     # ------------------------------------------------------------------ moves and the log
     def label(self, match: Match, action: Any, names: Mapping[str, str], lang: str) -> str:
@@ -156,12 +156,12 @@ class NightfallFace:
         return images.results_picture(table, lang)
 
     # ------------------------------------------------------------------ results and series
-    def results(self, table: Table) -> list[ResultRow]:
-        assert table.game is not None and table.game.is_over()
+    def results(self, table: Table, match: Match) -> list[ResultRow]:
+        assert match.is_over()
         names = table.names
         return [
             ResultRow(d["seat"], table.by_seat(d["seat"]).user_id, names[d["seat"]], d["place"], d["wounds"])
-            for d in game(table.game).ranking_details()
+            for d in game(match).ranking_details()
         ]
 
     def results_text(self, table: Table, lang: str) -> str:

@@ -88,8 +88,11 @@ class PlayService(ServiceBase):
     ) -> Outcome:
         """One move, the caller holding the game's lock: check → read → apply → record → commit → remember."""
         table = await self.table(game_id)
-        match, seat = self._check_move(table, user_id, seat_name, text, since)
+        committed, seat = self._check_move(table, user_id, seat_name, text, since)
         face = self.face(table)
+        # the move is played on a copy (half a millisecond): until the commit, whoever reads the table in the
+        # meantime (a delivery, a status, an autocomplete) sees the game as the database has it
+        match = face.load(committed.to_json())
         action, label = self._read_move(face, table, match, seat, text)
         before = {d.seat for d in match.pending()}
         decision_since = table.since.get(seat, match.version)
@@ -113,7 +116,7 @@ class PlayService(ServiceBase):
             log_lines=lines,
             snapshot=match.to_json() if finished or match.version % max(1, self.settings.snapshot_every) == 0 else None,
             finished=finished,
-            results=face.results(table) if finished else (),
+            results=face.results(table, match) if finished else (),
             wants=self._wants(table, seat, source, before, since_now, new_decisions, finished, now),
             waiting=[
                 (s.seat, s.user_id, since_now[s.seat])
@@ -125,7 +128,7 @@ class PlayService(ServiceBase):
             events=[(n, json.dumps(evs)) for n, evs in face.split_by_turn(turn, public)],
         )
         await self._commit(move)
-        self._remember(table, move, decision_since, handover)
+        self._remember(table, match, move, decision_since, handover)
         return Outcome(table, seat, action, label, events, lines, new_decisions, finished)
 
     def _check_move(
@@ -167,7 +170,8 @@ class PlayService(ServiceBase):
         return action, per_language(lambda _lang: clip(text, 100))
 
     def _apply(self, face: Face, match: Match, action: Any, game_id: int) -> list[dict[str, Any]]:
-        """Apply the action to the cached match; an illegal one is refused with the game's own reason."""
+        """Apply the action to the match being moved (a copy of the cached one); an illegal one is refused with
+        the game's own reason."""
         try:
             return match.apply(action)
         except ValueError as e:  # IllegalAction: nothing was changed
@@ -176,8 +180,7 @@ class PlayService(ServiceBase):
             raise UserError("err.illegal", reason=reason) from None
         except Exception:
             log.exception("the engine failed on move %r of game %s", str(action), game_id)
-            self._tables.pop(game_id, None)  # the cached game may be half-changed: reload it
-            raise UserError("err.generic") from None
+            raise UserError("err.generic") from None  # only the copy was touched
 
     @staticmethod
     def _dates(table: Table, match: Match) -> tuple[dict[str, int], list[str]]:
@@ -216,7 +219,7 @@ class PlayService(ServiceBase):
             limit = self.settings.timeouts_to_ai
             if limit > 0 and mover.timeouts + 1 >= limit and not match.is_over():
                 # too many deadlines missed in a row: the AI plays the seat from now on
-                handover = (seat, self.turn(table))
+                handover = (seat, max(1, face.turn(match)))
                 lines.append(LogLine.say("away.timeouts", name=names[seat], count=mover.timeouts + 1))
         return lines, handover
 
@@ -254,8 +257,9 @@ class PlayService(ServiceBase):
         return wants
 
     async def _commit(self, move: Move) -> None:
-        """Write the move with everything it changed, in one transaction under the version compare-and-set.
-        Whatever fails, the cached match (already moved on) is dropped, to be reloaded from the database."""
+        """Write the move with everything it changed, in one transaction under the version compare-and-set. The
+        cached game is still the committed one; it is dropped (to be reloaded) when it proved stale, or when the
+        commit's fate is unknown."""
         try:
             await self.store.record(move)
         except StaleVersion:
@@ -264,7 +268,6 @@ class PlayService(ServiceBase):
             raise UserError("err.stale") from None
         except StorageError:
             # the database is busy, full or read-only: nothing was written, and the player is told why
-            self._tables.pop(move.game_id, None)
             raise
         except BaseException:
             log.exception("could not commit move %s of game %s", move.text, move.game_id)
@@ -272,9 +275,12 @@ class PlayService(ServiceBase):
             raise UserError("err.generic") from None
 
     @staticmethod
-    def _remember(table: Table, move: Move, decision_since: int, handover: tuple[str, int] | None) -> None:
-        """The cached table after the commit: decision dates, the seat's move, its count of deadlines missed in a
-        row (as ``record`` keeps it), its handover to the AI, the row's version and status."""
+    def _remember(
+        table: Table, match: Match, move: Move, decision_since: int, handover: tuple[str, int] | None
+    ) -> None:
+        """The cached table after the commit: the match as it now is, decision dates, the seat's move, its count of
+        deadlines missed in a row (as ``record`` keeps it), its handover to the AI, the row's version and status."""
+        table.game = match
         seat = move.seat
         table.since = dict(move.decision_since)
         table.last_move[seat] = (decision_since, move.text)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, cast
 
+from ..protocol import Match, Player
+from .ai import ai_input, make_player
 from .ai.levels import LEVELS
 from .game import Game
 from .game import Options as NightfallOptions
@@ -30,6 +32,14 @@ class NightfallRules:
 
     def from_json(self, text: str) -> Game:
         return Game.from_json(text)
+
+    def make_player(self, level: str, seed: int = 0, budget: float | None = None) -> Player:
+        # Nightfall's players take its own Action lists: the protocol's wider types are what the host passes them
+        return cast(Player, make_player(level, seed=seed, budget=budget))
+
+    def ai_input(self, match: Match, seat: str) -> tuple[dict[str, Any], list[Any]]:
+        view, actions = ai_input(cast(Game, match), seat)
+        return view, list(actions)
 
 
 NIGHTFALL = NightfallRules()

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine.games import GAMES
-from engine.protocol import Match, Rules
+from engine.protocol import Match, Player, Rules
 
 MAX_STEPS = 20_000
 SEEDS = (1, 2, 3)
@@ -96,6 +96,24 @@ def test_a_game_declares_itself(key: str) -> None:
     assert rules.score_wins in ("low", "high") and rules.ai_levels
     match = rules.new(seats=[f"s{i}" for i in range(min(rules.seats))], seed=7, options=rules.Options())
     assert isinstance(match, Match) and match.pending() and not match.is_over()
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_ai_level_answers_with_a_legal_move_from_its_seats_view(key: str) -> None:
+    rules = GAMES[key]
+    match = rules.new(seats=[f"s{i}" for i in range(min(rules.seats))], seed=5, options=rules.Options())
+    rnd = random.Random(5)
+    for level in rules.ai_levels:
+        player = rules.make_player(level, seed=3, budget=0.05)
+        assert isinstance(player, Player)
+        for _ in range(6):
+            seat = match.pending()[0].seat
+            view, actions = rules.ai_input(match, seat)
+            assert view.get("you", seat) == seat and list(actions) == list(match.legal_actions(seat))
+            action = player.choose(view, actions)
+            assert action in actions
+            match.apply(action)
+        _play(match, rnd, [], steps=3)
 
 
 @pytest.mark.parametrize(("key", "players", "seed"), CASES)
