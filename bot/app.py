@@ -15,7 +15,7 @@ from . import images, replies
 from .cogs.info import Info
 from .cogs.lobby import Lobby
 from .cogs.move import AnyMove
-from .components import DiscardSelect, MoveButton, MoveSelect, set_move_handlers
+from .components import BatchSelect, MoveButton, MoveSelect, set_move_handlers
 from .database import StorageError
 from .deadlines import DeadlineWorker
 from .delivery import Deliverer
@@ -68,7 +68,7 @@ class NightfallBot(commands.Bot):
         self.service.wake = self._wake_workers
         self.moves = Moves(self.service, self.store, self.deliverer, self.lang)
         set_move_handlers(self.moves.one, self.moves.many)
-        self.add_dynamic_items(MoveButton, MoveSelect, DiscardSelect)
+        self.add_dynamic_items(MoveButton, MoveSelect, BatchSelect)
         for cog in [Lobby(self), AnyMove(self), Info(self), *(c for face in FACES.values() for c in face.cogs(self))]:
             await self.add_cog(cog)
         await self.tree.set_translator(CommandTranslator())  # Polish and Russian command names, sent with the sync

@@ -5,9 +5,9 @@ the move's canonical text: ``nf:12:340:block c81 c17``. Being ``DynamicItem``s, 
 are dispatched by pattern, so a button sent last week still works after a restart;
 the service refuses it politely if that decision has moved on.
 
-One menu makes several moves at once: discarding cards for influence
-(``nf:12:340:discard*``, a multi-select whose values are the ``discard`` moves). Each
-chosen card still goes through the one move path, ``GameService.act``, in order.
+One menu makes several moves of one verb at once (discards for influence, say:
+``nf:12:340:discard*``, a multi-select whose values are the ``discard`` moves). Each
+chosen move still goes through the one move path, ``GameService.act``, in order.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ MOVE = r"(?P<action>[a-z]+(?: [A-Za-z0-9_.\-]+)*)"
 BUTTON_ID = re.compile(rf"nf:(?P<game>\d+):(?P<since>\d+):{MOVE}")
 SELECT_ID = re.compile(r"nfs:(?P<game>\d+):(?P<since>\d+):(?P<part>\d+)")
 #: the "*" keeps it from ever reading as a button's move (``BUTTON_ID`` allows no "*")
-DISCARDS_ID = re.compile(r"nf:(?P<game>\d+):(?P<since>\d+):discard\*")
+BATCH_ID = re.compile(r"nf:(?P<game>\d+):(?P<since>\d+):(?P<verb>[a-z]+)\*")
 MAX_BUTTONS = 20
 MAX_OPTIONS = 25
 MAX_ROWS = 5
@@ -34,7 +34,8 @@ ROW_WIDTH = 5
 
 class Move(NamedTuple):
     """One move a prompt offers: its canonical text, its label, whether it is the passive answer,
-    and whether it is one of several that a multi-select makes in one go (discards for influence)."""
+    and whether it is one of several that a multi-select makes in one go (moves of one verb, which a game
+    lets a player make several of in a row)."""
 
     text: str
     label: str
@@ -108,35 +109,40 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
             await _dispatch(interaction, self.game, self.since, str(values[0]), "select")
 
 
-class DiscardSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=DISCARDS_ID):
-    """Discard any number of hand cards for +1 influence each: one menu instead of a button a card."""
+class BatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=BATCH_ID):
+    """Any number of moves of one verb in one go (discard cards for +1 influence each, say): one menu
+    instead of a button a move. The verb is in the custom id, so only its moves are made."""
 
     def __init__(
-        self, game: int, since: int, options: Sequence[discord.SelectOption] = (), placeholder: str | None = None
+        self,
+        game: int,
+        since: int,
+        verb: str,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str | None = None,
     ) -> None:
         options = list(options)[:MAX_OPTIONS] or [discord.SelectOption(label="…", value="pass")]
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"nf:{game}:{since}:discard*",
+            custom_id=f"nf:{game}:{since}:{verb}*",
             placeholder=placeholder,
             min_values=1,
             max_values=len(options),
             options=options,
         )
         super().__init__(select)
-        self.game, self.since = game, since
+        self.game, self.since, self.verb = game, since, verb
         self.labels = {o.value: o.label for o in options}
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> DiscardSelect:
-        return cls(
-            int(match["game"]), int(match["since"]), getattr(item, "options", ()), getattr(item, "placeholder", None)
-        )
+    ) -> BatchSelect:
+        options, placeholder = getattr(item, "options", ()), getattr(item, "placeholder", None)
+        return cls(int(match["game"]), int(match["since"]), match["verb"], options, placeholder)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data = cast("dict[str, Any]", interaction.data or {})
-        texts = [str(v) for v in data.get("values") or [] if str(v).startswith("discard ")]
+        texts = [str(v) for v in data.get("values") or [] if str(v).startswith(f"{self.verb} ")]
         if texts:
             await _handlers["many"](interaction, self.game, self.since, texts, self.labels)
 
@@ -147,18 +153,20 @@ def move_view(
     """Buttons for a handful of moves, select menus (25 a menu, 5 menus at most) for more.
 
     ``moves`` are ``Move``s (or (move text, label, passive) tuples); passive ones are grey
-    buttons, kept out of the menus; ``batch`` ones share one multi-select (``DiscardSelect``),
+    buttons, kept out of the menus; ``batch`` ones (of one verb) share one multi-select (``BatchSelect``),
     placed after the other moves' buttons."""
     view = discord.ui.View(timeout=None)
     every = [Move(*m) for m in moves]
-    batch = [m for m in every if m.batch][:MAX_OPTIONS]
-    single = [m for m in every if not m.batch]
+    verb = next((verb_of(m.text) for m in every if m.batch), "")
+    grouped = [m for m in every if m.batch and verb_of(m.text) == verb]  # one menu: the moves of one verb
+    batch = grouped[:MAX_OPTIONS]
+    single = [m for m in every if m not in grouped]
     if len(single) <= MAX_BUTTONS:
         for m in single:
             if not m.passive:
                 view.add_item(MoveButton(game, since, m.text, m.label))
         if batch:
-            view.add_item(DiscardSelect(game, since, _options(batch), placeholder=batch_placeholder or None))
+            view.add_item(BatchSelect(game, since, verb, _options(batch), batch_placeholder or None))
         for m in single:
             if m.passive:
                 view.add_item(MoveButton(game, since, m.text, m.label, passive=True))
@@ -179,10 +187,15 @@ def move_view(
             )
         )
     if batch:
-        view.add_item(DiscardSelect(game, since, _options(batch), placeholder=batch_placeholder or None))
+        view.add_item(BatchSelect(game, since, verb, _options(batch), batch_placeholder or None))
     for text, lab in passive:
         view.add_item(MoveButton(game, since, text, lab, passive=True))
     return view
+
+
+def verb_of(text: str) -> str:
+    """A move's verb: the first word of its canonical text."""
+    return text.split(" ", 1)[0]
 
 
 def _options(moves: Sequence[Move]) -> list[discord.SelectOption]:

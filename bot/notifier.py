@@ -74,7 +74,7 @@ class Notifier:
         4. the results, once the game is over.
         """
         async with self.service.lock(game_id):
-            table = await self.service.table(game_id)
+            table = await self.service.stored_table(game_id)
             if table.game is None:
                 return  # a lobby abandoned before its start: there is no table to show (dropped on purpose)
             game = table.game
@@ -242,7 +242,7 @@ class Notifier:
         if they have one, and a mention player is mentioned in the channel instead.
         """
         async with self.service.lock(game_id):
-            table = await self.service.table(game_id)
+            table = await self.service.stored_table(game_id)
             seat = table.seat_of(user_id)
             stored = await self.store.prompt(game_id, user_id)
             waiting = (
@@ -286,7 +286,7 @@ class Notifier:
     async def mention(self, game_id: int, user_id: int, hint: str) -> None:
         """A player who chose mentions is mentioned in the channel when a decision starts for them
         (dropped if they answered it meanwhile). It says only what the table says: nothing private."""
-        table = await self.service.table(game_id)
+        table = await self.service.stored_table(game_id)
         seat = table.seat_of(user_id)
         if seat is None or seat.is_ai or table.game is None or table.game.is_over() or table.row.status != "active":
             return  # dropped on purpose: the decision it announced can no longer be made
@@ -314,7 +314,7 @@ class Notifier:
             if row is None or row.paused is None:
                 raise NotYet("the results are not posted yet")
             # the channel is out of reach: the DM comes now, without the link to results nobody can see
-        table = await self.service.table(game_id)
+        table = await self.service.stored_table(game_id)
         self.service.forget(game_id)  # a finished game is not kept in memory for its DMs
         seat = table.seat_of(user_id)
         if table.game is None or seat is None:
@@ -383,7 +383,7 @@ class Notifier:
         due = int(due_at)
         if await self.store.notify_mode(user_id) != "dm":
             return
-        table = await self.service.table(game_id)
+        table = await self.service.stored_table(game_id)
         lang = await self.store.language_for(user_id)
         await self._send_dm(user_id, t("deadline.remind", lang, channel=table.row.channel_name, due=due))
 
@@ -394,7 +394,7 @@ class Notifier:
         if due_at is None:
             return
         due = int(due_at)
-        table = await self.service.table(game_id)
+        table = await self.service.stored_table(game_id)
         channel = await self.channel_of(table.row.channel_id)
         await channel.send(
             t("deadline.warn", table.lang, mention=f"<@{user_id}>", due=due),
@@ -404,7 +404,7 @@ class Notifier:
     # ------------------------------------------------------------------ one-time notices
     async def dm_closed_notice(self, game_id: int, user_id: int) -> None:
         """Tell the player in the game's channel that their DMs are closed (asked for once per game)."""
-        table = await self.service.table(game_id)
+        table = await self.service.stored_table(game_id)
         channel = await self.channel_of(table.row.channel_id)
         await channel.send(
             t("dm.closed_in_channel", table.lang, mention=f"<@{user_id}>"),

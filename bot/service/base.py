@@ -105,6 +105,23 @@ class ServiceBase:
         self._tables[game_id] = table
         return table
 
+    async def stored_table(self, game_id: int) -> Table:
+        """The game as the database has it now: the cached table if the stored row is still the one it holds
+        (same version, status, pause and channel), else the game reloaded. What Discord is shown comes from
+        here, so a cache that fell behind (a write it did not make) never decides it."""
+        cached = self._tables.get(game_id)
+        if cached is not None:
+            row = await self.store.game(game_id)
+            if row is None:
+                raise UserError("err.no_game")
+            mark = (row.version, row.status, row.paused, row.channel_id)
+            if mark == (cached.row.version, cached.row.status, cached.row.paused, cached.row.channel_id):
+                return cached
+            log.info("game %s: the cached table (version %s) is behind the database's (%s)", game_id,
+                     cached.row.version, row.version)
+            self._tables.pop(game_id, None)
+        return await self.table(game_id)
+
     async def _refresh(self, game_id: int) -> Table:
         self._tables.pop(game_id, None)
         return await self.table(game_id)

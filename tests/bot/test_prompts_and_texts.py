@@ -14,7 +14,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.components import DISCARDS_ID, Move, move_view
+from bot.components import BATCH_ID, Move, move_view
 from bot.errors import UserError
 from bot.logline import LogLine
 from bot.nightfall.face import results_text
@@ -132,7 +132,7 @@ async def test_a_discard_menu_takes_several_cards_and_its_id_survives_a_restart(
     )
     items = [getattr(item, "item", item) for item in view.children]  # a DynamicItem wraps its component
     (menu,) = [item for item in items if isinstance(item, discord.ui.Select)]
-    assert menu.custom_id == "nf:7:30:discard*" and DISCARDS_ID.fullmatch(menu.custom_id)
+    assert menu.custom_id == "nf:7:30:discard*" and BATCH_ID.fullmatch(menu.custom_id)
     assert menu.max_values == 3 and menu.placeholder == "Discard for +1 influence each"
     assert [o.value for o in menu.options] == ["discard c1", "discard c2", "discard c3"]
 
