@@ -114,6 +114,7 @@ async def test_migrations_are_applied_once(settings: Settings) -> None:
         "0007_cup.sql",
         "0008_language.sql",
         "0009_reach.sql",
+        "0010_games.sql",
     ]
     assert await first.migrate() == []  # nothing left to apply
     await first.close()
