@@ -111,14 +111,13 @@ class ServiceBase:
         here, so a cache that fell behind (a write it did not make) never decides it."""
         cached = self._tables.get(game_id)
         if cached is not None:
-            row = await self.store.game(game_id)
-            if row is None:
+            mark = await self.store.game_mark(game_id)
+            if mark is None:
                 raise UserError("err.no_game")
-            mark = (row.version, row.status, row.paused, row.channel_id)
             if mark == (cached.row.version, cached.row.status, cached.row.paused, cached.row.channel_id):
                 return cached
             log.info("game %s: the cached table (version %s) is behind the database's (%s)", game_id,
-                     cached.row.version, row.version)
+                     cached.row.version, mark[0])
             self._tables.pop(game_id, None)
         return await self.table(game_id)
 

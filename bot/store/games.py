@@ -105,6 +105,12 @@ class GameStore(StoreBase):
         row = await self._read_one(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
         return _game(row) if row else None
 
+    async def game_mark(self, game_id: int) -> tuple[int, str, str | None, int] | None:
+        """What tells whether a cached game is the stored one: (version, status, paused, channel id); one
+        indexed read of four columns, made before each delivery."""
+        row = await self._read_one("SELECT version, status, paused, channel_id FROM games WHERE id = ?", (game_id,))
+        return (int(row[0]), str(row[1]), row[2], int(row[3])) if row else None
+
     async def open_game_in(self, channel_id: int) -> GameRow | None:
         row = await self._read_one(
             f"SELECT {_GAME_COLS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
