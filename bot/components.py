@@ -19,6 +19,8 @@ from typing import Any, NamedTuple, cast
 
 import discord
 
+from .table import verb_of
+
 log = logging.getLogger(__name__)
 
 MOVE = r"(?P<action>[a-z]+(?: [A-Za-z0-9_.\-]+)*)"
@@ -191,11 +193,6 @@ def move_view(
     for text, lab in passive:
         view.add_item(MoveButton(game, since, text, lab, passive=True))
     return view
-
-
-def verb_of(text: str) -> str:
-    """A move's verb: the first word of its canonical text."""
-    return text.split(" ", 1)[0]
 
 
 def _options(moves: Sequence[Move]) -> list[discord.SelectOption]:

@@ -15,6 +15,11 @@ from .i18n import t
 from .store import GameRow, SeatRow
 
 
+def verb_of(move: object) -> str:
+    """A move's verb: the first word of its canonical text (an action, or the text itself)."""
+    return str(move).split(" ", 1)[0]
+
+
 @dataclass
 class Table:
     """A game as the bot holds it: the stored row, its seats, and the engine match once started."""
@@ -74,7 +79,7 @@ class Table:
         if self.game is None or seat is None:
             return False
         actions = self.game.legal_actions(seat.seat)
-        return bool(actions) and (not verbs or any(str(a).split(" ", 1)[0] in verbs for a in actions))
+        return bool(actions) and (not verbs or any(verb_of(a) in verbs for a in actions))
 
     def waiting_people(self) -> list[tuple[str, int, int]]:
         """(seat, user id, since) of every person with a decision waiting: the decisions that get a clock.

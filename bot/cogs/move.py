@@ -18,7 +18,7 @@ from discord.ext import commands
 from ..errors import UserError
 from ..host import Host
 from ..i18n import t
-from ..table import Table
+from ..table import Table, verb_of
 
 GAME_HELP = "In a DM, with several games waiting on you: which game (in a server channel, its own game)"
 MAX_MOVE_TEXT = 100
@@ -33,11 +33,6 @@ def game_option(value: str | None) -> int | None:
     if not (value.isascii() and value.isdigit() and len(value) <= 12):
         raise UserError("err.unknown_game")
     return int(value)
-
-
-def verb_of(action: Any) -> str:
-    """The verb of a move: the first word of its canonical text."""
-    return str(action).split(" ", 1)[0]
 
 
 class MoveCommands:
@@ -69,7 +64,7 @@ class MoveCommands:
                 for words in {lang, "en"}:
                     if face.label(table.game, action, table.names, words).casefold() == wanted:
                         return str(action)
-        if verbs and text.split(" ", 1)[0] not in verbs:
+        if verbs and verb_of(text) not in verbs:
             raise UserError("err.unknown_move")
         return text
 
