@@ -1,9 +1,9 @@
 """A game's Discord face: everything the host asks a game for that the engine's protocol does not say.
 
 The host (lobby, one game service, store, delivery, deadlines) knows no game by name. It plays a match
-through ``engine.protocol`` (pending decisions, legal actions, parse and apply, views, the result) and
-asks the game's ``Face`` for the rest: how its options are chosen and read, how a move and an event
-read in each language, what its AI seats are, its prompts, table and results images, its turn
+through ``engine.protocol`` (pending decisions, legal actions, parse and apply, views, the result, its AI
+players) and asks the game's ``Face`` for the rest: how its options are chosen and read, how a move and an
+event read in each language, its prompts, table and results images, its turn
 summaries, its results and series texts, and its own slash commands. Each game's face is one package
 under ``bot/`` (``bot/<game>/``), found through ``bot.games.FACES`` by the key every stored game keeps.
 """
@@ -107,14 +107,6 @@ class Face(Protocol):
     def deal(self, seats: Sequence[str], seed: int, options: Mapping[str, Any]) -> Match: ...
 
     def load(self, state: str) -> Match: ...
-
-    def ai_player(self, level: str, seed: int, budget: float) -> Any:
-        """An AI player of ``level`` (``choose(view, actions)``, seeing only its seat's view)."""
-        ...
-
-    def ai_input(self, match: Match, seat: str) -> tuple[Any, Sequence[Any]]:
-        """What an AI seat may see and choose from: its seat's view and its legal actions."""
-        ...
 
     # ------------------------------------------------------------------ moves and the log
     def label(self, match: Match, action: Any, names: Mapping[str, str], lang: str) -> str:

@@ -11,7 +11,6 @@ import discord
 from discord.ext import commands
 
 from engine.nightfall import Game, Options
-from engine.nightfall.ai import LEVELS, make_player
 from engine.nightfall.log import public_events
 from engine.nightfall.rules import NIGHTFALL
 from engine.nightfall.scoring import tie_break_text
@@ -98,12 +97,6 @@ class NightfallFace:
 
     def load(self, state: str) -> Match:
         return Game.from_json(state)
-
-    def ai_player(self, level: str, seed: int, budget: float) -> Any:
-        return make_player(level if level in LEVELS else "normal", seed=seed, budget=budget)
-
-    def ai_input(self, match: Match, seat: str) -> tuple[Any, Sequence[Any]]:
-        return self.rules.ai_input(match, seat)
 
     # ------------------------------------------------------------------ moves and the log
     def label(self, match: Match, action: Any, names: Mapping[str, str], lang: str) -> str:

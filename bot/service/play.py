@@ -328,16 +328,15 @@ class PlayService(ServiceBase):
                     seat = next((s for s in ai_seats if s.seat in pending), None)
                     if seat is None:
                         return
-                    face = self.face(table)
+                    rules = self.face(table).rules
                     player = self._ai.get((game_id, seat.seat))
                     if player is None:
-                        player = face.ai_player(
-                            seat.ai_level or "normal",
-                            seed=table.row.seed + seat.position,
-                            budget=self.settings.ai_budget,
-                        )
+                        # a seat stored without a level (older releases), or with one this game lacks: normal
+                        level = seat.ai_level if seat.ai_level in rules.ai_levels else "normal"
+                        budget = self.settings.ai_budget
+                        player = rules.make_player(level, seed=table.row.seed + seat.position, budget=budget)
                         self._ai[(game_id, seat.seat)] = player
-                    view, actions = face.ai_input(game, seat.seat)
+                    view, actions = rules.ai_input(game, seat.seat)
                     version = game.version
                 # a search thinks for up to a second: off the event loop, on the seat's view alone, and outside
                 # the game's lock, so the table, autocomplete and people's moves never wait for it

@@ -64,7 +64,7 @@ async def test_an_ai_from_before_levels_plays_at_normal(
 
 def _record_players(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every AI player the bot makes, in order."""
-    import bot.nightfall.face
+    import engine.nightfall.rules
     from engine.nightfall.ai import make_player
 
     made: list[Any] = []
@@ -74,5 +74,5 @@ def _record_players(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
         made.append(player)
         return player
 
-    monkeypatch.setattr(bot.nightfall.face, "make_player", recording)
+    monkeypatch.setattr(engine.nightfall.rules, "make_player", recording)
     return made
