@@ -29,6 +29,8 @@ demo: $(STAMP)
 	$(BIN)/python -m engine.nightfall.demo --players 3 --variant quick-start --seed 3 --quiet
 	$(BIN)/python -m engine.nightfall.demo --players 5 --variant open --secret-archives --seed 4 --quiet
 	$(BIN)/python -m engine.nightfall.demo --players 4 --variant common-ground --seed 5 --quiet
+	$(BIN)/python -m engine.fightdrome.demo --seed 1
+	$(BIN)/python -m engine.fightdrome.demo --seed 2 --format tournament --quiet
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
@@ -41,6 +43,7 @@ catalogues: $(STAMP)
 
 screenshots: $(STAMP)
 	$(BIN)/python -m render.nightfall.screenshots docs/images
+	$(BIN)/python -m render.fightdrome.screenshots docs/images
 
 run: $(STAMP)
 	$(BIN)/python -m bot.migrate

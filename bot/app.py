@@ -12,6 +12,7 @@ from discord.ext import commands, tasks
 from engine import i18n
 
 from . import images, replies
+from .cogs.help import CardsAndRules
 from .cogs.info import Info
 from .cogs.lobby import Lobby
 from .cogs.move import AnyMove
@@ -55,6 +56,11 @@ class NightfallBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.tree.interaction_check = self._before_command  # type: ignore[method-assign]
 
+    def cogs_to_add(self) -> list[commands.Cog]:
+        """Every slash command's cog: the host's, then each game's own (its move verbs)."""
+        core: list[commands.Cog] = [Lobby(self), AnyMove(self), Info(self), CardsAndRules(self)]
+        return core + [c for face in FACES.values() for c in face.cogs(self)]
+
     async def setup_hook(self) -> None:
         images.configure(self.settings.render_workers)
         self.store = await Store.open(self.settings.db_path, busy_seconds=self.settings.db_busy_seconds)
@@ -69,7 +75,7 @@ class NightfallBot(commands.Bot):
         self.moves = Moves(self.service, self.store, self.deliverer, self.lang)
         set_move_handlers(self.moves.one, self.moves.many)
         self.add_dynamic_items(MoveButton, MoveSelect, BatchSelect)
-        for cog in [Lobby(self), AnyMove(self), Info(self), *(c for face in FACES.values() for c in face.cogs(self))]:
+        for cog in self.cogs_to_add():
             await self.add_cog(cog)
         await self.tree.set_translator(CommandTranslator())  # Polish and Russian command names, sent with the sync
         if self.settings.guild_id:

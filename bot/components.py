@@ -23,7 +23,7 @@ from .table import verb_of
 
 log = logging.getLogger(__name__)
 
-MOVE = r"(?P<action>[a-z]+(?: [A-Za-z0-9_.\-]+)*)"
+MOVE = r"(?P<action>[a-z][a-z-]*(?: [A-Za-z0-9_.\-]+)*)"
 BUTTON_ID = re.compile(rf"nf:(?P<game>\d+):(?P<since>\d+):{MOVE}")
 SELECT_ID = re.compile(r"nfs:(?P<game>\d+):(?P<since>\d+):(?P<part>\d+)")
 #: the "*" keeps it from ever reading as a button's move (``BUTTON_ID`` allows no "*")

@@ -76,6 +76,8 @@ class NewOption:
     description: str
     default: Any
     choices: tuple[str, ...] = ()
+    #: the choices' English names, where they differ from their values
+    labels: tuple[str, ...] = ()
 
 
 class Face(Protocol):
@@ -88,6 +90,12 @@ class Face(Protocol):
 
     @property
     def key(self) -> str: ...
+
+    @property
+    def series(self) -> bool:
+        """Whether ``/game new series:cup`` runs a series of its games in a channel (else it plays its own inside one
+        game)."""
+        ...
 
     # ------------------------------------------------------------------ options and matches
     @property
@@ -192,6 +200,33 @@ class Face(Protocol):
     async def series_note(self, store: Store, row: GameRow, lang: str) -> str:
         """What the results message of a series' game adds: the standings so far, or the series' end."""
         ...
+
+    # ------------------------------------------------------------------ /hand, /card and /rules
+    def hand(self, table: Table, seat: str, lang: str) -> tuple[str, Picture]:
+        """``/hand``: the seat's hand in words and as an image (private to its player)."""
+        ...
+
+    def find_cards(self, query: str) -> list[str]:
+        """The keys of the cards ``query`` names (by a name in any language, a kind…), best first; none for a query
+        that names none of this game's cards. Keys are unique across games."""
+        ...
+
+    def card_choice(self, key: str, lang: str) -> tuple[str, str]:
+        """A ``/card`` autocomplete entry: (its words in ``lang``, its value)."""
+        ...
+
+    def card_name(self, key: str, lang: str) -> str: ...
+
+    async def card_reply(self, key: str, lang: str) -> tuple[str, discord.File]:
+        """``/card``'s private answer: the card in words and its image."""
+        ...
+
+    @property
+    def rules_topics(self) -> Mapping[str, str]:
+        """``/rules`` topics: value → English choice name (translated with the slash commands)."""
+        ...
+
+    def rules_text(self, topic: str, lang: str) -> str: ...
 
     # ------------------------------------------------------------------ its own commands
     def cogs(self, host: Any) -> list[commands.Cog]:

@@ -9,9 +9,23 @@ from __future__ import annotations
 from engine.games import GAMES
 
 from .face import Face
+from .fightdrome import FACE as FIGHTDROME
 from .nightfall import FACE as NIGHTFALL
 
 #: every game's face, by its key, the default first
-FACES: dict[str, Face] = {NIGHTFALL.key: NIGHTFALL}
+FACES: dict[str, Face] = {NIGHTFALL.key: NIGHTFALL, FIGHTDROME.key: FIGHTDROME}
 
 assert set(FACES) == set(GAMES), "every game of engine.games has a face, and no face plays an unknown game"
+
+
+def game_name(key: str) -> str:
+    """A stored game's name as players know it ("Nightfall"), for the host's texts that name the game played."""
+    face = FACES.get(key)
+    return face.rules.name if face is not None else key
+
+
+def seats_text(key: str) -> str:
+    """How many players a game takes, as the host's texts print it: "2–5", or "2" for a duel."""
+    seats = FACES[key].rules.seats
+    low, high = min(seats), max(seats)
+    return str(low) if low == high else f"{low}–{high}"

@@ -16,8 +16,8 @@ from engine.i18n import Template
 EN: dict[str, Template] = {
     # lobby
     "lobby.opened": (
-        "🌙 **{host}** opened a game of **Nightfall** here ({variant}{secret}). "
-        "Type `/game join` to take a seat (2–5 players), `/game add-bot` for an AI seat; "
+        "🌙 **{host}** opened a game of **{game}** here ({variant}{secret}). "
+        "Type `/game join` to take a seat ({seats} players), `/game add-bot` for an AI seat; "
         "the host starts with `/game start`."
     ),
     "lobby.secret": ", secret archives",
@@ -37,9 +37,9 @@ EN: dict[str, Template] = {
         "messages from server members. Meanwhile `/hand` shows your hand here, privately, and every "
         "move works as a slash command."
     ),
-    "dm.welcome": "You joined the Nightfall game in **#{channel}**. Your hand and your decisions will come here.",
+    "dm.welcome": "You joined the {game} game in **#{channel}**. Your hand and your decisions will come here.",
     "access.missing": (
-        "I can't post the Nightfall game in **#{channel}** any more (Discord says: {reason}). "
+        "I can't post the {game} game in **#{channel}** any more (Discord says: {reason}). "
         "Please give me **View Channel**, **Send Messages**, **Attach Files** and **Read Message History** "
         "there. I'll try a few more times over the next 20 minutes; if I still can't post then, the game is "
         "paused (nothing is lost) and goes on by itself as soon as I can."
@@ -49,7 +49,7 @@ EN: dict[str, Template] = {
     ),
     # deadlines
     "deadline.remind": (
-        "⏳ Your decision in the Nightfall game in **#{channel}** is waiting: you have until <t:{due}:f> "
+        "⏳ Your decision in the {game} game in **#{channel}** is waiting: you have until <t:{due}:f> "
         "(<t:{due}:R>). After that, the most passive move is made for you."
     ),
     "deadline.warn": (
@@ -70,9 +70,9 @@ EN: dict[str, Template] = {
     "status.awaited": "Awaited: {who}.",
     "status.awaited_until": "{name} (until <t:{due}:R>)",
     # /game mine
-    "mine.title": "Your Nightfall games ({count}):",
+    "mine.title": "Your games ({count}):",
     "mine.none": (
-        "You have no Nightfall game right now. Open one with `/game new` in a server channel or thread, "
+        "You have no game right now. Open one with `/game new` in a server channel or thread, "
         "or type `/game join` where a lobby is open."
     ),
     "mine.line": "• {where} — {state}{who}{link}",
@@ -111,7 +111,7 @@ EN: dict[str, Template] = {
     "err.already_ai": "The AI already plays {name}'s seat.",
     "err.not_host_or_admin_replace": "Only the host ({host}) or a member with Manage Server can hand a seat to the AI.",
     # errors
-    "err.no_game": "There is no Nightfall game in this channel. Start one with `/game new`.",
+    "err.no_game": "There is no game in this channel. Start one with `/game new`.",
     "err.channel_busy": "This channel already has a game. Finish it, or open a thread and start one there.",
     "err.not_lobby": "The game has already started; you can watch it, and join the next one.",
     "err.already_seated": "You already have a seat in this game.",
@@ -120,7 +120,11 @@ EN: dict[str, Template] = {
     "err.unknown_level": "AI players come in these levels: {levels}.",
     "err.not_host": "Only the host ({host}) can do that.",
     "err.not_host_or_admin": "Only the host ({host}) or a member with Manage Server can abandon the game.",
-    "err.too_few": "Nightfall needs 2 to 5 players; seated now: {count}.",
+    "err.series_not_offered": (
+        "{game} has no series of games: it plays its own inside one game. Leave out `series`, and choose its "
+        "`format` instead."
+    ),
+    "err.too_few": "{game} needs {seats} players; seated now: {count}.",
     "err.not_player": "You're watching this game: only its players can make moves.",
     "err.game_over": "That game is over. `/game log` shows how it went.",
     "err.not_your_turn": "Nothing is waiting for you right now. {who}",
@@ -221,7 +225,7 @@ EN: dict[str, Template] = {
     "move.ok": "✓ {label}",
     "hand.title": "Your hand in **#{channel}** ({cards}):",
     "hand.empty": "Your hand is empty.",
-    "table.title": "**Nightfall** in #{channel}",
+    "table.title": "**{game}** in #{channel}",
     "log.none": "Nothing has happened yet.",
     "results.title": "🏁 **The game is over.**",
     "results.line": "{place}. **{name}** — {wounds} ({types})",
@@ -245,7 +249,7 @@ EN: dict[str, Template] = {
     "summary.wounds": "🩸 {wounds}.",
     "summary.over": "🏁 The game is over: the results follow.",
     "summary.last_wound": "⚠️ {name} took the last face-up wound: the game ends after this round.",
-    "thread.name": "Nightfall game {id} · move by move",
+    "thread.name": "{game} game {id} · move by move",
     "table.log_link": "Move by move: <#{thread}>",
     # DMs: since your last move, the link to the table, notification modes, the game-over DM
     "prompt.since": "**Since your last move:**",
@@ -260,7 +264,7 @@ EN: dict[str, Template] = {
         "🔕 Quiet: no new DMs and no mentions. Your DM prompt is still edited in place; `/hand` shows your hand "
         "and your moves."
     ),
-    "notify.mention_ping": "🔔 {mention}, your move in the Nightfall game here ({status}).",
+    "notify.mention_ping": "🔔 {mention}, your move in the {game} game here ({status}).",
     "over.dm": (
         "🏁 The Nightfall game in **#{channel}** is over: you finished **{place}** of {players} with {wounds}. "
         "{winner}"
@@ -326,32 +330,32 @@ EN: dict[str, Template] = {
     "paused.log_resumed_by": "▶️ {name} resumes the game.",
     "paused.log_moved": "▶️ {name} moves the game to this channel: it goes on.",
     "paused.dm_gone": (
-        "⏸️ Your Nightfall game in {where} is paused: its channel was deleted. Nothing is lost, and your "
+        "⏸️ Your {game} game in {where} is paused: its channel was deleted. Nothing is lost, and your "
         "deadlines stand still. The host, or anyone with Manage Server, can go on in another channel of the "
         "server by typing `/game resume` there; `/game abandon` there ends the game instead."
     ),
     "paused.dm_no_access": (
-        "⏸️ Your Nightfall game in {where} is paused: I can no longer post there. Nothing is lost, and your "
+        "⏸️ Your {game} game in {where} is paused: I can no longer post there. Nothing is lost, and your "
         "deadlines stand still. Once I have **View Channel**, **Send Messages**, **Attach Files** and "
         "**Read Message History** there again, the game goes on by itself; the host can also move it with "
         "`/game resume` in another channel."
     ),
     "paused.dm_resumed": (
-        "▶️ Your Nightfall game goes on in {channel}. Your deadlines were moved on by the time it was paused."
+        "▶️ Your {game} game goes on in {channel}. Your deadlines were moved on by the time it was paused."
     ),
     "paused.resumed_reply": "▶️ **{name}** resumes the game: it goes on here.",
-    "paused.moved_reply": "▶️ **{name}** moves the Nightfall game of **#{old}** to this channel: it goes on here.",
+    "paused.moved_reply": "▶️ **{name}** moves the {game} game of **#{old}** to this channel: it goes on here.",
     "paused.abandoned_reply": "The paused game of **#{old}** was ended by **{name}**.",
     "paused.choice": "#{channel} (game {id}, paused)",
     # start-up mends a game that an old join/start race damaged
     "repaired.log_dropped": "🔧 A seat taken while the game was being dealt was removed ({names}): it was never in the game.",
     "repaired.log_ended": "🔧 The game was ended: its seats changed while it was being dealt, so it can't go on fairly.",
     "repaired.dropped": (
-        "🔧 You joined the Nightfall game in **#{channel}** just as it started, and your seat was never dealt in. "
+        "🔧 You joined the {game} game in **#{channel}** just as it started, and your seat was never dealt in. "
         "The game goes on without you: join the next one!"
     ),
     "repaired.ended": (
-        "🔧 The Nightfall game in **#{channel}** had to be ended: someone joined or left just as it was being "
+        "🔧 The {game} game in **#{channel}** had to be ended: someone joined or left just as it was being "
         "dealt, so its seats no longer matched the cards. Sorry! `/game new` starts a fresh one."
     ),
     "language.set": (

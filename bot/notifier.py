@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from .face import RECENT_LINES, Prompt, Recent
+from .games import game_name
 from .i18n import clip, t
 from .logline import Describe
 from .service import GameService
@@ -115,11 +116,12 @@ class Notifier:
         content = self._table_content(head, table.lang, thread_id)
         table_id = await self._show_table(game_id, channel, table_id, content, file, current)
         if thread_id is None:
-            thread_id = await self._make_thread(game_id, channel, table_id, lang)  # the link shows from the next edit
+            # the link shows from the next edit
+            thread_id = await self._make_thread(game_id, channel, table_id, lang, face.rules.name)
         try:
             await self._post_log(game_id, thread_id, lang, face.describe)
         except LogThreadGone:  # someone deleted the thread: a new one gets the lines still owed
-            thread_id = await self._make_thread(game_id, channel, table_id, lang)
+            thread_id = await self._make_thread(game_id, channel, table_id, lang, face.rules.name)
             await self._post_log(game_id, thread_id, lang, face.describe)
         if results is not None and results_image is not None and not marks.results_posted:
             message = await channel.send(results, file=results_image, allowed_mentions=NO_MENTIONS)
@@ -170,7 +172,9 @@ class Notifier:
         with contextlib.suppress(discord.NotFound):
             await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
 
-    async def _make_thread(self, game_id: int, channel: discord.abc.Messageable, message_id: int, lang: str) -> int:
+    async def _make_thread(
+        self, game_id: int, channel: discord.abc.Messageable, message_id: int, lang: str, game: str
+    ) -> int:
         """A public thread on the game's table message for the move-by-move log; 0 if there can be none
         (the game runs in a thread itself, or the bot may not make threads): the log then stays in
         ``/game log``. A thread started from a message shares the message's id."""
@@ -179,7 +183,7 @@ class Notifier:
             return 0
         try:
             thread = await channel.get_partial_message(message_id).create_thread(  # type: ignore[attr-defined]
-                name=t("thread.name", lang, id=game_id), auto_archive_duration=10080
+                name=t("thread.name", lang, id=game_id, game=game), auto_archive_duration=10080
             )
             thread_id = thread.id
         except discord.HTTPException as e:
@@ -223,7 +227,7 @@ class Notifier:
         """The table message's title, status and whom the game waits for, in the game's language."""
         assert table.game is not None
         lang = table.lang
-        title = t("table.title", lang, channel=table.row.channel_name)
+        title = t("table.title", lang, channel=table.row.channel_name, game=game_name(table.row.game))
         return f"{title} · {self.service.face(table).status(table, lang)}\n{table.waiting_text(lang)}"
 
     @staticmethod
@@ -298,6 +302,7 @@ class Notifier:
                 "notify.mention_ping",
                 table.lang,
                 mention=f"<@{user_id}>",
+                game=game_name(table.row.game),
                 status=self.service.face(table).status(table, table.lang),
             ),
             allowed_mentions=discord.AllowedMentions(users=True),
@@ -385,7 +390,8 @@ class Notifier:
             return
         table = await self.service.stored_table(game_id)
         lang = await self.store.language_for(user_id)
-        await self._send_dm(user_id, t("deadline.remind", lang, channel=table.row.channel_name, due=due))
+        text = t("deadline.remind", lang, channel=table.row.channel_name, due=due, game=game_name(table.row.game))
+        await self._send_dm(user_id, text)
 
     async def warn(self, game_id: int, user_id: int, hint: str) -> None:
         """A quarter of the time left: the player is mentioned in the game's channel (once per decision)."""
@@ -415,27 +421,30 @@ class Notifier:
         """Tell the host by DM that the bot cannot post in the game's channel (asked for once per game)."""
         row = await self.store.game(game_id)
         if row is not None:
-            await self._tell(host_id, "access.missing", channel=row.channel_name, reason=clip(reason, 200))
+            await self._tell(
+                host_id, "access.missing", channel=row.channel_name, reason=clip(reason, 200), game=game_name(row.game)
+            )
 
     async def paused_notice(self, game_id: int, user_id: int) -> None:
         """Tell a person by DM that their game is paused, why, and what they can do (dropped if it went on
         meanwhile: then the ``resumed`` DM says so)."""
         row = await self.store.game(game_id)
         if row is not None and row.paused is not None:
-            await self._tell(user_id, f"paused.dm_{row.paused}", where=self._where(row.guild_id, row.channel_name))
+            where = self._where(row.guild_id, row.channel_name)
+            await self._tell(user_id, f"paused.dm_{row.paused}", where=where, game=game_name(row.game))
 
     async def resumed_notice(self, game_id: int, user_id: int) -> None:
         """Tell a person by DM that their paused game goes on, and where (dropped if it was paused again)."""
         row = await self.store.game(game_id)
         if row is not None and row.paused is None and row.status in ("active", "over"):
-            await self._tell(user_id, "paused.dm_resumed", channel=f"<#{row.channel_id}>")
+            await self._tell(user_id, "paused.dm_resumed", channel=f"<#{row.channel_id}>", game=game_name(row.game))
 
     async def repaired_notice(self, game_id: int, user_id: int, how: str) -> None:
         """Tell a person what start-up did to a game an old race had damaged: their seat was never dealt in
         ("dropped"), or the game could not go on ("ended")."""
         row = await self.store.game(game_id)
         if row is not None:
-            await self._tell(user_id, f"repaired.{how}", channel=row.channel_name)
+            await self._tell(user_id, f"repaired.{how}", channel=row.channel_name, game=game_name(row.game))
 
     async def _tell(self, user_id: int, key: str, **fields: Any) -> None:
         """A one-time notice by DM, in the person's language; closed DMs leave nowhere else to say it (the

@@ -5,8 +5,9 @@ Adding a game is a package under ``engine/`` with a ``Rules`` object, and one li
 
 from __future__ import annotations
 
+from .fightdrome.rules import FIGHTDROME
 from .nightfall.rules import NIGHTFALL
 from .protocol import Rules
 
 #: every game, by its key
-GAMES: dict[str, Rules] = {NIGHTFALL.key: NIGHTFALL}
+GAMES: dict[str, Rules] = {NIGHTFALL.key: NIGHTFALL, FIGHTDROME.key: FIGHTDROME}

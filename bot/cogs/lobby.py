@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from ..durations import DEFAULT_DEADLINE, BadDuration, format_duration, parse_duration
 from ..errors import UserError
-from ..games import FACES
+from ..games import FACES, game_name, seats_text
 from ..host import Host
 from ..i18n import clip, server_language, t
 from ..logline import per_language
@@ -77,7 +77,10 @@ def _with_game_options(func: Callable[..., Any]) -> Callable[..., Any]:
             )
             descriptions[option.name] = option.description
             if option.choices:
-                choices[option.name] = [app_commands.Choice(name=c, value=c) for c in option.choices]
+                labels = option.labels or option.choices
+                choices[option.name] = [
+                    app_commands.Choice(name=n, value=c) for c, n in zip(option.choices, labels, strict=True)
+                ]
     func.__signature__ = signature.replace(parameters=fixed[:2] + added + fixed[2:])  # type: ignore[attr-defined]
     app_commands.describe(**descriptions)(func)
     app_commands.choices(**choices)(func)
@@ -125,6 +128,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         face = FACES.get(game)
         if face is None:
             raise UserError("err.unknown_game_kind", game=game[:40])
+        if series != "single" and not face.series:
+            raise UserError("err.series_not_offered", game=face.rules.name)
         own = {o.name: o for o in face.new_options}
         for name, value in options.items():
             theirs = next((o for f in FACES.values() for o in f.new_options if o.name == name), None)
@@ -157,6 +162,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
                 "lobby.opened",
                 lang,
                 host=_name(interaction.user),
+                game=face.rules.name,
+                seats=seats_text(game),
                 variant=face.options_text(table.row.options, lang),
                 secret="",
             )
@@ -164,7 +171,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             allowed_mentions=discord.AllowedMentions.none(),
             ephemeral=False,
         )
-        await self._welcome(interaction, table.row.channel_name)
+        await self._welcome(interaction, table.row.channel_name, table.row.game)
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     @app_commands.guild_only()
@@ -177,13 +184,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             allowed_mentions=discord.AllowedMentions.none(),
             ephemeral=False,
         )
-        await self._welcome(interaction, table.row.channel_name)
+        await self._welcome(interaction, table.row.channel_name, table.row.game)
 
-    async def _welcome(self, interaction: discord.Interaction[Any], channel_name: str) -> None:
+    async def _welcome(self, interaction: discord.Interaction[Any], channel_name: str, game: str) -> None:
         """DM the new player; if their DMs are closed, say so right away, privately."""
         lang = await self.bot.lang(interaction)
         try:
-            await interaction.user.send(t("dm.welcome", lang, channel=channel_name))
+            await interaction.user.send(t("dm.welcome", lang, channel=channel_name, game=game_name(game)))
         except discord.Forbidden as e:
             if e.code != DM_CLOSED:
                 raise
@@ -405,7 +412,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             old = paused.row.channel_name
             name = getattr(channel, "name", "") or ""
             table = await self.service.go_on(paused.id, by=_name(user), channel=(channel.id, name), guild_id=guild.id)
-            text = t("paused.moved_reply", table.lang, name=_name(user), old=old)
+            text = t("paused.moved_reply", table.lang, name=_name(user), old=old, game=game_name(table.row.game))
         await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
 
     @resume.autocomplete("game")

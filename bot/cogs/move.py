@@ -18,6 +18,7 @@ from discord.ext import commands
 from ..errors import UserError
 from ..host import Host
 from ..i18n import t
+from ..replies import defer, send
 from ..table import Table, verb_of
 
 GAME_HELP = "In a DM, with several games waiting on you: which game (in a server channel, its own game)"
@@ -120,7 +121,7 @@ class MoveCommands:
 
 
 class AnyMove(commands.Cog, MoveCommands):
-    """``/move``: any legal move in any game, picked from autocomplete (each game's own verbs stay)."""
+    """``/move``: any legal move in any game, picked from autocomplete (each game's own verbs stay); ``/hand``."""
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
@@ -134,6 +135,25 @@ class AnyMove(commands.Cog, MoveCommands):
     async def _move_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
         return await self.complete_move(interaction, current)
 
+    @app_commands.command(name="hand", description="See your hand (only you see it)")
+    @app_commands.describe(game=GAME_HELP)
+    async def hand(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        try:
+            table = await self.find_table(interaction, game)
+        except UserError as e:
+            mine = await self.bot.service.games_of(interaction.user.id) if e.key == "err.no_active_game" else []
+            if len(mine) != 1:
+                raise
+            table = mine[0]
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.game is None:
+            raise UserError("err.not_player" if table.game else "err.not_lobby")
+        await defer(interaction)
+        lang = await self.bot.lang(interaction)
+        text, picture = self.bot.service.face(table).hand(table, seat.seat, lang)
+        await send(interaction, text, file=await picture.file(), ephemeral=True)
+
     @move.autocomplete("game")
+    @hand.autocomplete("game")
     async def _game_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
         return await self.complete_game(interaction, current)

@@ -82,7 +82,6 @@ def _names_of(name: str, ref: Any, card_of: Any) -> Any:
     return name
 
 
-
 def describe(event: dict[str, Any], lang: str) -> str:
     """A kept event as a log line in ``lang``: the engine words it and puts the card names it carries (in
     English) into ``lang``."""

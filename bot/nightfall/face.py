@@ -11,6 +11,7 @@ import discord
 from discord.ext import commands
 
 from engine.nightfall import Game, Options
+from engine.nightfall.cards import card_set
 from engine.nightfall.log import public_events
 from engine.nightfall.rules import NIGHTFALL
 from engine.nightfall.scoring import tie_break_text
@@ -24,9 +25,11 @@ from ..store import GameRow, ResultRow, SeatRow, Store
 from ..table import Table
 from . import cup, images, prompts, summary
 from .events import describe, localised
-from .info import CardsAndRules
+from .images import card_file, private_picture
+from .info import card_text, choice_name, find_cards
 from .naming import label
 from .play import Play
+from .rules_text import TOPICS, rules_topic
 
 #: the draft variants, as ``/game new variant:`` offers them
 VARIANTS = ("standard", "two-player", "quick-start", "open", "common-ground")
@@ -74,6 +77,8 @@ def results_text(details: list[dict[str, Any]], names: Mapping[str, str], lang: 
 class NightfallFace:
     """Nightfall on Discord: 2–5 players, the fewest wounds win, an Apocalypse Cup as its series."""
 
+    #: its series is the Apocalypse Cup, a run of games in one channel (``/game new series:cup``)
+    series: bool = True
     rules: Rules = NIGHTFALL
     key: str = NIGHTFALL.key
     new_options: Sequence[NewOption] = (
@@ -194,9 +199,36 @@ class NightfallFace:
     async def series_note(self, store: Store, row: GameRow, lang: str) -> str:
         return await cup.cup_note(store, row, lang)
 
+    # ------------------------------------------------------------------ /hand, /card and /rules
+    def hand(self, table: Table, seat: str, lang: str) -> tuple[str, Picture]:
+        view = game(table.game).private_view(seat, lang=lang) if table.game is not None else {"hand": []}
+        names = ", ".join(c["name"] for c in view["hand"]) or t("hand.empty", lang)
+        cards = count(len(view["hand"]), "card", lang)
+        text = f"{t('hand.title', lang, channel=table.row.channel_name, cards=cards)}\n{names}"
+        return text, private_picture(table, seat, "hand", view, lang)
+
+    def find_cards(self, query: str) -> list[str]:
+        return [c.key for c in find_cards(query)]
+
+    def card_choice(self, key: str, lang: str) -> tuple[str, str]:
+        return choice_name(card_set().cards[key], lang), key
+
+    def card_name(self, key: str, lang: str) -> str:
+        return card_set().cards[key].name_in(lang)
+
+    async def card_reply(self, key: str, lang: str) -> tuple[str, discord.File]:
+        return card_text(key, lang), await card_file(key, lang)
+
+    @property
+    def rules_topics(self) -> Mapping[str, str]:
+        return {topic: topic for topic in TOPICS}
+
+    def rules_text(self, topic: str, lang: str) -> str:
+        return rules_topic(topic, lang)
+
     # ------------------------------------------------------------------ its own commands
     def cogs(self, host: Any) -> list[commands.Cog]:
-        return [Play(host), CardsAndRules(host)]
+        return [Play(host)]
 
 
 FACE = NightfallFace()

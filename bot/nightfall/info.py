@@ -1,24 +1,14 @@
-"""Nightfall's help anyone may ask for: one card (``/card``), the rules (``/rules``), both private."""
+"""Nightfall's part of ``/card`` and ``/rules`` (the host's commands ask every game's face): its cards found by
+name, kind, type or colour in any language, and told in players' words."""
 
 from __future__ import annotations
 
 import unicodedata
 from functools import cache
-from typing import Any
-
-import discord
-from discord import app_commands
-from discord.ext import commands
 
 from engine import i18n
 from engine.nightfall import card_texts
 from engine.nightfall.cards import CardDef, card_set
-
-from ..errors import UserError
-from ..host import Host
-from ..replies import defer, send
-from .images import card_file
-from .rules_text import TOPICS, rules_topic
 
 MAX_CHOICES = 25
 MAX_LISTED = 20
@@ -164,50 +154,3 @@ def choice_name(c: CardDef, lang: str = "en") -> str:
     other = _other_name(c, lang)
     names = c.name_in(lang) if other is None else f"{c.name_in(lang)} / {other}"
     return f"{names} · {' '.join(_what(c, lang).split())}"[:100]
-
-
-class CardsAndRules(commands.Cog):
-    """``/card`` and ``/rules``."""
-
-    def __init__(self, bot: Host) -> None:
-        self.bot = bot
-
-    @app_commands.command(name="card", description="Show one Nightfall card")
-    @app_commands.describe(name="A card's name in any language, or a kind, type or colour: vampire, action, red")
-    async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
-        if not _fold(name):  # nothing to match (blank, an emoji, invisible characters): no card has that name
-            shown = _printable(name)[:60]
-            raise UserError("err.unknown_card", name=shown) if shown.strip() else UserError("err.card_blank")
-        found = find_cards(name)
-        if not found:
-            raise UserError("err.unknown_card", name=_printable(name)[:60])
-        lang = await self.card_language(interaction)
-        if len(found) > 1:
-            names = ", ".join(c.name_in(lang) for c in found[:MAX_LISTED]) + ("…" if len(found) > MAX_LISTED else "")
-            text = i18n.plural("cards.reply.several", len(found), lang, query=name[:60], names=names)
-            await send(interaction, text, ephemeral=True)
-            return
-        await defer(interaction)
-        key = found[0].key
-        await send(interaction, card_text(key, lang), file=await card_file(key, lang), ephemeral=True)
-
-    @card.autocomplete("name")
-    async def _card_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-        lang = await self.card_language(interaction)
-        found = find_cards(current)[:MAX_CHOICES]
-        return [app_commands.Choice(name=choice_name(c, lang), value=c.key) for c in found]
-
-    async def card_language(self, interaction: discord.Interaction[Any]) -> str:
-        """The language of ``/card``'s reply, image and autocomplete: the user's (``Host.lang``)."""
-        return str(await self.bot.lang(interaction))
-
-    @app_commands.command(name="rules", description="Rules help")
-    @app_commands.describe(topic="What to explain")
-    @app_commands.choices(topic=[app_commands.Choice(name=k, value=k) for k in TOPICS])
-    async def rules(self, interaction: discord.Interaction[Any], topic: str = "overview") -> None:
-        text = rules_topic(topic, await self.reader_language(interaction))
-        await send(interaction, text, ephemeral=True)
-
-    async def reader_language(self, interaction: discord.Interaction[Any]) -> str:
-        """The language to answer this user in privately (``Host.lang``)."""
-        return str(await self.bot.lang(interaction))

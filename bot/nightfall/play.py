@@ -10,11 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from ..cogs.move import GAME_HELP, MoveCommands
-from ..errors import UserError
 from ..host import Host
-from ..i18n import count, t
-from ..replies import defer, send
-from .images import game_of, hand_file
 
 
 class Play(commands.Cog, MoveCommands):
@@ -118,31 +114,3 @@ class Play(commands.Cog, MoveCommands):
     for _command in (draft, attack, block, chain, pass_, target, claim, discard, done, wound):
         _command.autocomplete("game")(_complete_game)
     del _command
-
-    # ---------------------------------------------------------------------------------- hand
-    @app_commands.command(name="hand", description="See your hand (only you see it)")
-    @app_commands.describe(game=GAME_HELP)
-    async def hand(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        try:
-            table = await self.find_table(interaction, game)
-        except UserError as e:
-            mine = await self.bot.service.games_of(interaction.user.id) if e.key == "err.no_active_game" else []
-            if len(mine) != 1:
-                raise
-            table = mine[0]
-        seat = table.seat_of(interaction.user.id)
-        if seat is None or table.game is None:
-            raise UserError("err.not_player" if table.game else "err.not_lobby")
-        await defer(interaction)
-        lang = await self.bot.lang(interaction)
-        view = game_of(table).private_view(seat.seat, lang=lang)
-        names = ", ".join(c["name"] for c in view["hand"]) or t("hand.empty", lang)
-        cards = count(len(view["hand"]), "card", lang)
-        text = f"{t('hand.title', lang, channel=table.row.channel_name, cards=cards)}\n{names}"
-        await send(interaction, text, file=await hand_file(table, seat.seat, lang), ephemeral=True)
-
-    @hand.autocomplete("game")
-    async def _hand_game_ac(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await self._complete_game(interaction, current)

@@ -28,11 +28,17 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(2**63)
 
 
-
 class SeatService(PlayService):
     """Lobbies, seats and the start."""
 
     # ------------------------------------------------------------------ lobby
+    def _too_few(self, row: GameRow, seated: int) -> UserError:
+        """The refusal of a start with a seat count the game does not take ("2–5", or "2" for a duel)."""
+        rules = self.face(row).rules
+        low, high = min(rules.seats), max(rules.seats)
+        seats = str(low) if low == high else f"{low}–{high}"
+        return UserError("err.too_few", count=seated, game=rules.name, seats=seats)
+
     async def new_lobby(
         self,
         *,
@@ -155,7 +161,7 @@ class SeatService(PlayService):
                 table = await self._fresh_lobby(table.id)
                 self._host_only(table, user_id)
                 if len(table.seats) not in self.face(table).rules.seats:
-                    raise UserError("err.too_few", count=len(table.seats))
+                    raise self._too_few(table.row, len(table.seats))
                 try:
                     table = await self._begin(table)
                     break
@@ -225,7 +231,7 @@ class SeatService(PlayService):
         if user_id != series.host_id and all(s.user_id != user_id for s in previous):
             raise UserError("err.not_series_player", host=f"<@{series.host_id}>")
         if len(previous) not in self.face(last).rules.seats:  # its first game was abandoned in the lobby
-            raise UserError("err.too_few", count=len(previous))
+            raise self._too_few(last, len(previous))
         # the seats as the next game has them: people as people again, AI seats at their level
         seats = [
             replace(s, is_ai=s.user_id is None and s.is_ai, ai_level=None if s.user_id else s.ai_level, ai_since=None)
@@ -392,8 +398,6 @@ class SeatService(PlayService):
         return table
 
 
-
-
 #: how many times ``/game start`` deals again when the seats changed under it (another process)
 START_TRIES = 3
 
@@ -411,4 +415,3 @@ def _waiting(game: Match, seats: list[SeatRow], since: dict[str, int]) -> list[t
     """(seat, user id, since) of each person a new game's first decisions wait on: their first clocks."""
     people = {s.seat: s.user_id for s in seats if s.user_id is not None and not s.is_ai}
     return [(d.seat, people[d.seat], since[d.seat]) for d in game.pending() if d.seat in people]
-

@@ -74,7 +74,7 @@ def moves_in(message: discord.Message) -> dict[str, tuple[str, str]]:
     out: dict[str, tuple[str, str]] = {}
     for row in message.components:
         for child in getattr(row, "children", [row]):
-            if isinstance(child, discord.Button) and child.custom_id:
+            if isinstance(child, discord.Button) and child.custom_id and not child.disabled:
                 out[child.custom_id.split(":", 3)[3]] = ("button", child.custom_id)
             elif isinstance(child, discord.SelectMenu) and child.custom_id:
                 for option in child.options:

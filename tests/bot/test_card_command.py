@@ -12,7 +12,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.nightfall.info import CardsAndRules, card_text, choice_name, find_cards
+from bot.cogs.help import CardsAndRules
+from bot.nightfall.info import card_text, choice_name, find_cards
 from engine import i18n
 from engine.nightfall.cards import card
 

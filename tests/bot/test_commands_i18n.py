@@ -15,8 +15,6 @@ from discord import app_commands
 import bot.app  # noqa: F401  (registers every text domain)
 from bot import Settings
 from bot.app import NightfallBot
-from bot.cogs import info, lobby, move
-from bot.games import FACES
 from bot.translator import AUTONYMS, BORROWED, LOCALES, CommandTranslator, english, key_for, valid_name
 from engine import i18n
 
@@ -33,7 +31,7 @@ NAMES = (
 async def _tree(settings: Settings) -> app_commands.CommandTree[Any]:
     """The bot's command tree as ``setup_hook`` builds it, without a database or a sync."""
     nb = NightfallBot(settings)
-    for cog in [lobby.Lobby(nb), move.AnyMove(nb), info.Info(nb), *(c for f in FACES.values() for c in f.cogs(nb))]:
+    for cog in nb.cogs_to_add():
         await nb.add_cog(cog)
     return nb.tree
 

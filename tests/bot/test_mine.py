@@ -54,7 +54,7 @@ async def test_a_player_in_two_servers_sees_both_games_with_the_public_facts(sim
     text = result.response.content
     assert len(text) <= 2000
     lines = text.splitlines()
-    assert lines[0] == "Your Nightfall games (2):"
+    assert lines[0] == "Your games (2):"
     mine, waiting = lines[1], lines[2]  # the game that waits on her comes first
     assert f"<#{first.channel.id}>" in mine and "Test Guild" in mine
     assert f"**you** (until <t:{int(clock.due_at)}:R>)" in mine
@@ -74,7 +74,7 @@ async def test_from_a_dm_a_lobby_is_listed_too(simcord_env: Any) -> None:
     result = await party.users["bob"].slash("game mine")  # in the bot's DM: no server needed
     assert result.ephemeral
     text = result.response.content
-    assert text.splitlines()[0] == "Your Nightfall games (1):"
+    assert text.splitlines()[0] == "Your games (1):"
     assert f"<#{party.channel.id}>" in text and "lobby (2/5 seats)" in text
     assert "waiting for alice to start" in text and "discord.com/channels" not in text
     mine = await party.users["alice"].slash("game mine")
@@ -86,10 +86,10 @@ async def test_a_player_without_games_gets_a_friendly_line(simcord_env: Any) -> 
     party = await open_game(simcord_env, ("alice",), ais=1)
     result = await party.members["carol"].slash(party.channel, "game mine")  # a spectator has no seat
     assert result.ephemeral
-    assert result.response.content.startswith("You have no Nightfall game right now.")
+    assert result.response.content.startswith("You have no game right now.")
     assert "`/game new`" in result.response.content and "`/game join`" in result.response.content
     result = await party.users["carol"].slash("game mine")
-    assert result.ephemeral and result.response.content.startswith("You have no Nightfall game")
+    assert result.ephemeral and result.response.content.startswith("You have no game")
     user_errors_only(simcord_env)
 
 
@@ -98,11 +98,11 @@ async def test_finished_and_abandoned_games_are_not_listed(simcord_env: Any) -> 
     await play_to_the_end(finished)
     assert (await finished.table()).row.status == "over"
     result = await finished.members["alice"].slash(finished.channel, "game mine")
-    assert result.ephemeral and result.response.content.startswith("You have no Nightfall game")
+    assert result.ephemeral and result.response.content.startswith("You have no game")
     await finished.members["alice"].slash(finished.channel, "game new")
     await finished.members["alice"].slash(finished.channel, "game abandon")
     result = await finished.members["alice"].slash(finished.channel, "game mine")
-    assert result.response.content.startswith("You have no Nightfall game")
+    assert result.response.content.startswith("You have no game")
     user_errors_only(simcord_env)
 
 

@@ -81,7 +81,7 @@ async def test_a_finished_game_refuses_moves(simcord_env: Any) -> None:
     moves = moves_in(party.users[mover].dm_channel.history()[-1]) if prompt else {}
     assert moves == {}
     result = await party.members[mover].slash(party.channel, "pass")
-    assert result.ephemeral and "no Nightfall game" in result.response.content
+    assert result.ephemeral and "no game" in result.response.content
     user_errors_only(simcord_env)
 
 
@@ -91,7 +91,7 @@ async def test_one_open_game_per_channel_and_lobby_rules(simcord_env: Any) -> No
     busy = await bob.slash(party.channel, "game new")
     assert busy.ephemeral and "already has a game" in busy.response.content
     early = await alice.slash(party.channel, "game start")
-    assert "2 to 5 players" in (early.followups[0].content if early.followups else early.response.content)
+    assert "2–5 players" in (early.followups[0].content if early.followups else early.response.content)
     not_host = await bob.slash(party.channel, "game add-bot")
     assert not_host.ephemeral and "Only the host" in not_host.response.content
     await bob.slash(party.channel, "game join")

@@ -280,7 +280,7 @@ async def test_moves_act_only_on_the_channels_own_game(simcord_env: Any) -> None
     pick = str(table.game.legal_actions(table.seat_of(party.users["alice"].id).seat)[0])
     for member, channel in ((party.members["alice"], other_channel), (alice_there, other_guild_channel)):
         result = await member.slash(channel, "draft", card=pick)
-        assert result.ephemeral and "no Nightfall game in this channel" in result.response.content
+        assert result.ephemeral and "no game in this channel" in result.response.content
         assert await member.autocomplete(channel, "draft", "card", "") == []
     assert (await party.table()).game.version == version
     user_errors_only(simcord_env)
@@ -339,7 +339,7 @@ async def test_refused_game_start_is_private(simcord_env: Any) -> None:
     party = await open_game(simcord_env, ("alice",), start=False, spectators=("bob",))
     before = len(party.channel.history())
     too_few = await party.members["alice"].slash(party.channel, "game start")
-    assert too_few.ephemeral and "2 to 5 players" in too_few.response.content
+    assert too_few.ephemeral and "2–5 players" in too_few.response.content
     await party.members["bob"].slash(party.channel, "game join")
     before = len(party.channel.history())
     not_host = await party.members["bob"].slash(party.channel, "game start")

@@ -11,7 +11,7 @@ from unittest.mock import AsyncMock, MagicMock
 import discord
 import pytest
 
-from bot.nightfall.info import CardsAndRules
+from bot.cogs.help import CardsAndRules
 from bot.nightfall.rules_text import TOPICS, rules_topic
 from engine import i18n
 

@@ -1,0 +1,98 @@
+"""Help anyone may ask for, for every game: one card (``/card``) and the rules (``/rules``), both private.
+
+Each game's face finds its own cards (by name in any language) and words them; a name two games share lists
+both. ``/rules`` offers every game's topics.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import i18n
+
+from ..errors import UserError
+from ..face import Face
+from ..games import FACES
+from ..host import Host
+from ..replies import defer, send
+
+MAX_CHOICES = 25
+MAX_LISTED = 20
+#: every game's ``/rules`` topics, the first game's first (its overview is the default)
+TOPICS: dict[str, tuple[Face, str]] = {
+    topic: (face, name) for face in FACES.values() for topic, name in face.rules_topics.items()
+}
+
+
+def _fold(text: str) -> str:
+    """Text as a search compares it: no case, no accents, letters and digits only."""
+    text = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L"))
+    return "".join(ch for ch in text.casefold() if ch.isalnum() and not unicodedata.combining(ch))
+
+
+def _printable(text: str) -> str:
+    """``text`` without control, format and other invisible characters, as it may be shown back to its writer."""
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
+
+
+def find_cards(query: str) -> list[tuple[Face, str]]:
+    """The cards ``query`` names in every game, each game's best first."""
+    return [(face, key) for face in FACES.values() for key in face.find_cards(query)]
+
+
+class CardsAndRules(commands.Cog):
+    """``/card`` and ``/rules``."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="card", description="Show one card of any game")
+    @app_commands.describe(name="A card's name in any language, or a kind, type or colour: vampire, action, red")
+    async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
+        if not _fold(name):  # nothing to match (blank, an emoji, invisible characters): no card has that name
+            shown = _printable(name)[:60]
+            raise UserError("err.unknown_card", name=shown) if shown.strip() else UserError("err.card_blank")
+        found = find_cards(name)
+        if not found:
+            raise UserError("err.unknown_card", name=_printable(name)[:60])
+        lang = await self.card_language(interaction)
+        if len(found) > 1:
+            listed = ", ".join(face.card_name(key, lang) for face, key in found[:MAX_LISTED])
+            names = listed + ("…" if len(found) > MAX_LISTED else "")
+            text = i18n.plural("cards.reply.several", len(found), lang, query=name[:60], names=names)
+            await send(interaction, text, ephemeral=True)
+            return
+        await defer(interaction)
+        face, key = found[0]
+        text, file = await face.card_reply(key, lang)
+        await send(interaction, text, file=file, ephemeral=True)
+
+    @card.autocomplete("name")
+    async def _card_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        lang = await self.card_language(interaction)
+        out = []
+        for face, key in find_cards(current)[:MAX_CHOICES]:
+            label, value = face.card_choice(key, lang)
+            out.append(app_commands.Choice(name=label, value=value))
+        return out
+
+    @app_commands.command(name="rules", description="Rules help")
+    @app_commands.describe(topic="What to explain")
+    @app_commands.choices(topic=[app_commands.Choice(name=name, value=k) for k, (_f, name) in TOPICS.items()])
+    async def rules(self, interaction: discord.Interaction[Any], topic: str = "overview") -> None:
+        face, _name = TOPICS.get(topic) or next(iter(TOPICS.values()))
+        text = face.rules_text(topic, await self.reader_language(interaction))
+        await send(interaction, text, ephemeral=True)
+
+    async def card_language(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of ``/card``'s reply, image and autocomplete: the user's (``Host.lang``)."""
+        return str(await self.bot.lang(interaction))
+
+    async def reader_language(self, interaction: discord.Interaction[Any]) -> str:
+        """The language to answer this user in privately (``Host.lang``)."""
+        return str(await self.bot.lang(interaction))

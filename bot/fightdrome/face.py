@@ -1,0 +1,240 @@
+"""Fightdrome's Discord face (``bot.face.Face``): its options, words, prompts, images, results and commands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
+from typing import Any, cast
+
+import discord
+from discord.ext import commands
+
+from engine.fightdrome import Action, Match, Options
+from engine.fightdrome.match import FORMATS
+from engine.fightdrome.rules import FIGHTDROME
+from engine.protocol import Match as AnyMatch
+from engine.protocol import Rules
+
+from ..errors import UserError
+from ..face import NewOption, Prompt, Recent
+from ..i18n import clip, count
+from ..images import Picture
+from ..store import GameRow, ResultRow, SeatRow, Store
+from ..table import Table
+from . import images, prompts, summary
+from .events import describe, kept
+from .info import TOPIC_NAMES, card_reply, choice, find_cards, rules_topic
+from .play import FightdromeMoves
+from .texts import card, move_label, t
+
+
+def match_of(m: AnyMatch | None) -> Match:
+    assert m is not None
+    return cast(Match, m)
+
+
+def scores_text(m: Match, names: Mapping[str, str], lang: str) -> str:
+    """Both players' Fame (a series) or fighters left (a tournament), for the status and the DM."""
+    pub = m.public_view()
+    if m.options.format == "series":
+        scores = " · ".join(f"{names.get(s, s)} {pub['fighters'][s]['fame']}" for s in m.seats)
+        return t("fd.status.fame", lang, scores=scores, target=m.options.target)
+    if m.options.format == "tournament":
+        left = {s: len(pub["fighters"][s]["team"]) + (1 if pub["fighters"][s]["sleeve"] else 0) for s in m.seats}
+        return t("fd.status.fighters", lang, scores=" · ".join(f"{names.get(s, s)} {left[s]}" for s in m.seats))
+    return ""
+
+
+def doing(m: Match, lang: str) -> str:
+    """What the player to act is doing, in words: "answers Kick 30"."""
+    top = m.top()
+    return t(f"fd.kind.{m.kind}", lang, card=card(top, lang) if top else "")
+
+
+class FightdromeFace:
+    """Fightdrome on Discord: two players, a match to a Fame target, a bout or a Grand Tournament."""
+
+    rules: Rules = FIGHTDROME
+    key: str = FIGHTDROME.key
+    #: Fightdrome plays its series (to 300 Fame, the Grand Tournament) inside one game: no ``/game new series:cup``
+    series: bool = False
+    new_options: Sequence[NewOption] = (
+        NewOption(
+            "format",
+            str,
+            "Fightdrome: a match to a Fame target, a single bout, or a Grand Tournament",
+            "series",
+            FORMATS,
+            ("match to a Fame target", "single bout", "Grand Tournament"),
+        ),
+        NewOption("fame_counts", bool, "Fightdrome: the match is won at 150 Fame instead of 300", False),
+        NewOption("breather", bool, "Fightdrome: after a Rest the stunned player may rest back", False),
+        NewOption("last_breath", bool, "Fightdrome: draw after a neuro card that was your last", False),
+    )
+
+    # ------------------------------------------------------------------ options and matches
+    def options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        fmt = str(chosen.get("format", "series"))
+        if fmt not in FORMATS:
+            raise UserError("err.unknown_variant", variant=fmt[:40])
+        target = 150 if chosen.get("fame_counts") else 300
+        opts = Options(fmt, target, bool(chosen.get("breather")), bool(chosen.get("last_breath")))
+        return asdict(opts)
+
+    def options_text(self, options: Mapping[str, Any], lang: str) -> str:
+        fmt = str(options.get("format", "series"))
+        text = t(f"fd.format.{fmt}", lang, target=options.get("target", 300))
+        rules = [t(f"fd.rule.{r}", lang) for r in ("breather", "last_breath") if options.get(r)]
+        return text + (t("fd.rules_on", lang, rules=", ".join(rules)) if rules else "")
+
+    def deal(self, seats: Sequence[str], seed: int, options: Mapping[str, Any]) -> AnyMatch:
+        return Match.new(list(seats), seed=seed, options=Options(**options))
+
+    def load(self, state: str) -> AnyMatch:
+        return Match.from_json(state)
+
+    # ------------------------------------------------------------------ moves and the log
+    def label(self, match: AnyMatch, action: Any, names: Mapping[str, str], lang: str) -> str:
+        return move_label(cast(Action, action), lang)
+
+    def refusal(self, match: AnyMatch, action: Any, lang: str) -> str:
+        return ""
+
+    def log_events(self, match: AnyMatch, events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        return kept(match_of(match), events)
+
+    def describe(self, event: dict[str, Any], lang: str) -> str:
+        return describe(event, lang)
+
+    def turn(self, match: AnyMatch) -> int:
+        return match_of(match).round
+
+    def split_by_turn(self, turn: int, events: Sequence[dict[str, Any]]) -> list[tuple[int, list[dict[str, Any]]]]:
+        return summary.split_by_round(turn, events)
+
+    def summary(self, turn: int, events: Sequence[dict[str, Any]], names: Mapping[str, str], lang: str) -> str:
+        return summary.summary_text(turn, events, lang)
+
+    # ------------------------------------------------------------------ what players read
+    def progress(self, match: AnyMatch, lang: str) -> str:
+        m = match_of(match)
+        return t("fd.progress.picking", lang) if m.picking else t("fd.progress", lang, round=m.round)
+
+    def status(self, table: Table, lang: str) -> str:
+        m = match_of(table.game)
+        if m.winner is not None:
+            return t("fd.status.over", lang, name=table.names.get(m.winner, m.winner))
+        if m.picking:
+            return t("fd.status.picking", lang)
+        assert m.turn is not None
+        return t("fd.status", lang, round=m.round, name=table.names.get(m.turn, m.turn), doing=doing(m, lang))
+
+    def status_facts(self, table: Table, lang: str) -> list[str]:
+        text = scores_text(match_of(table.game), table.names, lang)
+        return [text] if text else []
+
+    def prompt(self, table: Table, seat: str, lang: str, recent: Recent | None = None) -> Prompt | None:
+        return prompts.build_prompt(table, seat, lang, recent)
+
+    def table_picture(self, table: Table, lang: str | None = None) -> Picture:
+        return images.table_picture(table, lang)
+
+    async def table_file(self, table: Table, lang: str | None = None) -> discord.File:
+        return await images.table_picture(table, lang).file()
+
+    def results_picture(self, table: Table, lang: str | None = None) -> Picture:
+        return images.results_picture(table, lang)
+
+    def hand(self, table: Table, seat: str, lang: str) -> tuple[str, Picture]:
+        """``/hand``: the seat's hand in words and as an image (only that player sees either)."""
+        view = match_of(table.game).private_view(seat)
+        cards = [card(c["card"], lang) for c in view["hand"]]
+        text = t("fd.hand.title", lang, channel=table.row.channel_name, cards=len(cards), list=", ".join(cards))
+        return (text if cards else t("fd.hand.empty", lang)), images.hand_picture(table, seat, lang, view)
+
+    # ------------------------------------------------------------------ results and series
+    def results(self, table: Table, match: AnyMatch) -> list[ResultRow]:
+        m = match_of(match)
+        assert m.is_over()
+        return [
+            ResultRow(seat, table.by_seat(seat).user_id, table.names.get(seat, seat), place, score)
+            for place, (seat, score, _details) in enumerate(m.result(), start=1)
+        ]
+
+    def results_text(self, table: Table, lang: str) -> str:
+        m = match_of(table.game)
+        names = table.played_by
+        winner = m.winner or m.seats[0]
+        lines = [t("fd.results.title", lang, name=names.get(winner, winner))]
+        for place, (seat, score, details) in enumerate(m.result(), start=1):
+            lines.append(
+                t(
+                    f"fd.results.{m.options.format}",
+                    lang,
+                    place=place,
+                    name=names.get(seat, seat),
+                    fame=details["fame"],
+                    left=score,
+                    rounds=details["rounds"],
+                )
+            )
+        return clip("\n".join(lines))
+
+    def game_over_text(self, table: Table, seat: SeatRow, lang: str) -> str | None:
+        m = match_of(table.game)
+        if seat.seat not in m.seats or m.winner is None:
+            return None
+        game, channel = self.rules.name, table.row.channel_name
+        if m.winner == seat.seat:
+            return t("fd.over.won", lang, game=game, channel=channel)
+        return t("fd.over.lost", lang, game=game, channel=channel, name=table.names.get(m.winner, m.winner))
+
+    async def stats_text(
+        self, store: Store, guild_id: int, user_id: int, name: str, lang: str, *, mine: bool
+    ) -> tuple[str, bool]:
+        stats = await store.player_stats(guild_id, user_id, self.key, best="high")
+        if stats.games == 0 or stats.best is None:
+            return (t("fd.stats.none_you", lang) if mine else t("fd.stats.none", lang, name=name)), False
+        text = t(
+            "fd.stats.line",
+            lang,
+            name=name,
+            games=count(stats.games, "game", lang),
+            wins=count(stats.wins, "win", lang),
+            rate=round(100 * stats.wins / stats.games),
+            best=stats.best,
+        )
+        return text, True
+
+    async def series_text(self, store: Store, channel_id: int) -> str:
+        raise UserError("err.no_series")
+
+    async def series_note(self, store: Store, row: GameRow, lang: str) -> str:
+        return ""
+
+    # ------------------------------------------------------------------ /card and /rules
+    def find_cards(self, query: str) -> list[str]:
+        return find_cards(query)
+
+    def card_choice(self, key: str, lang: str) -> tuple[str, str]:
+        return choice(key, lang)
+
+    def card_name(self, key: str, lang: str) -> str:
+        return card(key.split(":", 1)[1], lang) if ":" in key else key
+
+    async def card_reply(self, key: str, lang: str) -> tuple[str, discord.File]:
+        return await card_reply(key, lang)
+
+    @property
+    def rules_topics(self) -> Mapping[str, str]:
+        return TOPIC_NAMES
+
+    def rules_text(self, topic: str, lang: str) -> str:
+        return rules_topic(topic, lang)
+
+    # ------------------------------------------------------------------ its own commands
+    def cogs(self, host: Any) -> list[commands.Cog]:
+        return [FightdromeMoves(host)]
+
+
+FACE = FightdromeFace()

@@ -1,0 +1,103 @@
+"""Fightdrome's moves as slash commands: ``/open``, ``/answer``, ``/rest``, ``/stun`` (a stunned player's face-down
+discard) and ``/fighter`` (the Grand Tournament's next Sleeve), each listing only the caller's legal moves.
+
+A card may be typed as autocomplete gives it, by its code (``K30``, ``pb80``) or by its name in any of the
+three languages ("kick 30", "Kopnięcie 30", "удар ногой 30").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.fightdrome.cards import name as card_name
+from engine.i18n import LANGUAGES
+
+from ..cogs.move import GAME_HELP, MoveCommands
+from ..host import Host
+from ..table import Table
+from .texts import sleeve
+
+
+def _fold(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+class FightdromeMoves(commands.Cog, MoveCommands):
+    """Fightdrome's moves, each with autocomplete from the player's legal moves."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+
+    def typed_move(self, table: Table, user_id: int, value: str, verbs: tuple[str, ...], lang: str = "en") -> str:
+        """A card typed by its code or its name in any language is the legal move that plays it."""
+        seat = table.seat_of(user_id)
+        want = _fold(value)
+        if table.game is not None and seat is not None and want and not table.game.is_over():
+            for action in table.game.legal_actions(seat.seat):
+                if verbs and action.verb not in verbs:
+                    continue
+                arg = action.arg
+                words = {_fold(arg), _fold(str(action))}
+                if action.verb == "sleeve":
+                    words |= {_fold(sleeve(arg, la)) for la in LANGUAGES}
+                elif arg:
+                    words |= {_fold(card_name(arg, la)) for la in LANGUAGES}
+                if want in words:
+                    return str(action)
+        return super().typed_move(table, user_id, value, verbs, lang)
+
+    async def _complete_game(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.complete_game(interaction, current)
+
+    @app_commands.command(name="open", description="Open an exchange with an attack from your hand")
+    @app_commands.describe(card="An attack from your hand", game=GAME_HELP)
+    async def open_(self, interaction: discord.Interaction[Any], card: str, game: str | None = None) -> None:
+        await self.make_move(interaction, ("open",), card, game)
+
+    @open_.autocomplete("card")
+    async def _open_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        return await self.complete_move(interaction, current, ("open",))
+
+    @app_commands.command(name="answer", description="Answer the top card of the fight line")
+    @app_commands.describe(card="A card from your hand that may be played on it", game=GAME_HELP)
+    async def answer(self, interaction: discord.Interaction[Any], card: str, game: str | None = None) -> None:
+        await self.make_move(interaction, ("answer",), card, game)
+
+    @answer.autocomplete("card")
+    async def _answer_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        return await self.complete_move(interaction, current, ("answer",))
+
+    @app_commands.command(
+        name="rest", description="Rest instead of opening: draw a card (after your opponent was stunned)"
+    )
+    @app_commands.describe(game=GAME_HELP)
+    async def rest(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await self.make_move(interaction, ("rest",), None, game)
+
+    @app_commands.command(name="stun", description="Stunned: choose the card you discard face down")
+    @app_commands.describe(card="A card from your hand", game=GAME_HELP)
+    async def stun(self, interaction: discord.Interaction[Any], card: str, game: str | None = None) -> None:
+        await self.make_move(interaction, ("stun-discard",), card, game)
+
+    @stun.autocomplete("card")
+    async def _stun_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        return await self.complete_move(interaction, current, ("stun-discard",))
+
+    @app_commands.command(name="fighter", description="Grand Tournament: pick your next fighter")
+    @app_commands.describe(sleeve="One of your Sleeves still to fight", game=GAME_HELP)
+    async def fighter(self, interaction: discord.Interaction[Any], sleeve: str, game: str | None = None) -> None:
+        await self.make_move(interaction, ("sleeve",), sleeve, game)
+
+    @fighter.autocomplete("sleeve")
+    async def _fighter_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        return await self.complete_move(interaction, current, ("sleeve",))
+
+    for _command in (open_, answer, rest, stun, fighter):
+        _command.autocomplete("game")(_complete_game)
+    del _command

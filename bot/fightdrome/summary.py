@@ -1,0 +1,53 @@
+"""One channel message per round at most, from that round's kept public events (the fighters before the
+first round): who won it and how, the Fame each scored, a fighter eliminated. The play-by-play stays in the
+game's thread."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..i18n import clip
+from .texts import sleeve, stack, t
+
+Event = dict[str, Any]
+
+
+def split_by_round(turn: int, events: Sequence[Event]) -> list[tuple[int, list[Event]]]:
+    """A move's events filed by round: those before a ``round`` event belong to ``turn``, the rest to the round
+    it starts (a move may end one round and start the next)."""
+    out: list[tuple[int, list[Event]]] = [(turn, [])]
+    for e in events:
+        if e.get("type") == "round":
+            out.append((int(e["round"]), []))
+        out[-1][1].append(e)
+    return [(n, evs) for n, evs in out if evs]
+
+
+def summary_text(turn: int, events: Sequence[Event], lang: str = "en") -> str:
+    """The channel's message for a finished round (round 0: the fighters), in the game's ``lang``."""
+    stuns = sum(e.get("type") == "stunned" for e in events)
+    rests = sum(e.get("type") == "rest" for e in events)
+    if turn > 0 and not any(e.get("type") == "round_end" for e in events):  # an abandoned match's last round
+        return t("fd.summary.unfinished", lang, round=turn, stuns=stuns, rests=rests)
+    if turn == 0:
+        fighters = [
+            f"{e['seat']} — {sleeve(e['sleeve'], lang)} ({stack(e['stack'], lang)})"
+            for e in events
+            if e.get("type") == "deal" and e.get("sleeve")
+        ] + [f"{e['seat']} — {sleeve(e['sleeve'], lang)}" for e in events if e.get("type") in ("revealed", "sleeve")]
+        return t("fd.summary.start", lang, fighters="; ".join(fighters) or "—")
+    end = next(e for e in events if e.get("type") == "round_end")
+    how = t(f"fd.summary.how.{end['ending']}", lang, loser=end["loser"])
+    scores = ""
+    if end.get("series"):
+        each = [f"{end[s]} {end[s + '_total']} (+{end[s + '_scored']})" for s in ("a", "b")]
+        scores = t("fd.summary.fame", lang, scores=" · ".join(each))
+    lines = [t("fd.summary.round", lang, round=end["round"], winner=end["winner"], how=how, scores=scores).strip()]
+    lines.append(t("fd.summary.exchanges", lang, stuns=stuns, rests=rests))
+    for e in events:
+        if e.get("type") == "eliminated":
+            lines.append(t("fd.summary.eliminated", lang, name=e["seat"], sleeve=sleeve(e["sleeve"], lang)))
+        if e.get("type") == "match_end":
+            lines.append(t("fd.log.match_end", lang, name=e["winner"]))
+    return clip("\n".join(lines), 1900)

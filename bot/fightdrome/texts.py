@@ -1,0 +1,217 @@
+"""Fightdrome's words on Discord: the English source here (domain "fightdrome"), Polish and Russian in
+``bot/fightdrome/locales``. Card, Sleeve and Stack names never live here: they come from the card data
+(``engine/fightdrome/data/cards.json``) in each language."""
+
+# ruff: noqa: E501  (one catalogue entry per line)
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine import i18n
+from engine.fightdrome import Action
+from engine.fightdrome.cards import kinds, sleeves, stacks
+from engine.fightdrome.cards import name as card_name
+
+ENGLISH: dict[str, i18n.Template] = {
+    # options, as the lobby and the table say them
+    "fd.format.series": "a match to {target} Fame",
+    "fd.format.bout": "a single bout",
+    "fd.format.tournament": "a Grand Tournament (three fighters each)",
+    "fd.rule.breather": "Breather",
+    "fd.rule.last_breath": "Last Breath",
+    "fd.rules_on": "; optional rules: {rules}",
+    # decisions, as the table's status and the DM ask them
+    "fd.kind.open": "opens an exchange",
+    "fd.kind.follow_up": "follows the Feint with an attack",
+    "fd.kind.open_or_rest": "opens or rests",
+    "fd.kind.rest_or_open": "rests again or opens",
+    "fd.kind.answer": "answers {card}",
+    "fd.kind.stun_discard": "is stunned: discards a card face down",
+    "fd.kind.sleeve": "picks a fighter",
+    "fd.status": "Round {round} · **{name}** {doing}",
+    "fd.status.picking": "Both players pick their first fighter in secret",
+    "fd.status.over": "The match is over: **{name}** wins",
+    "fd.status.fame": "Fame: {scores} (target {target})",
+    "fd.status.fighters": "Fighters left: {scores}",
+    "fd.progress": "round {round}",
+    "fd.progress.picking": "picking fighters",
+    # the DM
+    "fd.ask.open": "**Open an exchange**: play any attack from your hand.",
+    "fd.ask.follow_up": "**Follow your Feint** with any attack (a new exchange).",
+    "fd.ask.open_or_rest": "{name} is stunned. **Open an exchange**, or **rest** (draw a card; then {name} must open).",
+    "fd.ask.rest_or_open": "{name} rested. **Rest** too (Breather), or **open an exchange**.",
+    "fd.ask.answer": "**Answer {card}** played by {name}. It may be answered with: {needs}.",
+    "fd.ask.stun_discard": "**You are stunned**: no card of yours may be played. Choose a card to discard face down.",
+    "fd.ask.sleeve": "**Pick your next fighter** (Grand Tournament).",
+    "fd.ask.sleeve_first": "**Pick your first fighter** in secret: your opponent sees it when both have picked.",
+    "fd.header": "**{game}** in **#{channel}** — round {round}.",
+    "fd.counts": "Your hand {hand}/7 · deck {deck} · discard pile {discard} · stun pile {stun}",
+    "fd.counts.rest": " · you may rest",
+    "fd.your_stun": "Face down in your stun pile: {cards}",
+    "fd.fame_line": "Fame: {scores} (target {target})",
+    "fd.placeholder": "Choose a card",
+    "fd.help": "New to Fightdrome? `/rules topic:Fightdrome` explains it in a minute; `/card` shows any card.",
+    "fd.needs.min": "{card} ≥ {strength}",
+    "fd.or": " or ",
+    # /card
+    "fd.card.copies": "{copies} in the box",
+    "fd.card.fame": "worth {fame} Fame in hand at the end of a round",
+    "fd.card.fame_strength": "worth its strength in Fame in hand at the end of a round",
+    "fd.card.strengths": "Strengths (copies): {spread}.",
+    "fd.card.reconstructed": "(Reconstructed: the rulebook prints the rules, not these values.)",
+    "fd.on.P": "An attack. Played on a Punch or a Grapple of equal or lower strength, or opens an exchange. Draw a card after it.",
+    "fd.on.K": "An attack. Played on a Kick or a Grapple of equal or lower strength, or opens an exchange. Draw a card after it.",
+    "fd.on.G": "An attack. Played on any attack of equal or lower strength, or opens an exchange. Draw a card after it.",
+    "fd.on.PB": "A block. Stops a Punch or a Grapple of equal or lower strength; the attacker must open again. Draw a card after it.",
+    "fd.on.KB": "A block. Stops a Kick or a Grapple of equal or lower strength; the attacker must open again. Draw a card after it.",
+    "fd.on.NP": "A neurochem attack: beats any Punch or Grapple whatever its strength, and a Neurochem Punch or Grapple; only a neuro card may answer it. No draw after it.",
+    "fd.on.NK": "A neurochem attack: beats any Kick or Grapple whatever its strength, and a Neurochem Kick or Grapple; only a neuro card may answer it. No draw after it.",
+    "fd.on.NG": "A neurochem attack: beats any attack, neuro or not; only a neuro card may answer it. No draw after it.",
+    "fd.on.NB": "A neurochem block: stops any attack, neuro or not; the attacker must open again. No draw after it.",
+    "fd.on.DG": "Stops any ordinary attack whatever its strength (not a neuro one); the attacker must open again. Draw a card after it.",
+    "fd.on.FT": "Played on any ordinary attack (not a neuro one): the exchange ends, you draw, then you must open at once with any attack (and draw again) — or you are stunned.",
+    # /rules
+    "fd.rules.fightdrome": (
+        "**Altered Carbon: Fightdrome** — a card duel for two. Each player has a 44-card deck and 7 cards in hand. "
+        "Players take turns playing one card: open an exchange with an attack (Punch, Kick, Grapple), then each "
+        "answer must top the last card (same type or a Grapple, equal or higher strength), or stop it with a block, "
+        "a Dodge or a Feint. Draw a card after every card that is not neuro. Who cannot play is **stunned** and "
+        "discards a card face down. A round ends when a hand is empty; the cards left in hand are **Fame**. "
+        "First to 300 Fame wins (150 with Fame Counts), or play a single bout."
+    ),
+    "fd.rules.fightdrome-answers": (
+        "On a Punch: a Punch or a Grapple of equal or higher strength, a Punch Block as strong, a Dodge, a Feint, a "
+        "Neurochem Punch or Grapple, the Neurochem Block. On a Kick: the same with Kick. On a Grapple: any attack or "
+        "block as strong. On a neuro attack only a neuro card fits: Neurochem Punch on Punch or Grapple, Kick on "
+        "Kick or Grapple, Grapple on any, and the Neurochem Block. A block, Dodge or Neurochem Block ends the "
+        "exchange and the attacker opens again; after a Feint you open again yourself."
+    ),
+    "fd.rules.fightdrome-stun": (
+        "If you must play and no card fits, you are **stunned**: you choose a card and discard it face down (your "
+        "opponent never sees it). If it was your last card you lose the round. Otherwise your opponent opens — or "
+        "**rests**: draws a card instead (only with 6 cards or fewer). After a Rest you must open; if you cannot, "
+        "the round ends and both players score."
+    ),
+    "fd.rules.fightdrome-scoring": (
+        "A round ends when a player's hand is empty (that player loses it) or when the stunned player cannot open "
+        "after a Rest (the resting player wins it). Each player then scores the cards left in hand: an attack its "
+        "strength, a block 25, a neuro card 50, Dodge and Feint 0. All cards go back into each deck for the next "
+        "round, which the loser opens. If both pass the target in the same round, the higher total wins."
+    ),
+    "fd.rules.fightdrome-options": (
+        "**Formats**: a match to 300 Fame (or 150 with *Fame Counts*), a **single bout** (one round), or a **Grand "
+        "Tournament**: three fighters (Sleeves) each, the first picked in secret; a fighter that loses a round is "
+        "out and its player sends in the next; who loses all three loses. **Breather**: after a Rest the stunned "
+        "player may rest back. **Last Breath**: draw after a neuro card that was your last."
+    ),
+    "fd.rules.fightdrome-moves": (
+        "Your decisions come by DM: tap the card to play (cards that cannot be played now are greyed) or Rest. The "
+        "same moves work as commands: `/open`, `/answer`, `/rest`, `/stun`, `/fighter` (their lists show only what "
+        "you can play; a card may be typed by name or code, like K30), or `/move`. `/hand` shows your hand, "
+        "`/table` the table, `/card` any card."
+    ),
+    # moves, as buttons and the "✓ …" answer say them
+    "fd.move.open": "Open with {card}",
+    "fd.move.answer": "Play {card}",
+    "fd.move.rest": "Rest: draw a card",
+    "fd.move.stun-discard": "Discard {card} face down",
+    "fd.move.sleeve": "Fight as {sleeve}",
+    # the log
+    "fd.log.deal": "{name} fights as {sleeve} with the {stack} Stack.",
+    "fd.log.team": "{name}'s team: {sleeves} (Stack: {stack}).",
+    "fd.log.round": "Round {round} begins: {name} opens.",
+    "fd.log.overload": "Overload: {name} shows their hand ({cards}), shuffles it back and draws 7 again.",
+    "fd.log.open": "{name} opens with {card}.",
+    "fd.log.answer": "{name} answers with {card}.",
+    "fd.log.forced": " (the only card that fits)",
+    "fd.log.end.block": "The exchange ends: blocked.",
+    "fd.log.end.dodge": "The exchange ends: dodged.",
+    "fd.log.end.feint": "The exchange ends: a Feint; {name} attacks again at once.",
+    "fd.log.end.stun": "The exchange ends.",
+    "fd.log.stunned": "{name} is stunned: no card fits.",
+    "fd.log.stun_discard": "{name} discards a card face down.",
+    "fd.log.rest": "{name} rests and draws a card.",
+    "fd.log.cannot_open": "{name} cannot open after the Rest.",
+    "fd.log.reshuffle": "{name} shuffles their discards into a new deck ({n}).",
+    "fd.log.last_breath": "Last Breath: {name} draws after their last card.",
+    "fd.log.round_end.empty": "Round {round} goes to {winner}: {loser} has no cards left.",
+    "fd.log.round_end.rest": "Round {round} goes to {winner}: {loser} cannot open after the Rest.",
+    "fd.log.scored": "Fame scored: {scores}. Totals: {totals}.",
+    "fd.log.tie": "Both are past the target with equal Fame: another round.",
+    "fd.log.picked": "{name} has picked a fighter.",
+    "fd.log.revealed": "{name} fights as {sleeve}.",
+    "fd.log.sleeve": "{name} sends in {sleeve}.",
+    "fd.log.eliminated": "{name}'s {sleeve} is eliminated.",
+    "fd.log.match_end": "{name} wins the match!",
+    # the channel: one summary per round, the results, game-over DMs, stats
+    "fd.summary.start": "🥊 The fighters: {fighters}.",
+    "fd.summary.round": "🥊 **Round {round}** to **{winner}** ({how}). {scores}",
+    "fd.summary.how.empty": "{loser} ran out of cards",
+    "fd.summary.how.rest": "{loser} could not open after a Rest",
+    "fd.summary.unfinished": "🥊 Round {round}, unfinished. Stuns: {stuns} · Rests: {rests}",
+    "fd.summary.exchanges": "Stuns: {stuns} · Rests: {rests}",
+    "fd.summary.fame": "Fame: {scores}.",
+    "fd.summary.eliminated": "{name}'s {sleeve} is out.",
+    "fd.results.title": "🏁 **The match is over: {name} wins.**",
+    "fd.results.series": "{place}. **{name}** — {fame} Fame, rounds won: {rounds}",
+    "fd.results.tournament": "{place}. **{name}** — fighters left: {left}, rounds won: {rounds}",
+    "fd.results.bout": "{place}. **{name}**",
+    "fd.over.won": "🏁 You won the {game} match in **#{channel}**!",
+    "fd.over.lost": "🏁 The {game} match in **#{channel}** is over: **{name}** won it.",
+    "fd.stats.line": "**{name}** — Fightdrome: {games}, {wins} ({rate}%); best match {best} Fame.",
+    "fd.stats.none": "**{name}** has no finished Fightdrome match in this server yet.",
+    "fd.stats.none_you": "You have no finished Fightdrome match in this server yet: `/game new game:fightdrome` starts one.",
+    "fd.hand.title": "Your hand in **#{channel}** ({cards}/7): {list}",
+    "fd.hand.empty": "Your hand is empty.",
+    "fd.no_series": "Fightdrome plays its series inside one game: choose `format` (a match to 300 or 150 Fame, a single bout, or a Grand Tournament).",
+}
+
+DOMAIN = i18n.register("fightdrome", Path(__file__).parent / "locales", ENGLISH)
+
+
+def t(key: str, lang: str = "en", **fields: object) -> str:
+    return i18n.text(key, lang, **fields)
+
+
+def kind_name(code: str, lang: str) -> str:
+    """A kind of card in words: "Punch Block"."""
+    names = kinds()[code].names
+    return names.get(lang) or names["en"]
+
+
+def card(face: str, lang: str) -> str:
+    """A card face in words: "Kick 30"."""
+    return card_name(face, lang)
+
+
+def sleeve(key: str, lang: str) -> str:
+    s = sleeves()[key]
+    return s.names.get(lang) or s.names["en"]
+
+
+def stack(key: str, lang: str) -> str:
+    s = stacks()[key]
+    return s.names.get(lang) or s.names["en"]
+
+
+def needs(codes: list[str], lang: str) -> str:
+    """What may answer the top card, from the engine's ``requirement``: "Punch ≥ 60, Grapple ≥ 60, Punch Block ≥ 60,
+    Dodge, Feint, Neurochem Punch, Neurochem Grapple, Neurochem Block"."""
+    out = []
+    for code in codes:
+        if "≥" in code:
+            kind, strength = code.split("≥")
+            out.append(t("fd.needs.min", lang, card=kind_name(kind, lang), strength=strength))
+        else:
+            out.append(card(code, lang))
+    return ", ".join(out)
+
+
+def move_label(action: Action, lang: str) -> str:
+    """A move in words, for its button, the autocomplete and the "✓ …" answer: "Open with Kick 30"."""
+    if action.verb == "rest":
+        return t("fd.move.rest", lang)
+    if action.verb == "sleeve":
+        return t("fd.move.sleeve", lang, sleeve=sleeve(action.arg, lang))
+    return t(f"fd.move.{action.verb}", lang, card=card(action.arg, lang))
