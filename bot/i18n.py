@@ -21,10 +21,10 @@ EN: dict[str, Template] = {
         "the host starts with `/game start`."
     ),
     "lobby.secret": ", secret archives",
-    "lobby.joined": "**{name}** joins the game ({count}/5).",
-    "lobby.left": "**{name}** leaves the game ({count}/5).",
-    "lobby.host_left": "**{name}** gives up their seat but stays the host ({count}/5).",
-    "lobby.bot_added": "An AI player, **{name}**, takes a seat ({count}/5).",
+    "lobby.joined": "**{name}** joins the game ({count}/{seats}).",
+    "lobby.left": "**{name}** leaves the game ({count}/{seats}).",
+    "lobby.host_left": "**{name}** gives up their seat but stays the host ({count}/{seats}).",
+    "lobby.bot_added": "An AI player, **{name}**, takes a seat ({count}/{seats}).",
     # posted once, as the game's first log line; the /game start reply only says who started it
     "lobby.started": "The game begins with {players}. Check your DMs for your cards!",
     "lobby.starting": "▶️ **{host}** starts the game with {players}. Check your DMs for your cards!",
@@ -77,7 +77,7 @@ EN: dict[str, Template] = {
     ),
     "mine.line": "• {where} — {state}{who}{link}",
     "mine.server": " in **{name}**",
-    "mine.lobby": "lobby ({count}/5 seats)",
+    "mine.lobby": "lobby ({count}/{seats} seats)",
     "mine.lobby_wait": " · waiting for {host} to start",
     "mine.draft": "draft round {round} of {rounds}",
     "mine.turn": "turn {turn}",

@@ -69,7 +69,7 @@ COMMANDS: dict[str, Template] = {
     "cmd.game.add-bot.level.choice.normal": "normal",
     "cmd.game.add-bot.level.choice.hard": "hard",
     "cmd.game.start.name": "start",
-    "cmd.game.start.desc": "Start the game (host only, 2–5 seats)",
+    "cmd.game.start.desc": "Start the game (host only)",
     "cmd.game.settings.name": "settings",
     "cmd.game.settings.desc": "Change this game's settings (host or Manage Server)",
     "cmd.game.settings.deadline.name": "deadline",

@@ -21,6 +21,7 @@ from ..logline import per_language
 from ..notifier import DM_CLOSED
 from ..replies import send
 from ..service import SERIES
+from ..table import Table
 from ..translator import english
 from ..world import can_play_in
 from .move import game_option
@@ -91,6 +92,11 @@ def _is_admin(interaction: discord.Interaction[Any]) -> bool:
     perms = interaction.permissions
     return bool(perms and perms.manage_guild)
 
+
+
+def _most(table: Table) -> int:
+    """The most seats the table's game takes (5 for Nightfall, 2 for a duel)."""
+    return max(FACES[table.row.game].rules.seats)
 
 class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd.game.desc")):
     def __init__(self, bot: Host) -> None:
@@ -180,7 +186,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         table = await self.service.join(interaction.channel.id, interaction.user.id, _name(interaction.user))
         await send(
             interaction,
-            t("lobby.joined", table.lang, name=_name(interaction.user), count=len(table.seats)),
+            t("lobby.joined", table.lang, name=_name(interaction.user), count=len(table.seats), seats=_most(table)),
             allowed_mentions=discord.AllowedMentions.none(),
             ephemeral=False,
         )
@@ -209,7 +215,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             text = t("away.left_reply", table.lang, name=name)
         else:
             key = "lobby.host_left" if interaction.user.id == table.row.host_id else "lobby.left"
-            text = t(key, table.lang, name=name, count=len(table.seats))
+            text = t(key, table.lang, name=name, count=len(table.seats), seats=_most(table))
         await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
 
     @app_commands.command(name="return", description="Take your seat back from the AI")
@@ -246,9 +252,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     async def add_bot(self, interaction: discord.Interaction[Any], level: str = "normal") -> None:
         assert interaction.channel is not None
         table, name = await self.service.add_ai(interaction.channel.id, interaction.user.id, level)
-        await send(interaction, t("lobby.bot_added", table.lang, name=name, count=len(table.seats)), ephemeral=False)
+        text = t("lobby.bot_added", table.lang, name=name, count=len(table.seats), seats=_most(table))
+        await send(interaction, text, ephemeral=False)
 
-    @app_commands.command(name="start", description="Start the game (host only, 2–5 seats)")
+    @app_commands.command(name="start", description="Start the game (host only)")
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None

@@ -17,7 +17,7 @@ from engine.protocol import Rules
 
 from ..errors import UserError
 from ..face import NewOption, Prompt, Recent
-from ..i18n import clip, count
+from ..i18n import clip, count, rename
 from ..images import Picture
 from ..store import GameRow, ResultRow, SeatRow, Store
 from ..table import Table
@@ -113,7 +113,7 @@ class FightdromeFace:
         return summary.split_by_round(turn, events)
 
     def summary(self, turn: int, events: Sequence[dict[str, Any]], names: Mapping[str, str], lang: str) -> str:
-        return summary.summary_text(turn, events, lang)
+        return summary.summary_text(turn, [rename(e, dict(names)) for e in events], lang)
 
     # ------------------------------------------------------------------ what players read
     def progress(self, match: AnyMatch, lang: str) -> str:

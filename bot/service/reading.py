@@ -86,7 +86,7 @@ class ReadingService(PlayService):
         mine = table.seat_of(user_id)
         awaited = False
         if table.game is None:
-            state = t("mine.lobby", lang, count=len(table.seats))
+            state = t("mine.lobby", lang, count=len(table.seats), seats=max(self.face(table).rules.seats))
             host = t("prompt.you", lang) if row.host_id == user_id else table.host_name
             who = t("mine.lobby_wait", lang, host=host)
         else:

@@ -211,3 +211,22 @@ async def test_card_finds_fightdrome_cards(simcord_env: Any, query: str) -> None
     alice = guild.add_member(simcord_env.create_user("alice"))
     result = await alice.slash(channel, "card", name=query)
     assert result.ephemeral and "Fightdrome" in result.response.content
+
+
+async def test_a_silent_player_gets_the_passive_move_at_the_deadline_and_status_says_who(simcord_env: Any) -> None:
+    party = await open_match(simcord_env, ("alice", "bob"), deadline="1h", format="bout")
+    table = await party.table()
+    match = table.game
+    seat = match.pending()[0].seat
+    expected = str(match.default_action(seat))
+    name = table.names[seat]
+    status = await party.members["carol"].slash(party.channel, "game status")
+    assert name in status.response.content and "Round 1" in status.response.content
+    await simcord_env.advance_time(3700)
+    after = await party.table()
+    assert after.game.version > match.version
+    log = "\n".join(m.content for thread in party.channel.threads for m in thread.history())
+    kind = expected.split()[0]
+    assert name in log and (kind != "open" or "opens with" in log)
+    mine = await party.members["alice"].slash(party.channel, "game mine")
+    assert "round 1" in mine.response.content
