@@ -187,6 +187,8 @@ class HardPlayer(SteadyPlayer):
     #: below this many sampled deals, or a gain below ``margin`` a deal, it keeps the steady move
     min_samples = 6
     margin = 0.04
+    #: how much a round's Fame counts beside winning it (per 100 Fame), in a match to a Fame target
+    fame_weight = 0.5
 
     def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, max_rollouts: int = 400) -> None:
         super().__init__(seed)
@@ -233,7 +235,7 @@ class HardPlayer(SteadyPlayer):
         if m.options.format != "series":
             return won
         opp = m.other(me)
-        return won * 0.6 + (h["scored"].get(me, 0) - h["scored"].get(opp, 0)) / 150
+        return won + self.fame_weight * (h["scored"].get(me, 0) - h["scored"].get(opp, 0)) / 100
 
 
 def _clone(m: Match, seed: int) -> Match:

@@ -282,7 +282,7 @@ def bot_messages(world: World, game_id: int) -> list[discord.Message]:
 
 
 def table_messages(world: World, game_id: int) -> list[discord.Message]:
-    title = t("table.title", channel=GAMES[game_id]["channel"]["name"]) + " · "
+    title = t("table.title", channel=GAMES[game_id]["channel"]["name"], game="Nightfall") + " · "
     return [m for m in bot_messages(world, game_id) if m.content.startswith(title)]
 
 
@@ -301,7 +301,8 @@ def assert_untouched(world: World, game_id: int) -> None:
 
 
 def table_text(table: Any) -> str:
-    return f"{t('table.title', channel=table.row.channel_name)} · {status_line(table)}\n{table.waiting_text()}"
+    title = t("table.title", channel=table.row.channel_name, game="Nightfall")
+    return f"{title} · {status_line(table)}\n{table.waiting_text()}"
 
 
 async def stored_prompt(env: Env, world: World, game_id: int, name: str) -> discord.Message:
