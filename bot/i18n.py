@@ -29,6 +29,11 @@ EN: dict[str, Template] = {
     "lobby.started": "The game begins with {players}. Check your DMs for your cards!",
     "lobby.starting": "▶️ **{host}** starts the game with {players}. Check your DMs for your cards!",
     "lobby.seats": "Seats: {players}.",
+    "lobby.button.join": "Join",
+    "lobby.button.leave": "Leave",
+    "lobby.button.start": "Start",
+    "lobby.button.ai": "Add an AI player…",
+    "lobby.button.level": "AI player, {level}",
     "lobby.abandoned": "The game was abandoned by **{name}**. This channel is free for a new game.",
     "join.dm_ok": "You're in! I'll send your hand and your decisions by DM.",
     "join.dm_closed": (

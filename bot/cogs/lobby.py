@@ -4,6 +4,7 @@ face (``bot.games.FACES``)."""
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 from collections.abc import Callable
 from typing import Any
@@ -12,14 +13,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..database import StorageError
 from ..durations import DEFAULT_DEADLINE, BadDuration, format_duration, parse_duration
 from ..errors import UserError
 from ..games import FACES, game_name, seats_text
 from ..host import Host
 from ..i18n import clip, server_language, t
+from ..lobby_buttons import lobby_view, set_lobby_handler
 from ..logline import per_language
 from ..notifier import DM_CLOSED
-from ..replies import send
+from ..replies import answer_in_time, private, send
 from ..service import SERIES
 from ..table import Table
 from ..translator import english
@@ -93,15 +96,16 @@ def _is_admin(interaction: discord.Interaction[Any]) -> bool:
     return bool(perms and perms.manage_guild)
 
 
-
 def _most(table: Table) -> int:
-    """The most seats the table's game takes (5 for Nightfall, 2 for a duel)."""
+    """The most seats the table's game takes (2 for a duel)."""
     return max(FACES[table.row.game].rules.seats)
+
 
 class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd.game.desc")):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
+        set_lobby_handler(self.pressed)
 
     @property
     def service(self) -> Any:
@@ -164,26 +168,79 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             note += t("cup.replaced_note", lang) if replaces else ""
         await send(
             interaction,
-            t(
-                "lobby.opened",
-                lang,
-                host=_name(interaction.user),
-                game=face.rules.name,
-                seats=seats_text(game),
-                variant=face.options_text(table.row.options, lang),
-                secret="",
-            )
-            + note,
+            self._opened_text(table, _name(interaction.user), note),
+            view=lobby_view(table.id, face.rules.ai_levels, lang),
             allowed_mentions=discord.AllowedMentions.none(),
             ephemeral=False,
         )
+        with contextlib.suppress(discord.HTTPException):  # the buttons work without it: only its updates need the id
+            message = await interaction.original_response()
+            await self.bot.store.set_lobby_message(table.id, message.id)
         await self._welcome(interaction, table.row.channel_name, table.row.game)
+
+    def _opened_text(self, table: Table, host: str, note: str) -> str:
+        face = FACES[table.row.game]
+        return (
+            t(
+                "lobby.opened",
+                table.lang,
+                host=host,
+                game=face.rules.name,
+                seats=seats_text(table.row.game),
+                variant=face.options_text(table.row.options, table.lang),
+                secret="",
+            )
+            + note
+        )
+
+    async def _refresh_lobby(self, interaction: discord.Interaction[Any], table: Table, started: bool = False) -> None:
+        """The lobby message with the seats taken now (and, once the game starts, without its buttons). A failed
+        edit changes nothing that matters: the channel has just been told the same in a line of its own."""
+        message_id = await self.bot.store.lobby_message(table.id)
+        if message_id is None:
+            return
+        seats = ", ".join(s.display_name for s in table.seats) or "—"
+        lines = [self._opened_text(table, table.host_name, ""), t("lobby.seats", table.lang, players=seats)]
+        if started:
+            lines.append(t("lobby.started", table.lang, players=seats))
+        view = None if started else lobby_view(table.id, FACES[table.row.game].rules.ai_levels, table.lang)
+        channel = interaction.channel
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(message_id).edit(  # type: ignore[union-attr]
+                content=clip("\n".join(lines)), view=view, allowed_mentions=discord.AllowedMentions.none()
+            )
+
+    async def pressed(self, interaction: discord.Interaction[Any], game_id: int, action: str) -> None:
+        """A lobby message's button or menu: the same as its command, for this lobby only."""
+        answer_in_time(interaction)
+        try:
+            row = await self.bot.store.game(game_id)
+            channel = interaction.channel
+            if row is None or channel is None or row.status != "lobby" or row.channel_id != channel.id:
+                raise UserError("err.not_lobby")
+            if action == "join":
+                await self._join(interaction)
+            elif action == "leave":
+                await self._leave(interaction)
+            elif action == "start":
+                await self._start(interaction)
+            elif action.startswith("add:"):
+                await self._add_bot(interaction, action.split(":", 1)[1])
+        except (UserError, StorageError) as e:
+            lang = await self.bot.lang(interaction)
+            await private(interaction, e.text(lang) if isinstance(e, UserError) else t(e.key, lang))
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction[Any]) -> None:
+        await self._join(interaction)
+
+    async def _join(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
         table = await self.service.join(interaction.channel.id, interaction.user.id, _name(interaction.user))
+        await self._refresh_lobby(interaction, table)
         await send(
             interaction,
             t("lobby.joined", table.lang, name=_name(interaction.user), count=len(table.seats), seats=_most(table)),
@@ -209,8 +266,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await self._leave(interaction)
+
+    async def _leave(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
         table, name = await self.service.leave(interaction.channel.id, interaction.user.id)
+        if table.row.status == "lobby":
+            await self._refresh_lobby(interaction, table)
         if table.row.status == "active":
             text = t("away.left_reply", table.lang, name=name)
         else:
@@ -250,19 +312,27 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
     @app_commands.guild_only()
     async def add_bot(self, interaction: discord.Interaction[Any], level: str = "normal") -> None:
+        await self._add_bot(interaction, level)
+
+    async def _add_bot(self, interaction: discord.Interaction[Any], level: str) -> None:
         assert interaction.channel is not None
         table, name = await self.service.add_ai(interaction.channel.id, interaction.user.id, level)
+        await self._refresh_lobby(interaction, table)
         text = t("lobby.bot_added", table.lang, name=name, count=len(table.seats), seats=_most(table))
         await send(interaction, text, ephemeral=False)
 
     @app_commands.command(name="start", description="Start the game (host only)")
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction[Any]) -> None:
+        await self._start(interaction)
+
+    async def _start(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
         # start() refuses (privately) before the channel is told anything. This reply is the
         # channel's word on who plays; the game's first log line ("lobby.started") says it in the
         # move-by-move thread
         table = await self.service.start(interaction.channel.id, interaction.user.id)
+        await self._refresh_lobby(interaction, table, started=True)
         players = ", ".join(s.display_name for s in table.seats)
         await send(
             interaction,

@@ -41,6 +41,14 @@ class MarkStore(StoreBase):
             raise LookupError(f"no game {game_id}")
         return ChannelMarks(row[0], int(row[1]), int(row[2]), row[3], int(row[4]), bool(row[5]), row[6])
 
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        """The message ``/game new`` posted, with the lobby's buttons: edited as seats change and at the start."""
+        await self._write("UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id))
+
+    async def lobby_message(self, game_id: int) -> int | None:
+        row = await self._read_one("SELECT lobby_message_id FROM games WHERE id = ?", (game_id,))
+        return None if row is None or row[0] is None else int(row[0])
+
     async def set_log_thread(self, game_id: int, thread_id: int | None) -> None:
         """The thread the log lines go to (0: none can be made, the lines stay in ``/game log``;
         None: make one again)."""

@@ -115,6 +115,7 @@ async def test_migrations_are_applied_once(settings: Settings) -> None:
         "0008_language.sql",
         "0009_reach.sql",
         "0010_games.sql",
+        "0011_lobby_message.sql",
     ]
     assert await first.migrate() == []  # nothing left to apply
     await first.close()
