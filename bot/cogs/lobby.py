@@ -194,15 +194,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         )
 
     async def _refresh_lobby(self, interaction: discord.Interaction[Any], table: Table, started: bool = False) -> None:
-        """The lobby message with the seats taken now (and, once the game starts, without its buttons). A failed
+        """The lobby message with the seats taken now; once the game starts, without its buttons (the start itself is
+        said by the channel's own line and the game's first log line, so the message adds no third one). A failed
         edit changes nothing that matters: the channel has just been told the same in a line of its own."""
         message_id = await self.bot.store.lobby_message(table.id)
         if message_id is None:
             return
         seats = ", ".join(s.display_name for s in table.seats) or "—"
         lines = [self._opened_text(table, table.host_name, ""), t("lobby.seats", table.lang, players=seats)]
-        if started:
-            lines.append(t("lobby.started", table.lang, players=seats))
         view = None if started else lobby_view(table.id, FACES[table.row.game].rules.ai_levels, table.lang)
         channel = interaction.channel
         if not isinstance(channel, discord.abc.Messageable):

@@ -54,7 +54,7 @@ async def test_a_lobby_is_filled_and_started_with_its_buttons(simcord_env: Any) 
     started = await members["alice"].click(lobby_message(channel), custom_id=f"lb:{game_id}:start")
     assert not started.ephemeral and "starts the game" in started.response.content
     after = lobby_message(channel)
-    assert not after.components and "The game begins with" in after.content
+    assert not after.components and "Seats: alice, " in after.content and "bob." in after.content
     game = await simcord_env.bot.service.table(row.id)
     assert game.game is not None and len(game.seats) == 3
     assert user_errors_only(simcord_env) == []  # refusals of presses are answered, not raised
