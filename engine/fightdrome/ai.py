@@ -185,8 +185,10 @@ class HardPlayer(SteadyPlayer):
     """Rollouts over sampled hidden cards, to the end of the round, within ``budget`` seconds."""
 
     #: below this many sampled deals, or a gain below ``margin`` a deal, it keeps the steady move
-    min_samples = 6
+    min_samples = 8
     margin = 0.04
+    #: how many standard errors a move's gain over the steady move must clear
+    confidence = 2.0
     #: how much a round's Fame counts beside winning it (per 100 Fame), in a match to a Fame target
     fame_weight = 0.5
 
@@ -201,21 +203,27 @@ class HardPlayer(SteadyPlayer):
         if len(acts) == 1 or acts[0].verb == "sleeve" or view.get("turn") != view["you"]:
             return super().choose(view, acts)
         deadline = time.perf_counter() + self.budget
-        totals = {a: 0.0 for a in acts}
-        samples = 0
-        while samples < self.max_rollouts:
+        values: dict[Action, list[float]] = {a: [] for a in acts}
+        while len(values[acts[0]]) < self.max_rollouts:
             sample = sample_match(view, self.rng)
             seed = self.rng.getrandbits(63)  # the same shuffles for every candidate: only the move differs
             for a in acts:
-                totals[a] += self._playout(_clone(sample, seed), a, view["you"])
-            samples += 1
+                values[a].append(self._playout(_clone(sample, seed), a, view["you"]))
             if time.perf_counter() > deadline:
                 break
-        # the steady move unless the rollouts say clearly that another is better
+        # the steady move, unless the rollouts show another better by more than their noise: the same deals
+        # for every candidate make the difference of two moves a paired sample
         steady = super().choose(view, acts)
-        best = max(acts, key=lambda a: totals[a])
-        if samples < self.min_samples or (totals[best] - totals[steady]) / samples < self.margin:
+        n = len(values[steady])
+        if n < self.min_samples:
             return steady
+        best, best_gain = steady, 0.0
+        for a in acts:
+            diffs = [x - y for x, y in zip(values[a], values[steady], strict=True)]
+            mean = sum(diffs) / n
+            spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
+            if mean > max(self.margin, self.confidence * spread / n**0.5) and mean > best_gain:
+                best, best_gain = a, mean
         return best
 
     def _playout(self, m: Match, first: Action, me: str) -> float:
