@@ -9,8 +9,8 @@
   often its strongest, and it seldom rests.
 - ``hard`` (``HardPlayer``) samples the hidden cards from what its seat has seen (the opponent's
   character, both discard piles, the fight line, its own deck list), plays each candidate move out to the
-  end of the round with the normal player on both sides, and keeps the move that scored best, within a
-  time budget.
+  end of the round with the normal player on both sides (the same deals for every candidate), within a time
+  budget, and leaves the normal move only for one whose gain clears the rollouts' noise.
 """
 
 from __future__ import annotations
