@@ -7,6 +7,7 @@ the card data (``engine/nightfall/data/cards.json``), never from here.
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -399,6 +400,13 @@ def pick(value: Any, locale: str) -> Any:
     if isinstance(value, dict) and "en" in value:
         return value.get(locale) or value["en"]
     return value
+
+
+def fold(text: str) -> str:
+    """Text as a search compares it: no case, no accents (ł as l), letters and digits only; what ``/card`` and the
+    games' card searches match a typed name by ("ciezki dym" is „Ciężki Dym”)."""
+    text = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L"))
+    return "".join(ch for ch in text.casefold() if ch.isalnum() and not unicodedata.combining(ch))
 
 
 def server_language(interaction: Any) -> str:

@@ -19,6 +19,7 @@ from ..errors import UserError
 from ..face import Face
 from ..games import FACES
 from ..host import Host
+from ..i18n import fold
 from ..replies import defer, send
 
 MAX_CHOICES = 25
@@ -27,12 +28,6 @@ MAX_LISTED = 20
 TOPICS: dict[str, tuple[Face, str]] = {
     topic: (face, name) for face in FACES.values() for topic, name in face.rules_topics.items()
 }
-
-
-def _fold(text: str) -> str:
-    """Text as a search compares it: no case, no accents, letters and digits only."""
-    text = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L"))
-    return "".join(ch for ch in text.casefold() if ch.isalnum() and not unicodedata.combining(ch))
 
 
 def _printable(text: str) -> str:
@@ -54,7 +49,7 @@ class CardsAndRules(commands.Cog):
     @app_commands.command(name="card", description="Show one card of any game")
     @app_commands.describe(name="A card's name in any language, or a kind, type or colour: vampire, action, red")
     async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
-        if not _fold(name):  # nothing to match (blank, an emoji, invisible characters): no card has that name
+        if not fold(name):  # nothing to match (blank, an emoji, invisible characters): no card has that name
             shown = _printable(name)[:60]
             raise UserError("err.unknown_card", name=shown) if shown.strip() else UserError("err.card_blank")
         found = find_cards(name)

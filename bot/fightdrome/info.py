@@ -4,12 +4,11 @@ rules by topic."""
 
 from __future__ import annotations
 
-import unicodedata
-
 import discord
 
 from engine.fightdrome.cards import Kind, data, kinds, split
 
+from ..i18n import fold
 from .images import card_picture
 from .texts import kind_name, t
 
@@ -40,18 +39,13 @@ _PLAYED_ON = {
 }
 
 
-def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L"))
-    return "".join(ch for ch in text.casefold() if ch.isalnum() and not unicodedata.combining(ch))
-
-
 def find_cards(query: str) -> list[str]:
     """The kinds of card ``query`` names (``fightdrome:K``…): its value from autocomplete, a code (``K``, ``K30``),
     a name in any language; else every kind whose name holds each typed word. An empty query names none: the
     list of every card is the first game's to show."""
     if query.startswith(PREFIX) and query[len(PREFIX) :] in kinds():
         return [query]
-    want = _fold(query)
+    want = fold(query)
     if not want:
         return []
     try:
@@ -59,11 +53,11 @@ def find_cards(query: str) -> list[str]:
         return [PREFIX + code]
     except ValueError:
         pass
-    names = {code: [_fold(n) for n in k.names.values()] for code, k in kinds().items()}
+    names = {code: [fold(n) for n in k.names.values()] for code, k in kinds().items()}
     exact = [code for code, ns in names.items() if want in ns]
     if exact:
         return [PREFIX + exact[0]]
-    words = [_fold(w) for w in query.split() if _fold(w)]
+    words = [fold(w) for w in query.split() if fold(w)]
     return [PREFIX + code for code, ns in names.items() if all(any(w in n for n in ns) for w in words)]
 
 

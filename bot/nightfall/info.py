@@ -3,12 +3,13 @@ name, kind, type or colour in any language, and told in players' words."""
 
 from __future__ import annotations
 
-import unicodedata
 from functools import cache
 
 from engine import i18n
 from engine.nightfall import card_texts
 from engine.nightfall.cards import CardDef, card_set
+
+from ..i18n import fold
 
 MAX_CHOICES = 25
 MAX_LISTED = 20
@@ -43,7 +44,7 @@ def _other_name(c: CardDef, lang: str) -> str | None:
     """The card's name in the language a player may hold the printed card in (English readers:
     Polish; everyone else: English), when it differs from the name in ``lang``."""
     other = c.name_in("pl" if lang == "en" else "en")
-    return None if _fold(other) == _fold(c.name_in(lang)) else other
+    return None if fold(other) == fold(c.name_in(lang)) else other
 
 
 def _title(c: CardDef, lang: str) -> str:
@@ -73,20 +74,9 @@ def _facts(c: CardDef, lang: str) -> str:
     return facts
 
 
-def _fold(text: str) -> str:
-    """Text as a search compares it: no case, no accents (ł as l), letters and digits only."""
-    text = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L"))
-    return "".join(ch for ch in text.casefold() if ch.isalnum() and not unicodedata.combining(ch))
-
-
-def _printable(text: str) -> str:
-    """``text`` without control, format and other invisible characters, as it may be shown back to its writer."""
-    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
-
-
 def _names(c: CardDef) -> list[str]:
     """A card's names in every language, folded: a search finds a card by any of them."""
-    return list(dict.fromkeys(_fold(n) for n in c.names.values() if n))
+    return list(dict.fromkeys(fold(n) for n in c.names.values() if n))
 
 
 @cache
@@ -100,7 +90,7 @@ def _tags(key: str) -> tuple[str, ...]:
         words += c.keywords_in(lang)
         words += card_texts.kind(c, lang).split()
         words += {card_texts.colour_name(c.colour, lang), card_texts.colour_name(c.colour, lang, action=True)}
-    return tuple(dict.fromkeys(f for f in map(_fold, words) if f))
+    return tuple(dict.fromkeys(f for f in map(fold, words) if f))
 
 
 def _common_prefix(a: str, b: str) -> int:
@@ -136,13 +126,13 @@ def find_cards(query: str) -> list[CardDef]:
     cards = card_set().cards
     if query in cards:
         return [cards[query]]
-    want = _fold(query)
+    want = fold(query)
     if not want:  # an empty box lists every card; text with nothing to match (an emoji) names none
         return [] if query.strip() else list(cards.values())
-    exact = [c for c in cards.values() if want == _fold(c.key) or want in _names(c)]
+    exact = [c for c in cards.values() if want == fold(c.key) or want in _names(c)]
     if exact:
         return exact[:1]
-    words = [_fold(w) for w in query.split()]
+    words = [fold(w) for w in query.split()]
     words = [w for w in words if w]
     found = [c for c in cards.values() if all(_word_fits(w, c) for w in words)]
     by_name = [c for c in found if any(want in n for n in _names(c))]
