@@ -269,6 +269,11 @@ class PlayService(ServiceBase):
         except StorageError:
             # the database is busy, full or read-only: nothing was written, and the player is told why
             raise
+        except asyncio.CancelledError:
+            # cancelled mid-commit (a shutdown): its fate is unknown, so the cache goes, and the task must stop;
+            # turned into a refusal, it kept an AI task retrying for ever after its event loop began to close
+            self._tables.pop(move.game_id, None)
+            raise
         except BaseException:
             log.exception("could not commit move %s of game %s", move.text, move.game_id)
             self._tables.pop(move.game_id, None)
