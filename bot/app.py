@@ -27,6 +27,7 @@ from .invalid_requests import InvalidRequests
 from .lobby_buttons import LobbyButton, LobbyLevel
 from .moves import Moves
 from .notifier import Notifier
+from .seat_buttons import HandOverButton
 from .service import GameService
 from .settings import Settings
 from .store import Store
@@ -75,7 +76,7 @@ class NightfallBot(commands.Bot):
         self.service.wake = self._wake_workers
         self.moves = Moves(self.service, self.store, self.deliverer, self.lang)
         set_move_handlers(self.moves.one, self.moves.many)
-        self.add_dynamic_items(MoveButton, MoveSelect, BatchSelect, LobbyButton, LobbyLevel)
+        self.add_dynamic_items(MoveButton, MoveSelect, BatchSelect, LobbyButton, LobbyLevel, HandOverButton)
         for cog in self.cogs_to_add():
             await self.add_cog(cog)
         await self.tree.set_translator(CommandTranslator())  # Polish and Russian command names, sent with the sync

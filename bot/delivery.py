@@ -208,6 +208,8 @@ class Deliverer:
                     self.wake()
         elif d.kind == "warn":
             await n.warn(d.game_id, d.target, d.hint)
+        elif d.kind == "missed":
+            await n.missed_notice(d.game_id, d.target, d.hint)
         elif d.kind == "mention":
             await n.mention(d.game_id, d.target, d.hint)
         elif d.kind == "game_over":

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .i18n import count, t
+
 MINUTE = 60
 HOUR = 60 * MINUTE
 DAY = 24 * HOUR
@@ -62,3 +64,23 @@ def format_duration(seconds: int | None) -> str:
     minutes = rest // MINUTE
     out = "".join(f"{n}{unit}" for n, unit in ((days, "d"), (hours, "h"), (minutes, "m")) if n)
     return out or "0m"
+
+
+def duration_text(seconds: int, lang: str = "en") -> str:
+    """A deadline in words in the reader's language: 86400 → "1 day", 129600 → "1 dzień 12 godzin"."""
+    days, rest = divmod(seconds, DAY)
+    hours, rest = divmod(rest, HOUR)
+    minutes = rest // MINUTE
+    parts = [count(n, unit, lang) for n, unit in ((days, "day"), (hours, "hour"), (minutes, "minute")) if n]
+    return " ".join(parts) or count(0, "minute", lang)
+
+
+def deadline_text(seconds: int | None, turns_to_ai: int, span_word: str, lang: str = "en") -> str:
+    """How a game's deadline really works, in one sentence: per decision, a missed one plays the rest of the
+    turn by default, and after ``turns_to_ai`` missed turns in a row the AI takes the seat."""
+    if seconds is None:
+        return t("status.deadline_none", lang)
+    deadline = duration_text(seconds, lang)
+    if turns_to_ai <= 0:
+        return t(f"status.deadline_noai.{span_word}", lang, deadline=deadline)
+    return t(f"status.deadline.{span_word}", lang, deadline=deadline, turns=count(turns_to_ai, span_word, lang))

@@ -92,6 +92,18 @@ class Face(Protocol):
     def key(self) -> str: ...
 
     @property
+    def span_word(self) -> str:
+        """What the game calls the stretch of play ``span`` counts ("turn", "exchange"): the host's sentences
+        about missed deadlines pick their wording by it."""
+        ...
+
+    def span(self, match: Match) -> int:
+        """The stretch of play a missed deadline covers, numbered (never decreasing): a seat whose deadline passed
+        plays its further decisions of the same stretch by default at once. Nightfall's turn; Fightdrome's
+        exchange (its rounds last a whole bout)."""
+        ...
+
+    @property
     def series(self) -> bool:
         """Whether ``/game new series:cup`` runs a series of its games in a channel (else it plays its own inside one
         game)."""

@@ -62,6 +62,21 @@ EN: dict[str, Template] = {
         "⏳ {mention}, a quarter of your time is left: decide <t:{due}:R>, or the most passive move is made for you."
     ),
     "deadline.timed_out_log": "⏰ {name} ran out of time: {label} (timed out).",
+    "deadline.default_log": "⏰ {name} missed this turn: {label} (by default).",
+    # the channel's notice of a missed deadline; {then} is one of the two sentences after it
+    "deadline.missed.turn": (
+        "⏰ **{name}** ran out of time: until this turn ends, their decisions take the passive default at once. {then}"
+    ),
+    "deadline.missed.exchange": (
+        "⏰ **{name}** ran out of time: until this exchange ends, their decisions take the passive default at once. "
+        "{then}"
+    ),
+    "deadline.missed_then": (
+        "After {turns} missed in a row the AI plays their seat; any player of the game can hand it over now."
+    ),
+    "deadline.missed_then_never": "Any player of the game can hand their seat to the AI now.",
+    "deadline.hand_over": "Let the AI play for {name}",
+    "deadline.handed_over": "🤖 {by} handed the seat to the AI.",
     "deadline.set": (
         "⏱️ **{name}** sets the decision deadline to **{deadline}**. It applies to decisions from now on; "
         "decisions already waiting keep their deadline."
@@ -70,8 +85,20 @@ EN: dict[str, Template] = {
         "⏱️ **{name}** turns the decision deadline off: decisions from now on wait as long as it takes; "
         "decisions already waiting keep their deadline."
     ),
-    "deadline.lobby_note": " Each decision has a deadline of {deadline}.",
-    "status.deadline": "Deadline per decision: {deadline}.",
+    "status.deadline.turn": (
+        "Deadline: {deadline} per decision. A player who misses one plays the rest of that turn by default; "
+        "after {turns} missed in a row the AI takes their seat."
+    ),
+    "status.deadline.exchange": (
+        "Deadline: {deadline} per decision. A player who misses one plays the rest of that exchange by default; "
+        "after {turns} missed in a row the AI takes their seat."
+    ),
+    "status.deadline_noai.turn": (
+        "Deadline: {deadline} per decision. A player who misses one plays the rest of that turn by default."
+    ),
+    "status.deadline_noai.exchange": (
+        "Deadline: {deadline} per decision. A player who misses one plays the rest of that exchange by default."
+    ),
     "status.deadline_none": "No deadline: decisions wait as long as it takes.",
     "status.awaited": "Awaited: {who}.",
     "status.awaited_until": "{name} (until <t:{due}:R>)",
@@ -100,7 +127,13 @@ EN: dict[str, Template] = {
     "err.not_host_or_admin_settings": "Only the host ({host}) or a member with Manage Server can change the settings.",
     "err.no_setting": "Give a setting to change, e.g. `/game settings deadline:12h`.",
     # absent players
-    "away.timeouts": "🤖 {name} missed {count} decisions in a row: the AI (normal) plays their seat from now on. `/game return` gives it back.",
+    "away.timeouts": (
+        "🤖 {name} missed the deadline in {turns} in a row: the AI (normal) plays their seat from now on. "
+        "`/game return` gives it back."
+    ),
+    "away.handed": (
+        "🤖 {by} handed {name}'s seat to the AI (normal) after a missed deadline. `/game return` gives it back."
+    ),
     "away.left": "🤖 {name} leaves the game: the AI (normal) plays their seat from now on, with their cards. `/game return` gives it back.",
     "away.replaced": "🤖 The AI (normal) plays {name}'s seat from now on, with their cards. `/game return` gives it back.",
     "away.returned": "👋 {name} is back and plays their seat again.",
@@ -115,6 +148,8 @@ EN: dict[str, Template] = {
     "err.not_running": "There is no running game in this channel.",
     "err.no_such_player": "That member has no seat in this game.",
     "err.already_ai": "The AI already plays {name}'s seat.",
+    "err.not_at_table": "Only the players of this game (or its host, or a member with Manage Server) can do that.",
+    "err.not_missed": "{name} has played since that deadline: the seat stays theirs.",
     "err.not_host_or_admin_replace": "Only the host ({host}) or a member with Manage Server can hand a seat to the AI.",
     # errors
     "err.no_game": "There is no game in this channel. Start one with `/game new`.",
@@ -377,6 +412,11 @@ EN: dict[str, Template] = {
     "n.damage": ("{n} damage", "{n} damage"),
     "n.game": ("{n} game", "{n} games"),
     "n.win": ("{n} win", "{n} wins"),
+    "n.turn": ("{n} turn", "{n} turns"),
+    "n.exchange": ("{n} exchange", "{n} exchanges"),
+    "n.day": ("{n} day", "{n} days"),
+    "n.hour": ("{n} hour", "{n} hours"),
+    "n.minute": ("{n} minute", "{n} minutes"),
 }
 
 DOMAIN = i18n.register("bot", Path(__file__).parent / "locales", EN)
@@ -385,6 +425,22 @@ DOMAIN = i18n.register("bot", Path(__file__).parent / "locales", EN)
 def clip(text: str, limit: int = 2000) -> str:
     """``text`` cut to ``limit`` characters (Discord refuses longer messages), marked with an ellipsis."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def short_name(text: str, limit: int = 32) -> str:
+    """``text`` in at most ``limit`` characters, cut between words (never inside one) and never leaving a bracket
+    open: what is dropped is the end, marked with an ellipsis. A single word longer than ``limit`` is cut."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space > 0:
+        cut = cut[:space]
+    for opening, closing in ("()", "[]", "«»", "“”"):
+        while cut.count(opening) > cut.count(closing):
+            cut = cut[: cut.rfind(opening)]
+    cut = cut.rstrip(" ,;:–—-(")
+    return (cut or text[: limit - 1]) + "…"
 
 
 def t(key: str, locale: str = "en", **kwargs: Any) -> str:

@@ -18,8 +18,9 @@ import discord
 
 from .face import RECENT_LINES, Prompt, Recent
 from .games import game_name
-from .i18n import clip, t
+from .i18n import clip, count, short_name, t
 from .logline import Describe
+from .seat_buttons import hand_over_view
 from .service import GameService
 from .store import RETIRED, Store
 from .table import Table
@@ -406,6 +407,30 @@ class Notifier:
             t("deadline.warn", table.lang, mention=f"<@{user_id}>", due=due),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
+
+    async def missed_notice(self, game_id: int, user_id: int, hint: str) -> None:
+        """A turn missed: the channel reads what happens now and what comes next, with a button any player of
+        the game may press to hand the silent seat to the AI at once. Dropped if the person has played since,
+        or the AI already plays the seat."""
+        table = await self.service.stored_table(game_id)
+        seat = table.seat_of(user_id)
+        game = table.game
+        if seat is None or seat.is_ai or seat.missed_turn is None or game is None or game.is_over():
+            return
+        if table.row.status != "active":
+            return
+        face = self.service.face(table)
+        lang = table.lang
+        limit = self.service.settings.timeouts_to_ai
+        then = (
+            t("deadline.missed_then", lang, turns=count(limit, face.span_word, lang))
+            if limit > 0
+            else t("deadline.missed_then_never", lang)
+        )
+        text = t(f"deadline.missed.{face.span_word}", lang, name=seat.display_name, then=then)
+        label = t("deadline.hand_over", lang, name=short_name(seat.display_name, 40))
+        channel = await self.channel_of(table.row.channel_id)
+        await channel.send(text, view=hand_over_view(game_id, seat.seat, label), allowed_mentions=NO_MENTIONS)
 
     # ------------------------------------------------------------------ one-time notices
     async def dm_closed_notice(self, game_id: int, user_id: int) -> None:

@@ -22,8 +22,9 @@ class Settings:
     log_level: str = "INFO"
     #: Worker processes that draw the images; 0 draws them in a thread of the bot's process.
     render_workers: int = 0
-    #: Deadlines a seat may miss in a row before the AI takes it over (0: never).
-    timeouts_to_ai: int = 3
+    #: Turns in which a seat may miss its deadline, in a row, before the AI takes it over (0: never). After a
+    #: missed deadline the seat's further decisions of that turn take the default at once.
+    timeouts_to_ai: int = 2
     #: Seconds after a player's own move during which their next decisions edit the DM they are
     #: looking at instead of sending a new one (one notification per burst of decisions).
     dm_burst: float = 600.0
@@ -50,7 +51,7 @@ class Settings:
             snapshot_every=_int("NIGHTFALL_SNAPSHOT_EVERY", 25) or 1,
             log_level=os.environ.get("NIGHTFALL_LOG_LEVEL", "INFO").strip().upper() or "INFO",
             render_workers=_int("NIGHTFALL_RENDER_WORKERS", 0) or 0,
-            timeouts_to_ai=_int("NIGHTFALL_TIMEOUTS_TO_AI", 3) or 0,
+            timeouts_to_ai=_int("NIGHTFALL_TIMEOUTS_TO_AI", 2) or 0,
             dm_burst=_float("NIGHTFALL_DM_BURST", 600.0),
             watchdog_seconds=_float("NIGHTFALL_WATCHDOG_SECONDS", 60.0) or 60.0,
             cup_target=_int("NIGHTFALL_CUP_TARGET", 100) or 100,

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from ..database import StorageError
-from ..durations import DEFAULT_DEADLINE, BadDuration, format_duration, parse_duration
+from ..durations import DEFAULT_DEADLINE, BadDuration, deadline_text, duration_text, format_duration, parse_duration
 from ..errors import UserError
 from ..games import FACES, game_name, seats_text
 from ..host import Host
@@ -22,7 +22,8 @@ from ..i18n import clip, server_language, t
 from ..lobby_buttons import lobby_view, set_lobby_handler
 from ..logline import per_language
 from ..notifier import DM_CLOSED
-from ..replies import answer_in_time, private, send
+from ..replies import answer_in_time, edit_own_message, private, send
+from ..seat_buttons import set_hand_over_handler
 from ..service import SERIES
 from ..table import Table
 from ..translator import english
@@ -106,6 +107,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         self.bot = bot
         super().__init__()
         set_lobby_handler(self.pressed)
+        set_hand_over_handler(self.hand_over)
 
     @property
     def service(self) -> Any:
@@ -162,10 +164,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             series=series,
             language=lang,
         )
-        note = t("deadline.lobby_note", lang, deadline=format_duration(seconds)) if seconds is not None else ""
-        if table.row.series_id is not None:
-            note += t("cup.lobby_note", lang, target=self.bot.settings.cup_target)
-            note += t("cup.replaced_note", lang) if replaces else ""
+        note = t("cup.replaced_note", lang) if replaces and table.row.series_id is not None else ""
         await send(
             interaction,
             self._opened_text(table, _name(interaction.user), note),
@@ -179,7 +178,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         await self._welcome(interaction, table.row.channel_name, table.row.game)
 
     def _opened_text(self, table: Table, host: str, note: str) -> str:
+        """The lobby message's words: the game, its options, how its deadline works and its cup, if any."""
         face = FACES[table.row.game]
+        lang = table.lang
+        cup = t("cup.lobby_note", lang, target=self.bot.settings.cup_target) if table.row.series_id is not None else ""
+        if table.row.deadline is not None:
+            turns = self.bot.settings.timeouts_to_ai
+            cup = " " + deadline_text(table.row.deadline, turns, face.span_word, lang) + cup
+        note = cup + note
         return (
             t(
                 "lobby.opened",
@@ -210,6 +216,21 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             await channel.get_partial_message(message_id).edit(  # type: ignore[union-attr]
                 content=clip("\n".join(lines)), view=view, allowed_mentions=discord.AllowedMentions.none()
             )
+
+    async def hand_over(self, interaction: discord.Interaction[Any], game_id: int, seat: str) -> None:
+        """The button on a missed deadline's notice: the silent seat goes to the AI, and the notice says who did it
+        (and loses its button); a refusal is private."""
+        answer_in_time(interaction)
+        try:
+            by = _name(interaction.user)
+            table, _ = await self.service.hand_over(game_id, seat, interaction.user.id, _is_admin(interaction), by)
+        except (UserError, StorageError) as e:
+            lang = await self.bot.lang(interaction)
+            await private(interaction, e.text(lang) if isinstance(e, UserError) else t(e.key, lang))
+            return
+        content = getattr(interaction.message, "content", "") or ""
+        done = t("deadline.handed_over", table.lang, by=by)
+        await edit_own_message(interaction, content=clip(f"{content}\n{done}"), view=None)
 
     async def pressed(self, interaction: discord.Interaction[Any], game_id: int, action: str) -> None:
         """A lobby message's button or menu: the same as its command, for this lobby only."""
@@ -355,7 +376,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         if seconds is None:
             text = t("deadline.set_none", lang, name=_name(interaction.user))
         else:
-            text = t("deadline.set", lang, name=_name(interaction.user), deadline=format_duration(seconds))
+            text = t("deadline.set", lang, name=_name(interaction.user), deadline=duration_text(seconds, lang))
         await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
 
     @app_commands.command(name="status", description="Who must act in this channel's game")
@@ -370,18 +391,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         else:
             face = self.service.face(table)
             facts = "\n".join(face.status_facts(table, lang))
-            text = f"{face.status(table, lang)}\n{table.waiting_text(lang)}\n{t('lobby.seats', lang, players=seats)}"
+            # whom the game waits for, once: with each person's clock when there is one
+            awaited = await self._awaited(table, lang) or table.waiting_text(lang)
+            text = f"{face.status(table, lang)}\n{awaited}\n{t('lobby.seats', lang, players=seats)}"
             text += f"\n{facts}" if facts else ""
-            awaited = await self._awaited(table, lang)
-            if awaited:
-                text += "\n" + awaited
         if table.row.status in ("lobby", "active"):
-            deadline = table.row.deadline
-            text += "\n" + (
-                t("status.deadline", lang, deadline=format_duration(deadline))
-                if deadline is not None
-                else t("status.deadline_none", lang)
-            )
+            span_word = self.service.face(table).span_word
+            text += "\n" + deadline_text(table.row.deadline, self.bot.settings.timeouts_to_ai, span_word, lang)
         await send(interaction, text, ephemeral=True)
 
     @app_commands.command(name="mine", description=english("cmd.game.mine.desc"))

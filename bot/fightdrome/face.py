@@ -58,6 +58,8 @@ class FightdromeFace:
     key: str = FIGHTDROME.key
     #: Fightdrome plays its series (to 300 Fame, the Grand Tournament) inside one game: no ``/game new series:cup``
     series: bool = False
+    #: a missed deadline covers the rest of its exchange (a round lasts a whole bout)
+    span_word: str = "exchange"
     new_options: Sequence[NewOption] = (
         NewOption(
             "format",
@@ -108,6 +110,9 @@ class FightdromeFace:
 
     def turn(self, match: AnyMatch) -> int:
         return match_of(match).round
+
+    def span(self, match: AnyMatch) -> int:
+        return match_of(match).exchanges
 
     def split_by_turn(self, turn: int, events: Sequence[dict[str, Any]]) -> list[tuple[int, list[dict[str, Any]]]]:
         return summary.split_by_round(turn, events)

@@ -79,6 +79,7 @@ class NightfallFace:
 
     #: its series is the Apocalypse Cup, a run of games in one channel (``/game new series:cup``)
     series: bool = True
+    span_word: str = "turn"
     rules: Rules = NIGHTFALL
     key: str = NIGHTFALL.key
     new_options: Sequence[NewOption] = (
@@ -118,6 +119,9 @@ class NightfallFace:
         return describe(event, lang)
 
     def turn(self, match: Match) -> int:
+        return summary.turn_of(game(match))
+
+    def span(self, match: Match) -> int:
         return summary.turn_of(game(match))
 
     def split_by_turn(self, turn: int, events: Sequence[dict[str, Any]]) -> list[tuple[int, list[dict[str, Any]]]]:

@@ -14,7 +14,7 @@ from engine.protocol import Match
 from ..database import StorageError
 from ..errors import UserError
 from ..face import Face
-from ..i18n import clip
+from ..i18n import clip, count
 from ..logline import LogLine, per_language
 from ..store import Move, SeatRow, StaleVersion, Want
 from ..table import Table
@@ -44,7 +44,11 @@ class PlayService(ServiceBase):
             action = game.default_action(seat)
             if action is None:
                 return None
-            outcome = await self._act_locked(game_id, None, str(action), since, "timeout", seat)
+            # the first deadline a seat misses in a turn is a timeout; its further decisions of that turn
+            # ("missed") take the default at once: a silent player costs the table one deadline per turn
+            missed = table.by_seat(seat).missed_turn
+            source = "missed" if missed is not None and missed == self.face(table).span(game) else "timeout"
+            outcome = await self._act_locked(game_id, None, str(action), since, source, seat)
         self.publish(outcome)
         return outcome
 
@@ -96,15 +100,17 @@ class PlayService(ServiceBase):
         action, label = self._read_move(face, table, match, seat, text)
         before = {d.seat for d in match.pending()}
         decision_since = table.since.get(seat, match.version)
-        turn = face.turn(match)
+        turn, span = face.turn(match), face.span(match)
         events = self._apply(face, match, action, game_id)
         since_now, new_decisions = self._dates(table, match)
         public = face.log_events(match, events)  # kept so that each reader gets them in their language
         lines, handover = self._log_lines(face, table, match, seat, public, source, label)
         finished = match.is_over()
         now = self.store.epoch()
-        if source not in ("ai", "timeout"):
+        if source not in ("ai", "timeout", "missed"):
             table.acted_at[seat] = now
+        missed_turn = span if source == "timeout" and handover is None else None
+        hurry = [] if finished else self._hurried(table, face.span(match), seat, source, missed_turn)
         move = Move(
             game_id=game_id,
             version=match.version,
@@ -117,7 +123,10 @@ class PlayService(ServiceBase):
             snapshot=match.to_json() if finished or match.version % max(1, self.settings.snapshot_every) == 0 else None,
             finished=finished,
             results=face.results(table, match) if finished else (),
-            wants=self._wants(table, seat, source, before, since_now, new_decisions, finished, now),
+            wants=[
+                *self._wants(table, seat, source, before, since_now, new_decisions, finished, now, hurry),
+                *self._missed_notice(table, seat, missed_turn, finished),
+            ],
             waiting=[
                 (s.seat, s.user_id, since_now[s.seat])
                 for s in table.seats
@@ -125,6 +134,8 @@ class PlayService(ServiceBase):
                 and (handover is None or s.seat != seat)
             ],
             handover=handover,
+            missed_turn=missed_turn,
+            hurry=[s for s in hurry if s in since_now],
             events=[(n, json.dumps(evs)) for n, evs in face.split_by_turn(turn, public)],
         )
         await self._commit(move)
@@ -218,10 +229,32 @@ class PlayService(ServiceBase):
             lines.insert(0, LogLine.say("deadline.timed_out_log", name=names[seat], label=label))
             limit = self.settings.timeouts_to_ai
             if limit > 0 and mover.timeouts + 1 >= limit and not match.is_over():
-                # too many deadlines missed in a row: the AI plays the seat from now on
+                # too many turns missed in a row: the AI plays the seat from now on
                 handover = (seat, max(1, face.turn(match)))
-                lines.append(LogLine.say("away.timeouts", name=names[seat], count=mover.timeouts + 1))
+                missed = mover.timeouts + 1
+                turns = per_language(lambda lang: count(missed, face.span_word, lang))
+                lines.append(LogLine.say("away.timeouts", name=names[seat], turns=turns))
+        elif source == "missed":
+            lines.insert(0, LogLine.say("deadline.default_log", name=names[seat], label=label))
         return lines, handover
+
+    @staticmethod
+    def _hurried(table: Table, span_now: int, seat: str, source: str, missed_turn: int | None) -> list[str]:
+        """The people whose stretch of play is already missed (a deadline of theirs passed in this very turn, or
+        Fightdrome exchange): each of their decisions falls due at once. A person who moves again is not."""
+        out = []
+        for s in table.seats:
+            if s.is_ai or s.user_id is None:
+                continue
+            missed = s.missed_turn
+            if s.seat == seat:
+                if missed_turn is not None:
+                    missed = missed_turn
+                elif source not in ("timeout", "missed"):
+                    missed = None
+            if missed is not None and missed == span_now:
+                out.append(s.seat)
+        return out
 
     def _wants(
         self,
@@ -233,9 +266,10 @@ class PlayService(ServiceBase):
         new_decisions: list[str],
         finished: bool,
         now: float,
+        hurry: list[str],
     ) -> list[Want]:
-        """The deliveries the move calls for: the table, each person's prompt whose decision began or ended, and
-        the game-over DMs."""
+        """The deliveries the move calls for: the table, each person's prompt whose decision began or ended, the
+        game-over DMs, and the channel's notice of a turn missed (with its button handing the seat to the AI)."""
         wants = [Want("channel", delay=0.0 if finished else self.settings.table_edit_interval)]
         for s in table.seats:
             if s.user_id is None:
@@ -252,9 +286,19 @@ class PlayService(ServiceBase):
                 # reaches someone who moved a moment ago, edits the DM they are looking at; a decision
                 # that finds them away comes as a new DM, which notifies them (so does a timeout)
                 recent = now - table.acted_at.get(s.seat, float("-inf")) < self.settings.dm_burst
-                edit = (s.seat == seat or recent) and source != "timeout"
+                # a missed turn's further decisions are played at once: their prompts edit, never notify
+                edit = ((s.seat == seat or recent) and source != "timeout") or s.seat in hurry
                 wants.append(Want("prompt", s.user_id, hint="edit" if edit else ""))
         return wants
+
+    @staticmethod
+    def _missed_notice(table: Table, seat: str, missed_turn: int | None, finished: bool) -> list[Want]:
+        """A turn missed (and the seat not handed over): the channel is told, with a button any player may press
+        to hand the silent seat to the AI at once."""
+        user_id = table.by_seat(seat).user_id
+        if missed_turn is None or finished or user_id is None:
+            return []
+        return [Want("missed", user_id, hint=str(missed_turn))]
 
     async def _commit(self, move: Move) -> None:
         """Write the move with everything it changed, in one transaction under the version compare-and-set. The
@@ -291,11 +335,13 @@ class PlayService(ServiceBase):
         table.last_move[seat] = (decision_since, move.text)
         mover = table.by_seat(seat)
         if handover is not None:
-            row = replace(mover, is_ai=True, ai_level="normal", ai_since=handover[1], timeouts=0)
-        elif move.source == "timeout":
-            row = replace(mover, timeouts=mover.timeouts + 1)
+            row = replace(mover, is_ai=True, ai_level="normal", ai_since=handover[1], timeouts=0, missed_turn=None)
+        elif move.missed_turn is not None:
+            row = replace(mover, timeouts=mover.timeouts + 1, missed_turn=move.missed_turn)
+        elif move.source in ("ai", "timeout", "missed"):
+            row = mover
         else:
-            row = replace(mover, timeouts=0) if move.source != "ai" else mover
+            row = replace(mover, timeouts=0, missed_turn=None)
         table.seats = [row if s.seat == seat else s for s in table.seats]
         status = "over" if move.finished else "active"
         table.row = replace(table.row, version=move.version, decision_since=table.since, status=status)

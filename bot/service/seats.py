@@ -353,6 +353,26 @@ class SeatService(PlayService):
         self._after_away(table)
         return table, seat.display_name
 
+    async def hand_over(self, game_id: int, seat_name: str, user_id: int, is_admin: bool, by: str) -> tuple[Table, str]:
+        """The button on a missed deadline's notice: any player of the game (or the host, or Manage Server) hands the
+        silent seat to the AI, if its person has not played since they missed it."""
+        async with self.lock(game_id):
+            table = await self.table(game_id)
+            if table.row.status != "active" or table.game is None or table.game.is_over():
+                raise UserError("err.not_running")
+            seated = any(s.user_id == user_id for s in table.seats)
+            if not (seated or is_admin or user_id == table.row.host_id):
+                raise UserError("err.not_at_table")
+            seat = table.by_seat(seat_name)
+            if seat.is_ai:
+                raise UserError("err.already_ai", name=seat.display_name)
+            if seat.missed_turn is None:
+                raise UserError("err.not_missed", name=seat.display_name)
+            line = LogLine.say("away.handed", by=by, name=seat.display_name)
+            table = await self._set_away(table, seat, True, line)
+        self._after_away(table)
+        return table, seat.display_name
+
     async def come_back(self, channel_id: int, user_id: int) -> tuple[Table, str]:
         """``/game return``: the AI gives the seat back to its player."""
         table = await self.table_in(channel_id)

@@ -200,7 +200,7 @@ class GameStore(StoreBase):
         left out; nothing before their first move (the game's start is no news to them)."""
         mark = (
             "COALESCE((SELECT MAX(seq) FROM actions WHERE game_id = ? AND user_id = ? "
-            "AND source NOT IN ('ai', 'timeout')), 1e18)"
+            "AND source NOT IN ('ai', 'timeout', 'missed')), 1e18)"
         )
         total = await self._read_one(f"SELECT COUNT(*) FROM log WHERE game_id = ? AND version > {mark}", (game_id, game_id, user_id))
         found = await self._read(
@@ -214,7 +214,7 @@ class GameStore(StoreBase):
     async def acted_at(self, game_id: int) -> dict[str, float]:
         """When each seat's person last made a move of their own (not the AI's, not a timeout), in epoch seconds."""
         found = await self._read(
-            "SELECT seat, MAX(at) FROM actions WHERE game_id = ? AND source NOT IN ('ai', 'timeout') GROUP BY seat",
+            "SELECT seat, MAX(at) FROM actions WHERE game_id = ? AND source NOT IN ('ai', 'timeout', 'missed') GROUP BY seat",
             (game_id,),
         )
         return {str(seat): datetime.fromisoformat(at).timestamp() for seat, at in found}
@@ -232,11 +232,11 @@ class GameStore(StoreBase):
     # ------------------------------------------------------------------ seats
     async def seats(self, game_id: int) -> list[SeatRow]:
         found = await self._read(
-            "SELECT position, seat, user_id, display_name, is_ai, ai_level, ai_since, timeouts, away_turns "
+            "SELECT position, seat, user_id, display_name, is_ai, ai_level, ai_since, timeouts, away_turns, missed_turn "
             "FROM seats WHERE game_id = ? ORDER BY position",
             (game_id,),
         )
-        return [SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7], r[8]) for r in found]
+        return [SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7], r[8], r[9]) for r in found]
 
     async def add_seat(
         self,
@@ -313,7 +313,7 @@ class GameStore(StoreBase):
             else:
                 changed = (
                     conn.execute(
-                        "UPDATE seats SET is_ai = 0, ai_level = NULL, ai_since = NULL, timeouts = 0, "
+                        "UPDATE seats SET is_ai = 0, ai_level = NULL, ai_since = NULL, timeouts = 0, missed_turn = NULL, "
                         "away_turns = away_turns || CASE WHEN away_turns = '' THEN '' ELSE ', ' END || "
                         "CASE WHEN ai_since = ? THEN CAST(? AS TEXT) ELSE ai_since || '-' || ? END "
                         "WHERE game_id = ? AND seat = ? AND ai_since IS NOT NULL",

@@ -156,12 +156,16 @@ class PlayStore(StoreBase):
                     "INSERT INTO snapshots (game_id, version, state, at) VALUES (?, ?, ?, ?)",
                     (move.game_id, move.version, move.snapshot, now),
                 )
-            if move.source == "timeout":
+            if move.missed_turn is not None:
                 conn.execute(
-                    "UPDATE seats SET timeouts = timeouts + 1 WHERE game_id = ? AND seat = ?", (move.game_id, move.seat)
+                    "UPDATE seats SET timeouts = timeouts + 1, missed_turn = ? WHERE game_id = ? AND seat = ?",
+                    (move.missed_turn, move.game_id, move.seat),
                 )
-            elif move.source != "ai":
-                conn.execute("UPDATE seats SET timeouts = 0 WHERE game_id = ? AND seat = ?", (move.game_id, move.seat))
+            elif move.source not in ("ai", "timeout", "missed"):
+                conn.execute(
+                    "UPDATE seats SET timeouts = 0, missed_turn = NULL WHERE game_id = ? AND seat = ?",
+                    (move.game_id, move.seat),
+                )
             if move.handover is not None:
                 _hand_to_ai(conn, move.game_id, *move.handover)
             _add_log(conn, move.game_id, move.version, log_rows, now)
@@ -170,7 +174,7 @@ class PlayStore(StoreBase):
                 [(move.game_id, move.version, turn, events) for turn, events in move.events],
             )
             _want(conn, move.game_id, move.wants, epoch)
-            _sync_deadlines(conn, move.game_id, move.waiting, epoch)
+            _sync_deadlines(conn, move.game_id, move.waiting, epoch, move.hurry)
             _add_results(conn, move.game_id, move.results, now)
 
         await self.writer.transaction(write)

@@ -52,10 +52,12 @@ class SeatRow:
     ai_level: str | None = None
     #: the turn from which the AI plays this person's seat (they are away); None while they play it
     ai_since: int | None = None
-    #: deadlines this seat missed in a row
+    #: turns in which this seat missed its deadline, in a row
     timeouts: int = 0
     #: turns the AI played for this person before they came back, e.g. "7-9, 12-13"
     away_turns: str = ""
+    #: the turn whose deadline the seat last missed: its further decisions of that turn take the default at once
+    missed_turn: int | None = None
 
     @property
     def away(self) -> bool:
@@ -130,6 +132,10 @@ class Move:
     waiting: Sequence[tuple[str, int, int]] = ()
     #: (seat, turn): the mover's seat goes to the AI from that turn on (too many deadlines missed)
     handover: tuple[str, int] | None = None
+    #: the turn whose deadline this (``timeout``) move missed: one more turn missed in a row
+    missed_turn: int | None = None
+    #: seats of ``waiting`` whose turn is already missed: their decisions fall due at once
+    hurry: Sequence[str] = ()
     #: every seat's place and wounds, with the move that finishes the game
     results: Sequence[ResultRow] = ()
     #: (turn, JSON list of public events) of the move, for the channel's summary of each turn
@@ -185,7 +191,7 @@ class Deadline:
 _DEADLINE_COLS = "game_id, seat, user_id, since, remind_at, warn_at, due_at, stage, next_at, attempts"
 
 #: deliveries that call the game's channel: refusals there count towards pausing the game
-CHANNEL_KINDS = ("channel", "warn", "mention", "dm_closed")
+CHANNEL_KINDS = ("channel", "warn", "mention", "dm_closed", "missed")
 #: what a paused game holds back until it goes on: its channel, and its prompts and reminders (the DM
 #: notices about the pause itself, the game-over DM and the host's no-access notice still go)
 HELD_KINDS = (*CHANNEL_KINDS, "prompt", "remind")

@@ -5,7 +5,7 @@ thread, inside the caller's ``BEGIN IMMEDIATE`` transaction."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..database import one, rows
 from ..logline import LogLine
@@ -75,7 +75,7 @@ def _begin(
 def _hand_to_ai(conn: sqlite3.Connection, game_id: int, seat: str, turn: int) -> bool:
     """The AI (level normal) plays a person's seat from ``turn`` on; the seat keeps the person's user id."""
     cur = conn.execute(
-        "UPDATE seats SET is_ai = 1, ai_level = 'normal', ai_since = ?, timeouts = 0 "
+        "UPDATE seats SET is_ai = 1, ai_level = 'normal', ai_since = ?, timeouts = 0, missed_turn = NULL "
         "WHERE game_id = ? AND seat = ? AND is_ai = 0 AND user_id IS NOT NULL",
         (turn, game_id, seat),
     )
@@ -83,11 +83,19 @@ def _hand_to_ai(conn: sqlite3.Connection, game_id: int, seat: str, turn: int) ->
     return cur.rowcount == 1
 
 
-def _sync_deadlines(conn: sqlite3.Connection, game_id: int, waiting: Sequence[tuple[str, int, int]], epoch: float) -> None:
+def _sync_deadlines(
+    conn: sqlite3.Connection,
+    game_id: int,
+    waiting: Sequence[tuple[str, int, int]],
+    epoch: float,
+    hurry: Collection[str] = (),
+) -> None:
     """Make the game's clocks match the decisions people have after a move.
 
     A decision that still stands (same seat, same ``since``) keeps its clock; a new one gets a
     clock of the game's current setting, starting now; a decision that ended loses its clock.
+    A seat in ``hurry`` has already missed this turn: its decision falls due now (whatever the
+    setting), so the deadline worker plays its default at once, even after a restart.
     """
     keep = [seat for seat, _, _ in waiting]
     conn.execute(
@@ -97,6 +105,17 @@ def _sync_deadlines(conn: sqlite3.Connection, game_id: int, waiting: Sequence[tu
     row = one(conn, "SELECT deadline_seconds FROM games WHERE id = ?", (game_id,))
     seconds = row[0] if row else None
     for seat, user_id, since in waiting:
+        if seat in hurry:
+            conn.execute(
+                "INSERT INTO deadlines (game_id, seat, user_id, since, opened_at, remind_at, warn_at, due_at, stage, "
+                "next_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 2, ?) "
+                "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, since = excluded.since, "
+                "opened_at = excluded.opened_at, remind_at = excluded.remind_at, warn_at = excluded.warn_at, "
+                "due_at = excluded.due_at, stage = 2, next_at = excluded.next_at, lease_until = 0, attempts = 0, "
+                "last_error = NULL",
+                (game_id, seat, user_id, since, epoch, epoch, epoch, epoch, epoch),
+            )
+            continue
         if seconds is None:
             conn.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND since != ?", (game_id, seat, since))
             continue

@@ -89,6 +89,9 @@ class Match:
         self.fighters: dict[str, Fighter] = {}
         self.piles: dict[str, list[str]] = {}
         self.round = 0
+        #: exchanges begun in the whole match (a round's first one included): the stretch of play a missed
+        #: deadline covers on Discord
+        self.exchanges = 0
         self.opener = ""
         self.line: list[tuple[str, str]] = []
         self.turn: str | None = None
@@ -168,6 +171,7 @@ class Match:
     def _start_round(self, opener: str) -> None:
         """All cards back into each deck, shuffled, 7 each, Overload checked; ``opener`` opens (Rulings 17–20)."""
         self.round += 1
+        self.exchanges += 1
         self.opener = opener
         for seat in self.seats:
             f = self.fighters[seat]
@@ -410,6 +414,7 @@ class Match:
             self.fighters[owner].discard.append(card)
         self._emit(type="exchange_end", seat=seat, reason=reason, cards=len(self.line))
         self.line = []
+        self.exchanges += 1
 
     def _draw(self, seat: str) -> None:
         f = self.fighters[seat]
@@ -522,6 +527,7 @@ class Match:
                 "fighters": {s: asdict(f) for s, f in self.fighters.items()},
                 "piles": self.piles,
                 "round": self.round,
+                "exchanges": self.exchanges,
                 "opener": self.opener,
                 "line": [list(x) for x in self.line],
                 "turn": self.turn,
@@ -548,6 +554,7 @@ class Match:
         m.fighters = {s: Fighter(**f) for s, f in d["fighters"].items()}
         m.piles = d["piles"]
         m.round, m.opener = d["round"], d["opener"]
+        m.exchanges = d.get("exchanges", m.round)  # states saved before the count was kept
         m.line = [(s, c) for s, c in d["line"]]
         m.turn, m.kind, m.opened = d["turn"], d["kind"], d["opened"]
         m.picks, m.picking = d["picks"], d["picking"]

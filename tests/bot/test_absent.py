@@ -24,33 +24,34 @@ async def seat_of(party: Party, name: str) -> Any:
     return table.seat_of(party.users[name].id)
 
 
-async def test_after_three_timeouts_the_ai_plays_the_seat_and_the_game_finishes(simcord_env: Any) -> None:
+async def test_after_two_missed_turns_the_ai_plays_the_seat_and_the_game_finishes(simcord_env: Any) -> None:
     party = await open_game(simcord_env, ("alice",), ais=1, spectators=())
     quiet(simcord_env)
-    for missed in range(1, 4):
-        await simcord_env.advance_time(DAY)  # each decision gets a fresh day; alice never answers
+    for missed in range(1, 3):
+        await simcord_env.advance_time(DAY)  # each turn's first decision gets a fresh day; alice never answers
         assert len(await timeouts(party.bot)) == missed
-    # the third timeout handed the seat to the AI, which played the game to its end
+    # the second missed turn handed the seat to the AI, which played the game to its end
     await simcord_env.settle()
     table = await party.table()
     assert table.row.status == "over"
     seat = table.seat_of(party.users["alice"].id)
     assert seat.is_ai and seat.away and seat.ai_level == "normal" and seat.user_id == party.users["alice"].id
-    assert any("missed 3 decisions in a row" in line for line in channel_lines(party))
+    assert any("missed the deadline in 2 turns in a row" in line for line in channel_lines(party))
     [results] = results_posts(party)
     assert f"alice (AI from turn {seat.ai_since})" in results.content
-    assert len(await timeouts(party.bot)) == 3  # the AI seat itself has no deadline
+    assert len(await timeouts(party.bot)) == 2  # the AI seat itself has no deadline
     user_errors_only(simcord_env)
 
 
 async def test_an_answered_decision_resets_the_count_of_timeouts(simcord_env: Any) -> None:
     party = await open_game(simcord_env, ("alice",), ais=1, spectators=())
     quiet(simcord_env)
-    await simcord_env.advance_time(2 * DAY)
-    assert (await seat_of(party, "alice")).timeouts == 2
+    await simcord_env.advance_time(DAY)
+    seat = await seat_of(party, "alice")
+    assert seat.timeouts == 1 and seat.missed_turn is not None
     await move_once(party, 1)
     seat = await seat_of(party, "alice")
-    assert seat.timeouts == 0 and not seat.is_ai
+    assert seat.timeouts == 0 and seat.missed_turn is None and not seat.is_ai
     await simcord_env.advance_time(DAY)
     seat = await seat_of(party, "alice")
     assert seat.timeouts == 1 and not seat.is_ai

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.durations import BadDuration, format_duration, parse_duration
+from bot.durations import BadDuration, duration_text, format_duration, parse_duration
 
 from .conftest import user_errors_only
 from .helpers import Party, open_game, public_lines
@@ -119,7 +119,9 @@ async def test_status_shows_who_is_awaited_until_when_and_the_setting(simcord_en
     status = await party.members["carol"].slash(party.channel, "game status")
     assert status.ephemeral
     assert f"Awaited: alice (until <t:{int(clock.due_at)}:R>)" in status.response.content
-    assert "Deadline per decision: 1d." in status.response.content
+    assert "Deadline: 1 day per decision. A player who misses one plays the rest of that turn by default" in (
+        status.response.content
+    )
 
 
 # ---------------------------------------------------------------------------------------------- settings
@@ -139,13 +141,13 @@ async def test_only_the_host_or_manage_server_change_the_deadline(simcord_env: A
 
     done = await party.members["alice"].slash(party.channel, "game settings", deadline="2h")
     assert not done.ephemeral
-    assert "**2h**" in done.response.content and "from now on" in done.response.content
+    assert "**2 hours**" in done.response.content and "from now on" in done.response.content
     assert (await bot.store.game(table.id)).deadline == 2 * HOUR
     # the decisions already waiting keep their clock
     assert {c.seat: c.due_at for c in await bot.store.deadlines(table.id)} == before
 
     by_mod = await mod.slash(party.channel, "game settings", deadline="1d12h")
-    assert not by_mod.ephemeral and "**1d12h**" in by_mod.response.content
+    assert not by_mod.ephemeral and "**1 day 12 hours**" in by_mod.response.content
     await party.members["alice"].slash(party.channel, "game settings", deadline="2h")
 
     # a decision that reaches a player from now on gets the new deadline
@@ -244,3 +246,18 @@ def test_bad_durations_are_refused(text: str) -> None:
 @pytest.mark.parametrize("seconds", [300, 1800, HOUR, DAY, DAY + 12 * HOUR, 14 * DAY, None])
 def test_durations_read_back(seconds: int | None) -> None:
     assert parse_duration(format_duration(seconds)) == seconds
+
+
+@pytest.mark.parametrize(
+    ("seconds", "lang", "text"),
+    [
+        (DAY, "en", "1 day"),
+        (DAY + 12 * HOUR, "pl", "1 dzień 12 godzin"),
+        (2 * DAY, "pl", "2 dni"),
+        (5 * 60, "ru", "5 минут"),
+        (22 * HOUR, "ru", "22 часа"),
+        (21 * HOUR + 60, "ru", "21 час 1 минута"),
+    ],
+)
+def test_deadlines_read_in_each_language(seconds: int, lang: str, text: str) -> None:
+    assert duration_text(seconds, lang) == text

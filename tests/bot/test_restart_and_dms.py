@@ -95,7 +95,8 @@ async def test_info_commands(simcord_env: Any) -> None:
     table = await carol.slash(party.channel, "table")
     assert table.ephemeral and table.response.attachments[0].filename.endswith("-table.png")
     status = await carol.slash(party.channel, "game status")
-    assert status.ephemeral and "Waiting for" in status.response.content
+    assert status.ephemeral and "Awaited: bob" in status.response.content
+    assert "Waiting for" not in status.response.content  # the awaited player is named once, with their clock
     log = await carol.slash(party.channel, "game log")
     assert log.ephemeral and "The game begins" in log.response.content
     user_errors_only(simcord_env)
@@ -116,6 +117,7 @@ async def test_migrations_are_applied_once(settings: Settings) -> None:
         "0009_reach.sql",
         "0010_games.sql",
         "0011_lobby_message.sql",
+        "0012_missed_turns.sql",
     ]
     assert await first.migrate() == []  # nothing left to apply
     await first.close()

@@ -117,7 +117,7 @@ async def test_a_command_that_waits_thinks_privately_then_answers_in_public_or_r
     assert deferrals(simcord_env, mark) == [5]
     assert done.ephemeral and done.response.content == "✓"  # the private "thinking…", completed
     (public,) = done.followups
-    assert not public.ephemeral and "**12h**" in public.content  # the channel reads the change
+    assert not public.ephemeral and "**12 hours**" in public.content  # the channel reads the change
     with write_lock_held(simcord_env.bot.settings.db_path, BUSY_SECONDS * 2):
         refused = await alice.slash(party.channel, "game settings", deadline="6h")
     assert refused.ephemeral and "busy right now" in refused.response.content and refused.followups == []
@@ -166,7 +166,7 @@ async def test_a_read_only_database_refuses_clearly(simcord_env: Any) -> None:
     refused = await slash_move(party.members[name], party.channel, move)
     assert "read-only" in await _texts(refused)
     joined = await party.members["carol"].slash(party.channel, "game status")  # reading still works
-    assert joined.ephemeral and "Waiting for" in joined.response.content
+    assert joined.ephemeral and "Awaited: " in joined.response.content
     await store.writer.call(lambda c: c.execute("PRAGMA query_only = 0").fetchone())
     assert (await _texts(await slash_move(party.members[name], party.channel, move))).startswith("✓")
     user_errors_only(simcord_env)

@@ -1,0 +1,50 @@
+"""The button on the channel's notice of a missed deadline: any player of the game hands the silent seat to the AI.
+
+Like the move and lobby buttons it holds no logic: a press goes to the handler the lobby's cog sets
+(``set_hand_over_handler``), which checks against the stored game that the presser plays in it, that the seat
+is still a person's and that its person has not played since the deadline they missed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+HAND_OVER_ID = re.compile(r"ho:(?P<game>\d+):(?P<seat>[A-Za-z0-9_-]{1,20})")
+
+#: (interaction, game id, seat) -> None
+HandOverHandler = Callable[[discord.Interaction[Any], int, str], Awaitable[None]]
+_handler: list[HandOverHandler] = []
+
+
+def set_hand_over_handler(handler: HandOverHandler) -> None:
+    """Set by the lobby's cog when it is loaded: where a press goes."""
+    _handler[:] = [handler]
+
+
+class HandOverButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HAND_OVER_ID):
+    def __init__(self, game: int, seat: str, label: str = "") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=(label or "AI")[:80], emoji="🤖", style=discord.ButtonStyle.secondary, custom_id=f"ho:{game}:{seat}"
+        )
+        super().__init__(button)
+        self.game, self.seat = game, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HandOverButton:
+        return cls(int(match["game"]), match["seat"], getattr(item, "label", None) or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler[0](interaction, self.game, self.seat)
+
+
+def hand_over_view(game: int, seat: str, label: str) -> discord.ui.View:
+    """The notice's one button, in the game's language."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandOverButton(game, seat, label))
+    return view
