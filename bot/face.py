@@ -99,8 +99,8 @@ class Face(Protocol):
 
     def span(self, match: Match) -> int:
         """The stretch of play a missed deadline covers, numbered (never decreasing): a seat whose deadline passed
-        plays its further decisions of the same stretch by default at once. Nightfall's turn; Fightdrome's
-        exchange (its rounds last a whole bout)."""
+        plays its further decisions of the same stretch by default at once. A turn, say; or, in a game whose
+        rounds last a whole bout, an exchange."""
         ...
 
     @property
@@ -131,6 +131,11 @@ class Face(Protocol):
     # ------------------------------------------------------------------ moves and the log
     def label(self, match: Match, action: Any, names: Mapping[str, str], lang: str) -> str:
         """A legal move in words, seats by name (a button's label, the "✓ …" answer)."""
+        ...
+
+    def move_names(self, match: Match, action: Any, names: Mapping[str, str]) -> Sequence[str]:
+        """What a player may type to name this legal move besides its label: the cards, archives and players it acts
+        on, by their names in every language (and codes). The host folds case and accents before comparing."""
         ...
 
     def refusal(self, match: Match, action: Any, lang: str) -> str:

@@ -168,7 +168,7 @@ EN: dict[str, Template] = {
     "err.too_few": "{game} needs {seats} players; seated now: {count}.",
     "err.not_player": "You're watching this game: only its players can make moves.",
     "err.game_over": "That game is over. `/game log` shows how it went.",
-    "err.not_your_turn": "Nothing is waiting for you right now. {who}",
+    "err.not_your_turn": "Nothing is waiting for you right now ({status}). {who}",
     "err.stale": "That button belongs to a decision that has moved on. Your current choices are in your latest DM.",
     "err.already_done": "Already done — that choice was made.",
     "err.illegal": "{reason}",
@@ -177,6 +177,9 @@ EN: dict[str, Template] = {
     "err.other_game_option": "“{option}” is not an option of {game}: leave it out, or choose the game it belongs to.",
     "err.unknown_series": "There is no series “{series}”: choose a single game or a cup.",
     "err.unknown_move": "That isn't one of your moves right now. Pick one from the list.",
+    "err.typed_none": "“{text}” names none of your moves now. {status} · {who}\nYou can: {moves}",
+    "err.wrong_phase": "That command has no move for you now. {status} · {who}\nYou can: {moves}",
+    "err.typed_ambiguous": "“{text}” could be several moves: {moves}. Pick one from the list, or type more of it.",
     "err.unknown_card": "I don't know a card called “{name}”. Try `/card` and pick from the list.",
     "err.card_blank": "There's no card by that name: type a card's name (or a kind, type or colour) and pick from the list.",
     "err.lobby_changed": (
@@ -261,6 +264,7 @@ EN: dict[str, Template] = {
     "prompt.fact.wounds": "You hold {wounds}.",
     "prompt.you": "you",
     "prompt.placeholder": "Choose",
+    "prompt.copies": "(one of {n})",
     "prompt.discard_many": "Discard for +1 influence each",
     "move.stopped": "Stopped before “{label}”: {reason}",
     "move.ok": "✓ {label}",
@@ -323,7 +327,7 @@ EN: dict[str, Template] = {
     "variant.quick-start": "quick start",
     "variant.open": "open archives",
     "variant.common-ground": "common ground",
-    "ai.seat": "{name} ({level} AI)",
+    "ai.with_level": "{name} ({level})",
     "level.easy": "easy",
     "level.normal": "normal",
     "level.hard": "hard",
@@ -427,7 +431,7 @@ def clip(text: str, limit: int = 2000) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def short_name(text: str, limit: int = 32) -> str:
+def shorten(text: str, limit: int = 32) -> str:
     """``text`` in at most ``limit`` characters, cut between words (never inside one) and never leaving a bracket
     open: what is dropped is the end, marked with an ellipsis. A single word longer than ``limit`` is cut."""
     if len(text) <= limit:

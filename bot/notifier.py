@@ -18,7 +18,7 @@ import discord
 
 from .face import RECENT_LINES, Prompt, Recent
 from .games import game_name
-from .i18n import clip, count, short_name, t
+from .i18n import clip, count, shorten, t
 from .logline import Describe
 from .seat_buttons import hand_over_view
 from .service import GameService
@@ -428,7 +428,7 @@ class Notifier:
             else t("deadline.missed_then_never", lang)
         )
         text = t(f"deadline.missed.{face.span_word}", lang, name=seat.display_name, then=then)
-        label = t("deadline.hand_over", lang, name=short_name(seat.display_name, 40))
+        label = t("deadline.hand_over", lang, name=shorten(seat.display_name, 40))
         channel = await self.channel_of(table.row.channel_id)
         await channel.send(text, view=hand_over_view(game_id, seat.seat, label), allowed_mentions=NO_MENTIONS)
 

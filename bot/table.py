@@ -49,17 +49,28 @@ class Table:
     @property
     def names(self) -> dict[str, str]:
         """Each seat's display name (a dealt seat without a stored row, in a game an old race damaged, by its id)."""
-        names = {s.seat: s.display_name for s in self.seats}
+        names = {s.seat: s.shown for s in self.seats}
         if self.game is not None:
             names = {seat: names.get(seat, seat) for seat in self.game.seats} | names
         return names
 
+    def title(self, seat: SeatRow, lang: str | None = None) -> str:
+        """A seat's name with an AI player's level, where there is room for it: "Vesper 🤖 (hard)"."""
+        if not (seat.is_ai and seat.user_id is None):
+            return seat.display_name
+        lang = lang or self.lang
+        return t("ai.with_level", lang, name=seat.shown, level=t(f"level.{seat.ai_level or 'normal'}", lang))
+
+    def titles(self, lang: str | None = None) -> str:
+        """Every seat by name, AI players with their level: the lobby's and ``/game status``'s list of seats."""
+        return ", ".join(self.title(s, lang) for s in self.seats)
+
     @property
     def played_by(self) -> dict[str, str]:
-        """Each seat's name with who played it, for the results: "alice (AI from turn 7)"."""
+        """Each seat's name with who played it, for the results: "alice (AI from turn 7)", "Vesper 🤖 (hard)"."""
         out = {}
         for s in self.seats:
-            name = s.display_name
+            name = self.title(s)
             if s.away_turns:
                 name += " " + t("away.turns", self.lang, turns=s.away_turns)
             if s.away:

@@ -30,3 +30,12 @@ INSERT INTO deliveries_new (game_id, kind, target, wanted, done, due_at, lease_u
 DROP TABLE deliveries;
 ALTER TABLE deliveries_new RENAME TO deliveries;
 CREATE INDEX deliveries_due ON deliveries (due_at) WHERE wanted > done;
+
+-- An AI player's name is stored plain ("Vesper"), its level apart (seats.ai_level): each reader's language writes
+-- them ("Vesper 🤖" in labels, "Vesper 🤖 (hard)" where the level is said). Earlier releases stored the title in
+-- the game's language ("Vesper (hard AI)", "Vesper (AI, poziom: trudny)"): it is cut back to the name.
+UPDATE seats SET display_name = substr(display_name, 1, instr(display_name, ' (') - 1)
+    WHERE is_ai = 1 AND user_id IS NULL AND instr(display_name, ' (') > 1;
+-- Results keep the name as it was shown when the game ended: an AI player's now reads "Vesper 🤖".
+UPDATE results SET display_name = substr(display_name, 1, instr(display_name, ' (') - 1) || ' 🤖'
+    WHERE user_id IS NULL AND instr(display_name, ' (') > 1;

@@ -206,7 +206,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         message_id = await self.bot.store.lobby_message(table.id)
         if message_id is None:
             return
-        seats = ", ".join(s.display_name for s in table.seats) or "—"
+        seats = table.titles() or "—"
         lines = [self._opened_text(table, table.host_name, ""), t("lobby.seats", table.lang, players=seats)]
         view = None if started else lobby_view(table.id, FACES[table.row.game].rules.ai_levels, table.lang)
         channel = interaction.channel
@@ -353,7 +353,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         # move-by-move thread
         table = await self.service.start(interaction.channel.id, interaction.user.id)
         await self._refresh_lobby(interaction, table, started=True)
-        players = ", ".join(s.display_name for s in table.seats)
+        players = ", ".join(s.shown for s in table.seats)
         await send(
             interaction,
             t("lobby.starting", table.lang, host=_name(interaction.user), players=players),
@@ -385,7 +385,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         assert interaction.channel is not None
         table = await self.service.last_table_in(interaction.channel.id)
         lang = await self.bot.lang(interaction)
-        seats = ", ".join(s.display_name for s in table.seats)
+        seats = table.titles(lang)
         if table.game is None:
             text = t("lobby.seats", lang, players=seats)
         else:
@@ -432,7 +432,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         clocks = {d.seat: d for d in await self.bot.store.deadlines(table.id)}
         who = []
         for seat, _user, _since in table.waiting_people():
-            name = table.by_seat(seat).display_name
+            name = table.names[seat]
             clock = clocks.get(seat)
             who.append(t("status.awaited_until", lang, name=name, due=int(clock.due_at)) if clock else name)
         return t("status.awaited", lang, who=", ".join(who)) if who else ""

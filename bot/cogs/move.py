@@ -9,15 +9,18 @@ moves the player has now.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from engine.i18n import LANGUAGES
+
 from ..errors import UserError
 from ..host import Host
-from ..i18n import t
+from ..i18n import clip, fold, shorten, t
 from ..replies import defer, send
 from ..table import Table, verb_of
 
@@ -50,24 +53,62 @@ class MoveCommands:
         return await self.bot.service.table_for_move(interaction.user.id, channel_id, game_option(game), verbs)
 
     def typed_move(self, table: Table, user_id: int, value: str, verbs: tuple[str, ...], lang: str = "en") -> str:
-        """The move a command names: its canonical text (from autocomplete), or a typed label of a legal move
-        (in the player's language or in English). ``verbs``: the moves this command makes (empty: any)."""
+        """The move a command names: its canonical text (from autocomplete), or what a player typed: a legal move's
+        label, or the card, archive or player it acts on, in any of the three languages, with or without accents.
+        Copies of one card are one move. ``verbs``: the moves this command makes (empty: any).
+
+        Typed words that name no legal move, or several different ones, are refused here, privately, saying where
+        the game stands, whose decision it is and what the player can do now."""
         text = value.strip(" \t\n\r\f\v")  # ASCII only: the engine reads nothing else
         if len(text) > MAX_MOVE_TEXT:
             raise UserError("err.unknown_move")
         seat = table.seat_of(user_id)
-        if table.game is not None and seat is not None and not table.game.is_over():
-            face = self.bot.service.face(table)
-            wanted = text.casefold()
-            for action in table.game.legal_actions(seat.seat):
-                if verbs and verb_of(action) not in verbs:
-                    continue
-                for words in {lang, "en"}:
-                    if face.label(table.game, action, table.names, words).casefold() == wanted:
-                        return str(action)
-        if verbs and verb_of(text) not in verbs:
-            raise UserError("err.unknown_move")
-        return text
+        game = table.game
+        if game is None or seat is None or game.is_over() or table.row.status != "active" or seat.is_ai:
+            return text  # the move path says why nothing can be played here
+        face = self.bot.service.face(table)
+        mine = game.legal_actions(seat.seat)
+        legal = [a for a in mine if not verbs or verb_of(a) in verbs]
+        if any(str(a) == text for a in legal):
+            return text
+        want = fold(text)
+        found: dict[str, Any] = {}  # one per distinct move: copies of a card read the same
+        for action in legal if want else ():
+            labels = [face.label(game, action, table.names, la) for la in LANGUAGES]
+            words = {fold(w) for w in (*labels, str(action), *face.move_names(game, action, table.names))}
+            if want in words:
+                found.setdefault(labels[0], action)
+        if len(found) == 1:
+            return str(next(iter(found.values())))
+        if not mine:
+            return text  # nothing waits on this player: the move path says whom the game waits for
+        if found:
+            options = " · ".join(face.label(game, a, table.names, lang) for a in found.values())
+            raise UserError("err.typed_ambiguous", text=clip(text, 60), moves=clip(options, 1200))
+        if verbs and verb_of(text) in verbs and self._parses(game, seat.seat, text):
+            return text  # a well-formed move of this command that is not legal now: the engine says why
+        raise UserError(
+            "err.typed_none" if legal else "err.wrong_phase",
+            text=clip(text, 60),
+            status=face.status(table, lang),
+            who=table.waiting_text(lang),
+            moves=self._moves_now(face, table, mine, lang),
+        )
+
+    @staticmethod
+    def _parses(game: Any, seat: str, text: str) -> bool:
+        try:
+            game.parse_action(seat, text)
+        except ValueError:
+            return False
+        return True
+
+    @staticmethod
+    def _moves_now(face: Any, table: Table, legal: Sequence[Any], lang: str, limit: int = 8) -> str:
+        """What the player can do now, each distinct move once, in their language."""
+        labels = list(dict.fromkeys(face.label(table.game, a, table.names, lang) for a in legal))
+        shown = " · ".join(labels[:limit])
+        return clip(shown + (" · …" if len(labels) > limit else ""), 1200)
 
     async def make_move(
         self, interaction: discord.Interaction[Any], verbs: tuple[str, ...], value: str | None, game: str | None
@@ -92,13 +133,17 @@ class MoveCommands:
         lang = await self.bot.lang(interaction)
         want = current.casefold().strip()
         out = []
+        seen: set[str] = set()
         for action in game.legal_actions(seat.seat):
             if verbs and verb_of(action) not in verbs:
                 continue
             text = face.label(game, action, names, lang)
-            if want and want not in text.casefold() and want not in str(action):
+            if text in seen:
+                continue  # copies of one card are one move: listed once
+            if want and want not in text.casefold() and want not in str(action) and fold(current) not in fold(text):
                 continue
-            out.append(app_commands.Choice(name=text[:100], value=str(action)))
+            seen.add(text)
+            out.append(app_commands.Choice(name=shorten(text, 100), value=str(action)))
         return out[:MAX_CHOICES]
 
     async def complete_game(

@@ -10,8 +10,10 @@ import discord
 from discord.ext import commands
 
 from engine.fightdrome import Action, Match, Options
+from engine.fightdrome.cards import name as card_name
 from engine.fightdrome.match import FORMATS
 from engine.fightdrome.rules import FIGHTDROME
+from engine.i18n import LANGUAGES
 from engine.protocol import Match as AnyMatch
 from engine.protocol import Rules
 
@@ -25,7 +27,7 @@ from . import images, prompts, summary
 from .events import describe, kept
 from .info import TOPIC_NAMES, card_reply, choice, find_cards, rules_topic
 from .play import FightdromeMoves
-from .texts import card, move_label, t
+from .texts import card, move_label, sleeve, t
 
 
 def match_of(m: AnyMatch | None) -> Match:
@@ -98,6 +100,15 @@ class FightdromeFace:
     # ------------------------------------------------------------------ moves and the log
     def label(self, match: AnyMatch, action: Any, names: Mapping[str, str], lang: str) -> str:
         return move_label(cast(Action, action), lang)
+
+    def move_names(self, match: AnyMatch, action: Any, names: Mapping[str, str]) -> Sequence[str]:
+        """A card by its code (``K30``, ``pb80``) or its name in any language; a Sleeve by its name."""
+        a = cast(Action, action)
+        if not a.arg:
+            return ()
+        if a.verb == "sleeve":
+            return [a.arg, *(sleeve(a.arg, lang) for lang in LANGUAGES)]
+        return [a.arg, *(card_name(a.arg, lang) for lang in LANGUAGES)]
 
     def refusal(self, match: AnyMatch, action: Any, lang: str) -> str:
         return ""

@@ -2,7 +2,8 @@
 discard) and ``/fighter`` (the Grand Tournament's next Sleeve), each listing only the caller's legal moves.
 
 A card may be typed as autocomplete gives it, by its code (``K30``, ``pb80``) or by its name in any of the
-three languages ("kick 30", "Kopnięcie 30", "удар ногой 30").
+three languages ("kick 30", "Kopnięcie 30", "удар ногой 30"): the host's ``typed_move`` reads it through the
+face's ``move_names``.
 """
 
 from __future__ import annotations
@@ -13,17 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.fightdrome.cards import name as card_name
-from engine.i18n import LANGUAGES
-
 from ..cogs.move import GAME_HELP, MoveCommands
 from ..host import Host
-from ..table import Table
-from .texts import sleeve
-
-
-def _fold(text: str) -> str:
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
 class FightdromeMoves(commands.Cog, MoveCommands):
@@ -31,24 +23,6 @@ class FightdromeMoves(commands.Cog, MoveCommands):
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-
-    def typed_move(self, table: Table, user_id: int, value: str, verbs: tuple[str, ...], lang: str = "en") -> str:
-        """A card typed by its code or its name in any language is the legal move that plays it."""
-        seat = table.seat_of(user_id)
-        want = _fold(value)
-        if table.game is not None and seat is not None and want and not table.game.is_over():
-            for action in table.game.legal_actions(seat.seat):
-                if verbs and action.verb not in verbs:
-                    continue
-                arg = action.arg
-                words = {_fold(arg), _fold(str(action))}
-                if action.verb == "sleeve":
-                    words |= {_fold(sleeve(arg, la)) for la in LANGUAGES}
-                elif arg:
-                    words |= {_fold(card_name(arg, la)) for la in LANGUAGES}
-                if want in words:
-                    return str(action)
-        return super().typed_move(table, user_id, value, verbs, lang)
 
     async def _complete_game(
         self, interaction: discord.Interaction[Any], current: str

@@ -10,11 +10,14 @@ from typing import Any, cast
 import discord
 from discord.ext import commands
 
+from engine.i18n import LANGUAGES
 from engine.nightfall import Game, Options
+from engine.nightfall.actions import is_archive_ref, is_card_ref
 from engine.nightfall.cards import card_set
 from engine.nightfall.log import public_events
 from engine.nightfall.rules import NIGHTFALL
 from engine.nightfall.scoring import tie_break_text
+from engine.nightfall.texts import wound_text
 from engine.protocol import Match, Rules
 
 from ..errors import UserError
@@ -107,6 +110,32 @@ class NightfallFace:
     # ------------------------------------------------------------------ moves and the log
     def label(self, match: Match, action: Any, names: Mapping[str, str], lang: str) -> str:
         return label(game(match).describe(action, lang=lang), dict(names))
+
+    def move_names(self, match: Match, action: Any, names: Mapping[str, str]) -> Sequence[str]:
+        g = game(match)
+        out: list[str] = []
+        for arg in action.args:
+            if arg in names:
+                out.append(names[arg])
+                continue
+            key = None
+            try:
+                if is_card_ref(arg):
+                    cid = g.parse_card(arg)
+                    if g.is_wound(cid):
+                        out += [wound_text(g.wound_type(cid), lang) for lang in LANGUAGES]
+                    else:
+                        key = g.d(cid).key
+                elif is_archive_ref(arg):
+                    key = g.s.archives[g.archive_index(arg)]["card"]
+                elif arg in card_set().cards:
+                    key = arg
+            except (ValueError, LookupError):
+                continue
+            if key is not None:
+                d = card_set().cards[key]
+                out += [d.name, *d.names.values()]
+        return out
 
     def refusal(self, match: Match, action: Any, lang: str) -> str:
         return game(match).explain(action, lang)

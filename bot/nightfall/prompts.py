@@ -43,7 +43,7 @@ def build_prompt(table: Table, seat: str, lang: str = "en", recent: Recent | Non
     buttons = move_view(
         table.id,
         since,
-        prompt_moves(decision, table.names),
+        prompt_moves(decision, table.names, lang),
         placeholder=t("prompt.placeholder", lang),
         batch_placeholder=t("prompt.discard_many", lang),
     )
@@ -134,11 +134,12 @@ def _facts(view: dict[str, Any], decision: dict[str, Any], names: dict[str, str]
     return out
 
 
-def prompt_moves(decision: dict[str, Any], names: dict[str, str]) -> list[Move]:
+def prompt_moves(decision: dict[str, Any], names: dict[str, str], lang: str = "en") -> list[Move]:
     """The moves a prompt offers. Moves with the same label are the same move in all but a card
     id (two copies of a card in hand): one button stands for them, carrying the first one's move
-    and the count ("Start the chain with Yuri Koroviev (×2)"). Discards for influence are not
-    merged: they share one multi-select, where each copy is a card one may discard."""
+    and saying that it plays one of them ("Start the chain with Yuri Koroviev (one of 2)": a count
+    alone read as playing both). Discards for influence are not merged: they share one
+    multi-select, where each copy is a card one may discard."""
     out: list[Move] = []
     for action in decision["actions"]:
         if action["verb"] == "discard":
@@ -149,5 +150,6 @@ def prompt_moves(decision: dict[str, Any], names: dict[str, str]) -> list[Move]:
             continue
         words = label(action["label"], names)
         copies = action.get("copies", 1)
-        out.append(Move(action["text"], f"{words} (×{copies})" if copies > 1 else words, bool(action["passive"])))
+        shown = f"{words} {t('prompt.copies', lang, n=copies)}" if copies > 1 else words
+        out.append(Move(action["text"], shown, bool(action["passive"])))
     return out

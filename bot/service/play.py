@@ -167,7 +167,8 @@ class PlayService(ServiceBase):
             last = table.last_move.get(seat)
             raise UserError("err.already_done" if last == (since, text) else "err.stale")
         if not match.legal_actions(seat):
-            raise UserError("err.not_your_turn", who=per_language(table.waiting_text))
+            status = per_language(lambda lang: self.face(table).status(table, lang))
+            raise UserError("err.not_your_turn", who=per_language(table.waiting_text), status=status)
         return match, seat
 
     def _read_move(self, face: Face, table: Table, match: Match, seat: str, text: str) -> tuple[Any, dict[str, str]]:
@@ -240,8 +241,8 @@ class PlayService(ServiceBase):
 
     @staticmethod
     def _hurried(table: Table, span_now: int, seat: str, source: str, missed_turn: int | None) -> list[str]:
-        """The people whose stretch of play is already missed (a deadline of theirs passed in this very turn, or
-        Fightdrome exchange): each of their decisions falls due at once. A person who moves again is not."""
+        """The people whose stretch of play (``Face.span``: a turn, an exchange) is already missed, a deadline of
+        theirs having passed in it: each of their decisions falls due at once. A person who moves again is not."""
         out = []
         for s in table.seats:
             if s.is_ai or s.user_id is None:

@@ -13,7 +13,6 @@ from engine.protocol import Match
 
 from ..errors import UserError
 from ..face import Face
-from ..i18n import t
 from ..logline import LogLine
 from ..store import GameRow, LobbyChanged, SeatRow, Want
 from ..table import Table
@@ -128,7 +127,8 @@ class SeatService(PlayService):
         return table, seat.display_name
 
     async def add_ai(self, channel_id: int, user_id: int, level: str = "normal") -> tuple[Table, str]:
-        """Seat an AI of ``level``; its name says the level, e.g. "Vesper (hard AI)"."""
+        """Seat an AI of ``level``, stored as a plain name ("Vesper") and its level: each reader's language writes
+        them ("Vesper 🤖 (hard)"). Returns the table and that title in the game's language."""
         table = await self._lobby(channel_id)
         levels = self.face(table).rules.ai_levels
         if level not in levels:
@@ -141,9 +141,9 @@ class SeatService(PlayService):
                 raise UserError("err.table_full")
             taken = {s.display_name.split(" (")[0] for s in table.seats}
             first = next(n for n in AI_NAMES if n not in taken)
-            name = t("ai.seat", table.lang, name=first, level=t(f"level.{level}", table.lang))
-            _refused(await self.store.add_seat(table.id, None, name, is_ai=True, ai_level=level, max_seats=most))
-            return await self._refresh(table.id), name
+            _refused(await self.store.add_seat(table.id, None, first, is_ai=True, ai_level=level, max_seats=most))
+            table = await self._refresh(table.id)
+            return table, table.title(next(s for s in table.seats if s.display_name == first and s.is_ai))
 
     def _most_seats(self, table: Table) -> int:
         return self.face(table).rules.seats.stop - 1
@@ -177,7 +177,7 @@ class SeatService(PlayService):
         """Lobby → running: deal, then commit the first snapshot with its log line, the table, the first
         prompts and their clocks; the caller holds the lock."""
         game, since, wants = self._deal(table.row, table.seats)
-        players = ", ".join(s.display_name for s in table.seats)
+        players = ", ".join(s.shown for s in table.seats)
         started = await self.store.start_game(
             table.id,
             game.to_json(),
@@ -239,7 +239,7 @@ class SeatService(PlayService):
         ]
         row = replace(last, seed=new_seed())
         game, since, wants = self._deal(row, seats)
-        players = ", ".join(s.display_name for s in seats)
+        players = ", ".join(s.shown for s in seats)
         try:
             game_id = await self.store.start_next_game(
                 series.id,

@@ -60,6 +60,12 @@ class SeatRow:
     missed_turn: int | None = None
 
     @property
+    def shown(self) -> str:
+        """The seat's name as every label, line and image shows it, in any language: an AI player's name with 🤖
+        ("Vesper 🤖"); its level is said where there is room (``/game status``, the lobby, the results)."""
+        return f"{self.display_name} 🤖" if self.is_ai and self.user_id is None else self.display_name
+
+    @property
     def away(self) -> bool:
         """A person's seat that the AI plays for now."""
         return self.is_ai and self.ai_since is not None and self.user_id is not None

@@ -32,9 +32,8 @@ ENGLISH: dict[str, Template] = {
     "cards.kind.minion": "Minion",
     "cards.kind.starting": "Starting minion",
     "cards.kind.action": "Action",
-    # the wound card's title, and the badge on a card whose rules are partly reconstructed
+    # the wound card's title
     "cards.wound": "Wound",
-    "cards.badge.reconstructed": "Reconstructed",
     # colour words: alone or with a masculine noun (a minion, a kicker, "links to"), and with "action"
     "cards.colour.red": "red",
     "cards.colour.white": "white",
@@ -63,11 +62,14 @@ ENGLISH: dict[str, Template] = {
     "cards.reply.your_chain": "**Your Chain:** {text}",
     "cards.reply.in_play": "**In play:** {text}",
     "cards.reply.kicker": "**Kicker ({colour}):** {text}",
+    # under a card some of whose parts the bot plays from its own reading of the rules: said in players' words
     "cards.reply.reconstructed": (
-        "_Some of this card ({fields}) is reconstructed: no printed copy was at hand to check it against._"
+        "_The bot plays this card's {fields} as shown here; a printed card may read differently._"
     ),
-    # shown under a Polish or Russian card whose texts are partly ours (never in English, the source)
-    "cards.reply.translated": "_Some of this card's texts are our own translation, not the printed card's wording._",
+    # shown under a Polish or Russian card whose texts are partly translated for the bot (never in English, the source)
+    "cards.reply.translated": (
+        "_Some of these texts are translated for the bot; a printed card may word them differently._"
+    ),
     "cards.reply.several": (
         "{n} card matches “{query}”: {names}. Pick one from the list as you type.",
         "{n} cards match “{query}”: {names}. Pick one from the list as you type.",

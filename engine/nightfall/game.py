@@ -374,7 +374,7 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
             if is_archive_ref(ref):
                 words = self._archive_words(self.archive_index(ref), i, lang)
             elif is_card_ref(ref):
-                words = self._card_words(ref, i, fight=kind == "combat-order", lang=lang)
+                words = self._card_words(ref, i, fight=kind == "combat-order", lang=lang, mark_own=v == "target")
             elif ref == a.seat:
                 words = label("yourself" if v == "target" else "you")
             else:
@@ -398,9 +398,10 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
             return label("wound_use", wounds=wounds, cards=cards)
         return str(a)
 
-    def _card_words(self, ref: str, i: int, fight: bool = False, lang: str = "en") -> str:
-        """A card as seat ``i`` reads it in a label: its name, whose it is when not ``i``'s, what
-        tells it from a same-named card of the same player, and (``fight``) whom it attacks."""
+    def _card_words(self, ref: str, i: int, fight: bool = False, lang: str = "en", mark_own: bool = False) -> str:
+        """A card as seat ``i`` reads it in a label: its name, whose it is when not ``i``'s (with ``mark_own``, a
+        target among everyone's cards: "yours" too), what tells it from a same-named card of the same player,
+        and (``fight``) whom it attacks."""
         try:
             cid = self.parse_card(ref)
         except IllegalAction:
@@ -411,6 +412,8 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         owner = ctl if ctl is not None else (link["by"] if link is not None else None)
         if owner is not None and owner != i:
             notes.append(text("engine.label.whose", lang, seat=self.name(owner)))
+        elif owner is not None and mark_own:
+            notes.append(text("engine.label.yours", lang))
         notes.extend(self._differences(cid, fight=fight, lang=lang))
         words = self._name(cid, lang) + (f" ({', '.join(notes)})" if notes else "")
         attack = self._attack_words(cid, i, lang) if fight else ""

@@ -153,8 +153,8 @@ ENGLISH: dict[str, Template] = {
     "engine.log.chain_pass": "{seat} adds no more cards",
     "engine.log.no_chain": "{seat} starts no chain",
     "engine.log.chain_closed": (
-        "The chain closes with {n} card; it resolves from the top",
-        "The chain closes with {n} cards; it resolves from the top",
+        "The chain closes with {n} card; the last one played resolves first",
+        "The chain closes with {n} cards; the last one played resolves first",
     ),
     "engine.log.resolves": "{seat}'s {card} resolves",
     "engine.log.resolves_kicker": "{seat}'s {card} resolves with its kicker",
@@ -246,6 +246,7 @@ ENGLISH: dict[str, Template] = {
     "engine.label.wound_use": "Use wound effect (discard {wounds}, draw {cards})",
     # what tells a card from its twins, in parentheses after its name: "Vulko (bob's, 1 damage)"
     "engine.label.whose": "{seat}'s",
+    "engine.label.yours": "yours",
     "engine.label.damage": ("{n} damage", "{n} damage"),
     "engine.label.undamaged": "undamaged",
     "engine.label.strength": "strength {n}",

@@ -15,7 +15,6 @@ from functools import lru_cache
 
 from PIL import Image
 
-from engine import i18n
 from engine.nightfall import card_texts
 from engine.nightfall.cards import CardDef, Kicker, card, card_set
 
@@ -193,16 +192,6 @@ def _draw_minion_stats(d: Draw, c: CardDef, w: int, y: float, s: float) -> None:
     pips(d, start, y, health, health, 3.6 * s, fill=HEALTH, empty=HEALTH_LOST, step=9 * s)
 
 
-def _reconstructed_badge(d: Draw, right: float, top: float, s: float, lang: str = "en") -> None:
-    f = font(max(7, round(8.5 * s)), "bold")
-    text = i18n.text("cards.badge.reconstructed", lang).upper()
-    tw = f.getlength(text)
-    h = 13 * s
-    box = (right - tw - 10 * s, top, right, top + h)
-    d.rounded_rectangle(box, radius=round(h / 2), fill=(20, 20, 30), outline=(150, 150, 170), width=1)
-    d.text(((box[0] + box[2]) / 2, top + h / 2), text, font=f, fill=(200, 200, 214), anchor="mm")
-
-
 #: A full face's name sizes, largest first (the design unit): a name too long for the smallest wraps onto two lines.
 NAME_SIZES = (18, 17, 16, 15, 14)
 TAGLINE_SIZE = 9.5
@@ -324,8 +313,6 @@ def card_face(key: str, lang: str = "en", width: int = 500) -> Image.Image:
     if tagline:
         tag, tgf = fit(quoted(tagline, lang), art[2] - art[0] - 16 * s, [round(TAGLINE_SIZE * s)], "italic")
         d.text((art[0] + 8 * s, art[3] - 6 * s), tag, font=tgf, fill=(236, 232, 220), anchor="ls")
-    if c.reconstructed:
-        _reconstructed_badge(d, art[2] - 5 * s, art[1] + 5 * s, s, lang)
     # texts and kicker
     tx, text_top, text_w, text_h = _text_box(c, s)
     text_bottom = text_top + text_h

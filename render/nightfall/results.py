@@ -43,7 +43,6 @@ from ..theme import (
     font,
 )
 from . import texts
-from .cards import wound_name
 from .colours import PHASE_COLOURS
 from .icons import wound_icon
 from .table import ACTIVE_FILL, WOUND_INK, background, check_public
@@ -75,7 +74,9 @@ def type_widths(lang: str = "en") -> list[int]:
     """The width of each wound type's column: its icon, its number, and its name beneath (TYPE_W,
     or more for a longer name)."""
     f = font(SMALL)
-    return [max(TYPE_W, round(f.getlength(wound_name(t, lang))) + WOUND_ICON + 10 + 12) for t in WOUND_TYPES]
+    # every plural form (1, 2, 5 take each of them in the three languages) must fit its column
+    longest = [max(f.getlength(texts.type_word(t, k, lang)) for k in (1, 2, 5)) for t in WOUND_TYPES]
+    return [max(TYPE_W, round(w) + WOUND_ICON + 10 + 12) for w in longest]
 
 
 def decided_by(a: View, b: View) -> str | None:
@@ -270,7 +271,8 @@ def _row(d: Draw, r: View, box: Box, winner: bool, lang: str = "en") -> None:
         wound_icon(d, tx + WOUND_ICON / 2, cy, WOUND_ICON, t)
         with d.within((tx, y0, tx + tw, y1)):
             d.text((tx + WOUND_ICON + 10, cy - 13), str(by_type.get(t, 0)), font=nf2, fill=TEXT, anchor="lm")
-            d.text((tx + WOUND_ICON + 10, cy + 19), wound_name(t, lang), font=lf, fill=TEXT_DIM, anchor="lm")
+            word = texts.type_word(t, int(by_type.get(t, 0)), lang)
+            d.text((tx + WOUND_ICON + 10, cy + 19), word, font=lf, fill=TEXT_DIM, anchor="lm")
         tx += tw
     wounds = int(r.get("wounds", 0))
     right = x1 - ROW_PAD

@@ -43,6 +43,10 @@ ENGLISH: dict[str, Template] = {
     "render.colour.green": "green",
     # the word under (or beside) a big wound total: no number in the text, the number is drawn apart
     "render.wounds_word": ("wound", "wounds"),
+    # the word under a wound type's count on the results image, in the count's plural form
+    "render.type.bite": ("bite", "bites"),
+    "render.type.burn": ("burn", "burns"),
+    "render.type.bleed": ("bleed", "bleeds"),
     "render.none": "none",
     "render.secret_archive": "secret archive",
     "render.default": "default",
@@ -77,7 +81,7 @@ ENGLISH: dict[str, Template] = {
     "render.draft.commons_none": "commons so far: none yet",
     # the table: the chain
     "render.chain.title": "CHAIN",
-    "render.chain.note": "played top to bottom · resolves from the bottom up",
+    "render.chain.note": "played top to bottom · the last one played resolves first",
     "render.chain.next_link": "next link:",
     "render.chain.empty": "no card in the chain yet",
     "render.chain.by": "by {name}",
@@ -132,7 +136,7 @@ ENGLISH: dict[str, Template] = {
     "render.draft.pick": "Pick one card",
     "render.draft.pick.private": "Pick one card for your private archives",
     "render.draft.pick.commons": "Pick one card for the commons",
-    "render.draft.pick.out": "Pick one card for leaving the game",
+    "render.draft.pick.out": "Pick one card to leave out of the game",
     "render.draft.your_picks": "Your picks so far: {picks}",
     "render.draft.to.private": "{card} (private)",
     "render.draft.to.commons": "{card} (commons)",
@@ -247,3 +251,8 @@ def verb(name: str, lang: str = "en") -> str:
 def wounds_word(count: int, lang: str = "en") -> str:
     """The word under a wound total: "wound", "wounds"; "rana", "rany", "ran"."""
     return n("render.wounds_word", count, lang)
+
+
+def type_word(wound_type: str, count: int, lang: str = "en") -> str:
+    """The word under a wound type's count: "0 burns", "5 ugryzień", "1 укус" (never "5 ugryzienie")."""
+    return n(f"render.type.{wound_type}", count, lang)

@@ -23,17 +23,17 @@ async def test_a_game_of_hard_against_easy_plays_to_the_end_after_a_restart(
     hard = await host.slash(channel, "game add-bot", level="hard")
     easy = await host.slash(channel, "game add-bot", level="easy")
     normal = await host.slash(channel, "game add-bot")
-    assert "Vesper (hard AI)" in hard.response.content and "Lucan (easy AI)" in easy.response.content
-    assert "Mireille (normal AI)" in normal.response.content
+    assert "Vesper 🤖 (hard)" in hard.response.content and "Lucan 🤖 (easy)" in easy.response.content
+    assert "Mireille 🤖 (normal)" in normal.response.content
     await host.slash(channel, "game leave")
     row = await simcord_env.bot.store.last_game_in(channel.id)
     # the level is the seat's, in the database: a restarted bot plays each seat at its level
     await simcord_env.restart_bot(make_bot())
     seats = await simcord_env.bot.store.seats(row.id)
     assert [(s.display_name, s.is_ai, s.ai_level) for s in seats] == [
-        ("Vesper (hard AI)", True, "hard"),
-        ("Lucan (easy AI)", True, "easy"),
-        ("Mireille (normal AI)", True, "normal"),
+        ("Vesper", True, "hard"),  # a name and a level: each reader's language writes them
+        ("Lucan", True, "easy"),
+        ("Mireille", True, "normal"),
     ]
     await host.slash(channel, "game start")
     row = await simcord_env.bot.store.game(row.id)

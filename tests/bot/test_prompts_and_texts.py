@@ -71,7 +71,7 @@ def menus(message: discord.Message) -> list[discord.SelectMenu]:
 
 
 @pytest.mark.simcord(settle_timeout=60)
-async def test_copies_of_a_card_share_one_button_with_their_count(simcord_env: Any) -> None:
+async def test_copies_of_a_card_share_one_button_that_plays_one_of_them(simcord_env: Any) -> None:
     pos = build(["p1", "p2"], hands={"p1": ["yuri_koroviev", "yuri_koroviev", "vulko"], "p2": ["vulko"]})
     first = pos.card("p1", "yuri_koroviev")
     party = await stage(simcord_env, pos)
@@ -79,7 +79,7 @@ async def test_copies_of_a_card_share_one_button_with_their_count(simcord_env: A
     assert prompt is not None
     shown = buttons(prompt)
     assert [label for label, _ in shown] == [
-        "Start the chain with Yuri Koroviev (×2)",
+        "Start the chain with Yuri Koroviev (one of 2)",
         "Start the chain with Vulko",
         "Start no chain",
     ]

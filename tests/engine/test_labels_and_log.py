@@ -66,7 +66,7 @@ def test_cards_say_whose_they_are_and_what_tells_twins_apart() -> None:
     mine = pos.card("a", "vulko", "play")
     hurt, fresh = (pos.card("b", "vulko", "play", n) for n in (0, 1))
     charlotte = pos.card("b", "charlotte_reyes", "play")
-    assert label(g, "a", f"target {mine}") == "Target Vulko"
+    assert label(g, "a", f"target {mine}") == "Target Vulko (yours)"  # beside another player's Vulko: whose it is
     assert label(g, "a", f"target {hurt}") == "Target Vulko (b's, 1 damage)"
     assert label(g, "a", f"target {fresh}") == "Target Vulko (b's, undamaged)"
     assert label(g, "a", f"target {charlotte}") == "Target Charlotte Reyes (b's)"

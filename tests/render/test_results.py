@@ -140,8 +140,12 @@ def test_counts_are_singular_or_plural(drawn_texts: list[str]) -> None:
     ]
     draw_results(over(result))
     assert "winner · 1 turn" in drawn_texts and "2 turns" in drawn_texts
-    # each row draws its counts by type (the last one "bleed"), then its total and the word under it
-    totals = [tuple(drawn_texts[i + 1 : i + 3]) for i, text in enumerate(drawn_texts) if text == "bleed"]
+    # each row draws its counts by type, each word in its count's form (the last one bleeds), then its total and
+    # the word under it
+    bleeds = [i for i, text in enumerate(drawn_texts) if text in ("bleed", "bleeds")]
+    assert [drawn_texts[i - 1 : i + 1] for i in bleeds] == [["0", "bleeds"], ["0", "bleeds"], ["1", "bleed"]]
+    assert [drawn_texts[i - 3 : i - 1] for i in bleeds] == [["0", "burns"], ["1", "burn"], ["1", "burn"]]
+    totals = [tuple(drawn_texts[i + 1 : i + 3]) for i in bleeds]
     assert totals == [("1", "wound"), ("1", "wound"), ("2", "wounds")]
     drawn = words(drawn_texts)
     assert "tie on 1 wound and on wound types, decided by fewer turns (1 against 2)" in drawn
