@@ -180,6 +180,21 @@ class Face(Protocol):
         lock; its picture is drawn after)."""
         ...
 
+    @property
+    def tutorial_options(self) -> Mapping[str, Any]:
+        """The ``/game new`` options of a ``/tutorial`` game: short, and with nothing to set up."""
+        ...
+
+    def coach(self, match: Match, seat: str, names: Mapping[str, str], lang: str) -> list[str]:
+        """A tutorial's words on the seat's current decision: what each choice does (a kicker that would apply, the
+        damage a blocker absorbs…), one short line each; may be empty."""
+        ...
+
+    def lesson(self, kind: str, lang: str) -> str:
+        """What a decision of ``kind`` asks, in a line or two for a newcomer (the first prompt of each kind shows
+        it, and every prompt of a tutorial); empty for a kind that needs none."""
+        ...
+
     def table_picture(self, table: Table, lang: str | None = None) -> Picture:
         """The public table image (only the public view ever reaches it), to draw after the lock."""
         ...

@@ -43,7 +43,66 @@ EN: dict[str, Template] = {
         "messages from server members. Meanwhile `/hand` shows your hand here, privately, and every "
         "move works as a slash command."
     ),
-    "dm.welcome": "You joined the {game} game in **#{channel}**. Your hand and your decisions will come here.",
+    "dm.welcome": (
+        "You joined the {game} game in **#{channel}**. Your hand and your decisions will come here, each with its "
+        "buttons, and the first of each kind says in two lines what it asks.\nNew to {game}? `/rules` explains it, "
+        "`/card` shows any card, `/hand` your hand, and `/tutorial` plays a short guided game against the AI, here."
+    ),
+    # the first prompt of each kind: what it asks (the games' own lines), then where to learn more
+    "lesson.more": "`/rules` explains the game, `/card` shows any card.",
+    # a tutorial's words on each choice (Nightfall)
+    "coach.chain": "{card} is {colour}; after it, a {links} card may link on.",
+    "coach.kicker_now": "Its kicker applies: it goes straight onto a {colour} card.",
+    "coach.kicker_later": "Its kicker would apply only straight onto a {colour} card.",
+    "coach.pass": "Passing ends your part of the chain; then the chain resolves, the last card played first.",
+    "coach.claim": "You have {influence} influence now; each card you discard from your hand adds 1.",
+    "coach.attack": "{card} deals {damage} to the player it attacks, less what blockers absorb.",
+    "coach.block": "{card} would absorb up to {damage} and is destroyed if it takes that much.",
+    "err.tutorial_dm_closed": (
+        "I can't DM you, and a tutorial plays in DMs: allow direct messages from this server's members (**Privacy "
+        "Settings**), then try `/tutorial` again."
+    ),
+    "tutorial.suggest": "💡 The normal AI would choose: **{move}**. Any choice is fine: this is to learn.",
+    "tutorial.started": (
+        "🎓 Your {game} tutorial is in our DMs: a short game against an easy AI player, where every decision "
+        "explains itself."
+    ),
+    "tutorial.welcome": (
+        "🎓 **{game} tutorial**: you play against an easy AI player, here. Each decision comes with buttons and a "
+        "few lines: what it asks, what each choice does, and what the normal AI would do. The table and what "
+        "happened come here too. No deadline, nothing counts; `/tutorial` again starts over."
+    ),
+    "teach.draft": (
+        "**Draft**: pick one card; the others pass to the next player. Your picks become archives of 7 copies that "
+        "you claim from later (private ones: only you). Nobody sees a pick until everyone has picked."
+    ),
+    "teach.attack": (
+        "**Combat**: every minion you have in play must attack; send each at an opponent. Damage nobody blocks "
+        "becomes their wounds, and the fewest wounds win the game."
+    ),
+    "teach.block": (
+        "**Blocking**: you are attacked. Each of your minions may block one attacker and absorbs damage up to its "
+        "health (blockers deal none back); damage nobody absorbs becomes your wounds."
+    ),
+    "teach.combat_order": "**Order of attacks**: your attacks are dealt with one by one, in the order you choose.",
+    "teach.absorb_order": (
+        "**Order of blockers**: choose which of your blockers takes the damage first; each absorbs up to its health."
+    ),
+    "teach.player_order": "**Order**: nothing happens at once; you choose in which order the players are affected.",
+    "teach.target": "**Target**: a card's text is resolving and asks whom or what it hits. `/card` reads any card.",
+    "teach.chain": (
+        "**Chain**: play a card from your hand, then link more: each card's colour must be a link colour (small "
+        "moon) of the last card. A kicker adds its text when the card goes straight onto a card of the kicker's "
+        "colour. The chain resolves from the last card played back to the first."
+    ),
+    "teach.choose": "**Choose a card**: a card's text asks you to pick a card, to discard or to exile.",
+    "teach.claim": (
+        "**Claim**: you have 2 influence, +1 for each card you discard from your hand now. Spend it on the top card "
+        "of the commons or of your own archives (to your discard pile); what you don't spend is lost."
+    ),
+    "teach.wound": (
+        "**Wounds in hand**: once per turn you may discard all wounds from your hand and draw 2 cards for each."
+    ),
     "access.missing": (
         "I can't post the {game} game in **#{channel}** any more (Discord says: {reason}). "
         "Please give me **View Channel**, **Send Messages**, **Attach Files** and **Read Message History** "

@@ -9,6 +9,7 @@ failure after the commit loses nothing: the move's deliveries carry it.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -129,11 +130,15 @@ class Moves:
             return
         async with self.service.lock(game_id):  # the prompt shows committed state only
             prompt = self.service.face(outcome.table).prompt(outcome.table, outcome.seat, lang)
+            user = interaction.user.id
+            lesson = await self.service.lesson(outcome.table, outcome.seat, user, lang) if prompt else None
         if prompt is not None:
             file = await prompt.picture.file()  # drawn after the lock: the game goes on meanwhile
-            await edit_own_message(
-                interaction, content=clip(f"{done}\n{prompt.content}"), attachments=[file], view=prompt.view
-            )
+            content = f"{done}\n{lesson[1]}\n\n{prompt.content}" if lesson else f"{done}\n{prompt.content}"
+            await edit_own_message(interaction, content=clip(content), attachments=[file], view=prompt.view)
+            if lesson is not None:
+                with contextlib.suppress(StorageError):  # only a lesson's mark: shown again at worst
+                    await self.store.add_taught(user, lesson[0])
             mark = self.store.set_prompt(game_id, interaction.user.id, message.channel.id, message.id, prompt.since)
         else:
             await edit_own_message(interaction, content=clip(f"{message.content}\n{done}"), view=None)

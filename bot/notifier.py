@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -179,7 +180,9 @@ class Notifier:
         """A public thread on the game's table message for the move-by-move log; 0 if there can be none
         (the game runs in a thread itself, or the bot may not make threads): the log then stays in
         ``/game log``. A thread started from a message shares the message's id."""
-        if isinstance(channel, discord.Thread) or getattr(channel, "type", None) in THREAD_TYPES:
+        row = await self.store.game(game_id)
+        in_dm = row is not None and row.guild_id is None  # a tutorial: its DM can have no thread
+        if in_dm or isinstance(channel, discord.Thread) or getattr(channel, "type", None) in THREAD_TYPES:
             await self.store.set_log_thread(game_id, 0)
             return 0
         try:
@@ -268,6 +271,9 @@ class Notifier:
             recent = await self._recent(table, user_id) if waiting else None
             face = self.service.face(table)
             prompt = face.prompt(table, seat.seat, lang, recent) if waiting and seat is not None else None
+            lesson = await self.service.lesson(table, seat.seat, user_id, lang) if prompt is not None and seat else None
+        if prompt is not None and lesson is not None:
+            prompt = replace(prompt, content=clip(f"{lesson[1]}\n\n{prompt.content}", MESSAGE_LIMIT))
         if prompt is None:
             if stored is not None and stored[2] != RETIRED:
                 await self.retire(stored)
@@ -281,6 +287,10 @@ class Notifier:
             await self.store.set_prompt(game_id, user_id, message.channel.id, message.id, prompt.since)
             if stored is not None and stored[1] != message.id and stored[2] != RETIRED:
                 await self.retire(stored)
+        else:
+            return
+        if lesson is not None:
+            await self.store.add_taught(user_id, lesson[0])
 
     async def _recent(self, table: Table, user_id: int) -> Recent:
         """What the player missed since their last move, and where the table is."""

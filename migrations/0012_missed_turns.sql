@@ -39,3 +39,11 @@ UPDATE seats SET display_name = substr(display_name, 1, instr(display_name, ' ('
 -- Results keep the name as it was shown when the game ended: an AI player's now reads "Vesper 🤖".
 UPDATE results SET display_name = substr(display_name, 1, instr(display_name, ' (') - 1) || ' 🤖'
     WHERE user_id IS NULL AND instr(display_name, ' (') > 1;
+
+-- The first prompt of each kind teaches what it asks, once per person and game: players.taught lists the
+-- "game:kind" lessons a person has been shown, separated by spaces.
+ALTER TABLE players ADD COLUMN taught TEXT NOT NULL DEFAULT '';
+
+-- /tutorial: a short guided game against the AI in a person's DMs (its "channel" is the DM). Every prompt of a
+-- tutorial explains its decision; a tutorial counts in no statistics.
+ALTER TABLE games ADD COLUMN tutorial INTEGER NOT NULL DEFAULT 0;

@@ -13,7 +13,7 @@ from engine.fightdrome import Action, Match, Options
 from engine.fightdrome.cards import name as card_name
 from engine.fightdrome.match import FORMATS
 from engine.fightdrome.rules import FIGHTDROME
-from engine.i18n import LANGUAGES
+from engine.i18n import LANGUAGES, has
 from engine.protocol import Match as AnyMatch
 from engine.protocol import Rules
 
@@ -24,6 +24,7 @@ from ..images import Picture
 from ..store import GameRow, ResultRow, SeatRow, Store
 from ..table import Table
 from . import images, prompts, summary
+from .coach import coach_lines
 from .events import describe, kept
 from .info import TOPIC_NAMES, card_reply, choice, find_cards, rules_topic
 from .play import FightdromeMoves
@@ -237,6 +238,15 @@ class FightdromeFace:
 
     def card_name(self, key: str, lang: str) -> str:
         return card(key.split(":", 1)[1], lang) if ":" in key else key
+
+    tutorial_options: Mapping[str, Any] = {"format": "bout"}
+
+    def coach(self, match: AnyMatch, seat: str, names: Mapping[str, str], lang: str) -> list[str]:
+        return coach_lines(list(match_of(match).legal_actions(seat)), lang)
+
+    def lesson(self, kind: str, lang: str) -> str:
+        key = f"fd.teach.{kind}"
+        return t(key, lang) if has(key) else ""
 
     async def card_reply(self, key: str, lang: str) -> tuple[str, discord.File]:
         return await card_reply(key, lang)

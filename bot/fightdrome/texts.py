@@ -15,6 +15,37 @@ from engine.fightdrome.cards import name as card_name
 
 ENGLISH: dict[str, i18n.Template] = {
     # options, as the lobby and the table say them
+    # the first prompt of each kind: what it asks, in two lines
+    "fd.teach.open": (
+        "**Open an exchange**: play any attack from your hand (Punch, Kick, Grapple or a neuro attack), any "
+        "strength. After any card that is not neuro you draw one."
+    ),
+    "fd.teach.follow_up": "**After your Feint** you draw, then open a new exchange at once with any attack.",
+    "fd.teach.open_or_rest": (
+        "**Your opponent was stunned**: open a new exchange, or rest (draw one card, up to 7 in hand); after a "
+        "rest they must open."
+    ),
+    "fd.teach.rest_or_open": "**Your opponent rested**: rest too (Breather), or open an exchange.",
+    "fd.teach.answer": (
+        "**Answer the top card**: a Punch on a Punch or Grapple, a Kick on a Kick or Grapple, a Grapple on any "
+        "attack, at equal or higher strength; a block of its type, a Dodge or a Feint ends the exchange. Only neuro "
+        "cards go on a neuro attack."
+    ),
+    "fd.teach.stun_discard": (
+        "**Stunned**: you could not play, so you put a card of your choice face down. If it was your last card, "
+        "you lose the round."
+    ),
+    "fd.teach.sleeve": "**Grand Tournament**: choose the fighter (Sleeve) you send into the next round.",
+    # a tutorial's words on what each card does if played now ({cards}: the cards that do it)
+    "fd.coach.open": "{cards}: opens the exchange; your opponent must answer it. You draw a card after it.",
+    "fd.coach.open_neuro": "{cards}: opens with a neuro attack: only a neuro card answers it. No draw after it.",
+    "fd.coach.attack": "{cards}: the exchange goes on; your opponent must answer this card. You draw after it.",
+    "fd.coach.attack_neuro": "{cards}: beats any normal card; only a neuro card answers it. No draw after it.",
+    "fd.coach.block": "{cards}: ends the exchange; your opponent must open the next. You draw after it.",
+    "fd.coach.block_neuro": "{cards}: stops a neuro attack and ends the exchange; no draw after it.",
+    "fd.coach.feint": "{cards}: ends the exchange; you draw, then open the next one at once.",
+    "fd.coach.rest": "Rest: you draw one card instead; then your opponent must open.",
+    "fd.coach.stun": "The card you put face down stays out of play until the round ends.",
     "fd.format.series": "a match to {target} Fame",
     "fd.format.bout": "a single bout",
     "fd.format.tournament": "a Grand Tournament (three fighters each)",

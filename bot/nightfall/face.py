@@ -10,7 +10,7 @@ from typing import Any, cast
 import discord
 from discord.ext import commands
 
-from engine.i18n import LANGUAGES
+from engine.i18n import LANGUAGES, has
 from engine.nightfall import Game, Options
 from engine.nightfall.actions import is_archive_ref, is_card_ref
 from engine.nightfall.cards import card_set
@@ -27,6 +27,7 @@ from ..images import Picture
 from ..store import GameRow, ResultRow, SeatRow, Store
 from ..table import Table
 from . import cup, images, prompts, summary
+from .coach import coach_lines
 from .events import describe, localised
 from .images import card_file, private_picture
 from .info import card_text, choice_name, find_cards
@@ -248,6 +249,15 @@ class NightfallFace:
 
     def card_name(self, key: str, lang: str) -> str:
         return card_set().cards[key].name_in(lang)
+
+    tutorial_options: Mapping[str, Any] = {"variant": "quick-start"}
+
+    def coach(self, match: Match, seat: str, names: Mapping[str, str], lang: str) -> list[str]:
+        return coach_lines(game(match), seat, dict(names), lang)
+
+    def lesson(self, kind: str, lang: str) -> str:
+        key = f"teach.{kind.replace('-', '_')}"
+        return t(key, lang) if has(key) else ""
 
     async def card_reply(self, key: str, lang: str) -> tuple[str, discord.File]:
         return card_text(key, lang), await card_file(key, lang)

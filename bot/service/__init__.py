@@ -18,12 +18,13 @@ compare-and-set in the store decides, and a cache that fell behind is reloaded.
 from .base import AI_NAMES, GAME_OVER_FALLBACK, SERIES, Outcome
 from .reach import ReachService
 from .reading import ReadingService
-from .seats import SeatService, new_seed
+from .seats import new_seed
+from .tutorial import TutorialService
 
 
-class GameService(SeatService, ReachService, ReadingService):
-    """The one game service: lobbies and seats (``seats``), moves and AI seats (``play``), paused games
-    (``reach``), finding games (``reading``), on the cache of games in memory (``base``)."""
+class GameService(TutorialService, ReachService, ReadingService):
+    """The one game service: lobbies and seats (``seats``), guided games in DMs (``tutorial``), moves and AI seats
+    (``play``), paused games (``reach``), finding games (``reading``), on the cache of games in memory (``base``)."""
 
 
 __all__ = ["AI_NAMES", "GAME_OVER_FALLBACK", "SERIES", "GameService", "Outcome", "new_seed"]

@@ -51,6 +51,7 @@ class SeatService(PlayService):
         deadline: int | None = None,
         series: str = "single",
         language: str = "en",
+        tutorial: bool = False,
     ) -> Table:
         """A lobby of ``game`` with the options ``/game new`` was given (its face checks and stores them); with
         ``series="cup"`` the first game of a series to the cup target setting (a series still running in the
@@ -73,6 +74,7 @@ class SeatService(PlayService):
             deadline=deadline,
             cup_target=self.settings.cup_target if series == "cup" else None,
             language=language,
+            tutorial=tutorial,
         )
         if game_id is None:  # decided in the transaction: a game was already open, or opened a moment ago
             raise UserError("err.channel_busy")

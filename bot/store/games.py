@@ -46,6 +46,7 @@ class GameStore(StoreBase):
         deadline: int | None = None,
         cup_target: int | None = None,
         language: str = "en",
+        tutorial: bool = False,
     ) -> int | None:
         """A new lobby with its host in the first seat; None if the channel already has an open game
         (decided inside the transaction, so two ``/game new`` at once open one lobby, not an error).
@@ -71,8 +72,8 @@ class GameStore(StoreBase):
                 ).lastrowid
             cur = conn.execute(
                 "INSERT INTO games (guild_id, channel_id, channel_name, host_id, status, game, "
-                "options, seed, created_at, updated_at, deadline_seconds, series_id, language) "
-                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+                "options, seed, created_at, updated_at, deadline_seconds, series_id, language, tutorial) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -86,6 +87,7 @@ class GameStore(StoreBase):
                     deadline,
                     series_id,
                     language,
+                    int(tutorial),
                 ),
             )
             game_id = cur.lastrowid

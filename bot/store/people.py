@@ -45,6 +45,21 @@ class PeopleStore(StoreBase):
             (user_id, mode),
         )
 
+    # ------------------------------------------------------------------ lessons
+    async def taught(self, user_id: int) -> set[str]:
+        """The lessons ("game:kind") the person has been shown with a first prompt of their kind."""
+        row = await self._read_one("SELECT taught FROM players WHERE user_id = ?", (user_id,))
+        return set(str(row[0]).split()) if row else set()
+
+    async def add_taught(self, user_id: int, lesson: str) -> None:
+        """Remember a lesson shown (once: a second call changes nothing)."""
+        await self._write(
+            "INSERT INTO players (user_id, taught) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+            "taught = TRIM(players.taught || ' ' || excluded.taught) "
+            "WHERE instr(' ' || players.taught || ' ', ' ' || excluded.taught || ' ') = 0",
+            (user_id, lesson),
+        )
+
     # ------------------------------------------------------------------ closed DMs
     async def dm_closed_until(self, user_id: int) -> float | None:
         """Until when no DM is tried for this person (their DMs were found closed), if that is still ahead."""

@@ -39,6 +39,8 @@ class GameRow:
     language: str = "en"
     #: None while it runs; "gone" (its channel was deleted) or "no_access" (the bot cannot reach it): paused
     paused: str | None = None
+    #: a ``/tutorial`` game, played in its person's DMs: every prompt explains itself, no statistics count it
+    tutorial: bool = False
 
 
 @dataclass(frozen=True)
@@ -215,7 +217,7 @@ class LobbyChanged(RuntimeError):
 
 _GAME_COLS = (
     "id, guild_id, channel_id, channel_name, host_id, status, game, options, seed, "
-    "version, decision_since, table_message_id, deadline_seconds, series_id, language, paused"
+    "version, decision_since, table_message_id, deadline_seconds, series_id, language, paused, tutorial"
 )
 _G_GAME_COLS = ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
 
@@ -223,6 +225,6 @@ _G_GAME_COLS = ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
 def _game(r: Sequence[Any]) -> GameRow:
     return GameRow(
         r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7]), r[8], r[9], json.loads(r[10]), r[11], r[12], r[13], r[14],
-        r[15],
+        r[15], bool(r[16]),
     )
 

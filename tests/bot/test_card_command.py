@@ -59,15 +59,18 @@ def test_the_reply_is_in_the_readers_language() -> None:
     assert pl[3] == "**Dopalacz (biały):** Usuń 2 rozkazy z wybranego archiwum."
     ru = card_text("yuri_koroviev", "ru").splitlines()
     assert ru[0] == "**Yuri Koroviev**"  # Russian keeps the English name: said once
-    assert ru[1].startswith("Жёлтый стартовый миньон (Вампир) · присоединяется к: жёлтый · стоимость: 0")
+    assert ru[1].startswith("Жёлтый стартовый миньон (Вампир) · присоединяется к картам цвета: жёлтый · стоимость: 0")
     assert "**Ваша цепочка:** Получите 2 пункта влияния." in ru
-    assert any("реконструкция" in line for line in ru) and any("наш перевод" in line for line in ru)
+    # the reconstructed parts and the translation, in players' words (no development note)
+    assert any("Бот разыгрывает эту часть карты" in line for line in ru)
+    assert any("переведена для бота" in line for line in ru)
 
 
 def test_an_english_reply_has_no_translation_note() -> None:
     for key in ("franz_orlok", "bite_and_tear"):
         text = card_text(key)
-        assert "translation" not in text and "reconstructed" in text
+        assert "translated" not in text and "The bot plays this card's" in text
+        assert "reconstruct" not in text and "printed copy" not in text
 
 
 def test_autocomplete_entries_are_in_the_readers_language() -> None:
