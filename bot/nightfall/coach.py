@@ -38,7 +38,7 @@ def coach_lines(g: Game, seat: str, names: dict[str, str], lang: str) -> list[st
             lines.append(line)
     if verb in ("chain", "pass") and any(a.verb == "pass" for a in actions):
         lines.append(t("coach.pass", lang))
-    if verb in ("claim", "discard", "done") and any(a.verb == "claim" for a in actions):
+    if verb in ("claim", "discard", "done") and any(a.verb in ("claim", "discard") for a in actions):
         i = g.seat_index(seat)
         lines.insert(0, t("coach.claim", lang, influence=g.s.influence[i]))
     return lines[: MOST + 1]

@@ -61,8 +61,8 @@ class TutorialService(SeatService):
 
     async def lesson(self, table: Table, seat: str, user_id: int, lang: str) -> tuple[str, str] | None:
         """("game:kind", its words) to put above the seat's prompt: the first prompt of each kind says what it asks
-        (once per person); a tutorial explains every decision, every time: the lesson, what each choice does, and
-        the normal AI's move. None when there is nothing to add. Made under the game's lock."""
+        (once per person); a tutorial explains every decision: its lesson the first time its kind comes, what each
+        choice does, and the normal AI's move. None when there is nothing to add. Made under the game's lock."""
         game = table.game
         kind = next((d.kind for d in game.pending() if d.seat == seat), None) if game is not None else None
         if game is None or kind is None:
@@ -74,7 +74,10 @@ class TutorialService(SeatService):
             if not words or key in await self.store.taught(user_id):
                 return None
             return key, f"📘 {words}\n{t('lesson.more', lang)}"
-        lines = [f"📘 {words}"] if words else []
+        # a tutorial teaches each kind once in full (its own mark), then coaches every decision
+        key = f"{key}:{table.id}"
+        fresh = bool(words) and key not in await self.store.taught(user_id)
+        lines = [f"📘 {words}"] if fresh else []
         lines += [f"• {line}" for line in face.coach(game, seat, table.names, lang)]
         suggested = self.suggestion(table, seat, lang)
         if suggested:
