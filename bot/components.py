@@ -19,6 +19,7 @@ from typing import Any, NamedTuple, cast
 
 import discord
 
+from .i18n import shorten
 from .table import verb_of
 
 log = logging.getLogger(__name__)
@@ -65,7 +66,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
     def __init__(self, game: int, since: int, action: str, label: str = "", passive: bool = False) -> None:
         style = discord.ButtonStyle.secondary if passive else discord.ButtonStyle.primary
         super().__init__(
-            discord.ui.Button(label=(label or action)[:80], style=style, custom_id=f"nf:{game}:{since}:{action}")
+            discord.ui.Button(label=shorten(label or action, 80), style=style, custom_id=f"nf:{game}:{since}:{action}")
         )
         self.game, self.since, self.action = game, since, action
 
@@ -178,7 +179,7 @@ def move_view(
     rows = MAX_ROWS - (1 if batch else 0) - -(-len(passive) // ROW_WIDTH)
     chunks = [active[i : i + MAX_OPTIONS] for i in range(0, len(active), MAX_OPTIONS)][:rows]
     for part, chunk in enumerate(chunks):
-        options = [discord.SelectOption(label=lab[:100], value=text) for text, lab in chunk]
+        options = [discord.SelectOption(label=shorten(lab, 100), value=text) for text, lab in chunk]
         view.add_item(
             MoveSelect(
                 game,
@@ -196,4 +197,4 @@ def move_view(
 
 
 def _options(moves: Sequence[Move]) -> list[discord.SelectOption]:
-    return [discord.SelectOption(label=m.label[:100], value=m.text) for m in moves]
+    return [discord.SelectOption(label=shorten(m.label, 100), value=m.text) for m in moves]

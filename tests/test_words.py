@@ -43,3 +43,23 @@ def test_the_results_image_counts_each_wound_type_in_its_form() -> None:
             for kind in ("bite", "burn", "bleed"):
                 pair = list(image_texts([str(n), render_texts.type_word(kind, n, lang)]))
                 assert not plural_errors(pair[0]), pair
+
+
+@pytest.mark.parametrize(
+    ("text", "limit"),
+    [
+        ("«Bad Smoke» атакует игрока Vesper (AI, poziom: normalny) (×2)", 40),
+        ("Block \"Bad Smoke\" (bob's) with Enraged Wight (one of 4)", 30),
+        ("Lucan (AI, poziom: trudny)", 20),
+        ("Supercalifragilisticexpialidocious", 10),
+    ],
+)
+def test_a_shortened_label_ends_between_words_with_no_bracket_open(text: str, limit: int) -> None:
+    from bot.i18n import shorten
+
+    short = shorten(text, limit)
+    assert len(short) <= limit and short.endswith("…")
+    kept = short[:-1]
+    assert kept.count("(") == kept.count(")") and kept.count("«") == kept.count("»")
+    if " " in text[:limit]:
+        assert text.startswith(kept) and text[len(kept)] in " ,(«", (kept, text)
