@@ -16,15 +16,18 @@ from PIL import ImageFont
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont
 
-#: Table width: about twice what a phone shows, so Discord's downscale stays sharp.
-TABLE_WIDTH = 1100
+#: Table width: portrait, so that the type scale below (22 px and up) still reads 9 px on a phone (320 px wide).
+TABLE_WIDTH = 760
 MARGIN = 16
 GAP = 10
 
-#: Discord shows an image about this wide in a phone's chat column...
-PHONE_WIDTH = 550
+#: Discord shows an image about this wide in a phone's chat column (310-320 px on a 400 px phone)...
+PHONE_WIDTH = 320
 #: ...where no text (its em size) and no icon (its height) may come out smaller than this.
-PHONE_MIN_PX = 11
+PHONE_MIN_PX = 9
+#: The width of the private images (hand, draft, prompts): portrait, so that their type scale (MIN_PX, 22 px)
+#: still reads 9 px when Discord shows them 320 px wide.
+PRIVATE_WIDTH = 760
 
 
 def min_px(width: int) -> int:
@@ -32,9 +35,9 @@ def min_px(width: int) -> int:
     return math.ceil(PHONE_MIN_PX * width / PHONE_WIDTH)
 
 
-#: The type scale of the phone images (table, hand, draft, prompts; all TABLE_WIDTH wide). Every
-#: size is at least MIN_PX, 22 px at 1100: 11 px once Discord shows the image 550 px wide.
-MIN_PX = min_px(TABLE_WIDTH)
+#: The type scale of the phone images (table, hand, draft, prompts, results; all 760 px wide). Every size is at
+#: least MIN_PX, 22 px: 9.3 px once Discord shows the image 320 px wide.
+MIN_PX = min_px(PRIVATE_WIDTH)
 SMALL = MIN_PX  # notes, zone labels, counts, rules text
 BODY = MIN_PX + 2  # names on chips and tiles
 NAME = MIN_PX + 6  # seat names, card names on compact faces

@@ -13,8 +13,8 @@ the images draw are the "render" text domain (:mod:`render.nightfall.texts`, tra
 ``render/nightfall/locales``); what a decision asks comes from the engine's domain, card names from the
 card data.
 
-The table, hand, draft, prompt and results images are made for a phone: Discord shows them about 550 px
-wide, and nothing in them is smaller than 11 px there (``theme.PHONE_MIN_PX``; each image
+The table, hand, draft, prompt and results images are made for a phone: Discord shows them about 320 px
+wide, and nothing in them is smaller than 9 px there (``theme.PHONE_MIN_PX``; each image
 records its smallest text and icon, see ``primitives.phone_px``).
 The table and results images refuse a private view, so a hand never reaches a channel.
 Nothing here imports discord; every function returns the same bytes for the same view.

@@ -1,8 +1,8 @@
 """Hand and draft images for a player's DMs, drawn from ``private_view(seat)``.
 
-Made for a phone: the image is TABLE_WIDTH wide, Discord shows it about half that, so every
-text is at least ``theme.MIN_PX``. Cards are compact faces (no art band, no provenance badge:
-those stay on ``/card``), three to a row. The cards that a legal ``chain <id>`` action names
+Made for a phone: the image is PRIVATE_WIDTH (760 px) wide, portrait, Discord shows it about 320 px wide, so
+every text is at least ``theme.MIN_PX`` (9 px there). Cards are compact faces (no art band, no provenance
+badge: those stay on ``/card``), two to a row. The cards that a legal ``chain <id>`` action names
 right now are framed and labelled, the rest dimmed, so a player sees at a glance what they may
 play or link. Faces come from a cache, so a hand is mostly pasting.
 """
@@ -27,9 +27,9 @@ from ..theme import (
     MARGIN,
     MOON_R,
     NAME,
+    PRIVATE_WIDTH,
     RGB,
     SMALL,
-    TABLE_WIDTH,
     TEXT,
     TEXT_DIM,
     TEXT_FAINT,
@@ -42,12 +42,12 @@ from .icons import moon
 View = dict[str, Any]
 
 #: Phone images share one width, so one type scale (``theme.MIN_PX``) serves them all.
-WIDTH = TABLE_WIDTH
+WIDTH = PRIVATE_WIDTH
 CARD_GAP = 20
 LABEL_H = 42
 #: The label band under a row of cards when a label takes two lines (longer words in Polish, Russian).
 LABEL_H2 = 72
-MAX_COLUMNS = 3
+MAX_COLUMNS = 2
 FRAME = 7
 
 
@@ -74,8 +74,8 @@ def kicks(view: View, card: View) -> bool:
 
 
 def columns(n: int) -> int:
-    """Three cards a row on a phone; two for hands of two or four, so rows stay even."""
-    return 2 if n in (1, 2, 4) else MAX_COLUMNS
+    """Two cards a row on a phone (a portrait image: each card as wide as three a row on the old landscape one)."""
+    return MAX_COLUMNS
 
 
 def card_width(cols: int) -> int:

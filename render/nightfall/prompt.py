@@ -14,8 +14,8 @@ decision needs no change here:
   minions with what it may do.
 
 The hand, the draft and the table keep their own images (``render_hand``, ``render_draft``,
-``render_table``). Like them, this image is TABLE_WIDTH wide and draws nothing smaller than
-``theme.MIN_PX``, so it reads on a phone.
+``render_table``). Like them, this image is PRIVATE_WIDTH (760 px) wide, portrait (one column of choices), and
+draws nothing smaller than ``theme.MIN_PX``, so it reads 9 px and up on a phone.
 """
 
 from __future__ import annotations
@@ -59,9 +59,9 @@ from ..theme import (
     PANEL,
     PANEL_DARK,
     PANEL_LINE,
+    PRIVATE_WIDTH,
     RGB,
     SMALL,
-    TABLE_WIDTH,
     TEXT,
     TEXT_DIM,
     TEXT_FAINT,
@@ -85,10 +85,11 @@ from .table import (
 
 View = dict[str, Any]
 
-WIDTH = TABLE_WIDTH
+WIDTH = PRIVATE_WIDTH
 INNER = WIDTH - 2 * MARGIN
 COLUMN_GAP = 14
-COLUMN_W = (INNER - COLUMN_GAP) // 2
+#: one column: the portrait image's whole width (tiles as wide as two a row on the old landscape one)
+COLUMN_W = INNER
 SECTION_H = 46
 TILE_PAD = 12
 LINE = round(SMALL * 1.35)
@@ -195,7 +196,7 @@ def _section(title: str, note: str = "") -> Block:
     return Block(SECTION_H, paint)
 
 
-def _grid(tiles: list[Block], columns: int = 2, gap: int = 12) -> Block:
+def _grid(tiles: list[Block], columns: int = 1, gap: int = 12) -> Block:
     """Tiles in rows of ``columns``, each row as tall as its tallest tile."""
     rows = [tiles[i : i + columns] for i in range(0, len(tiles), columns)]
     heights = [max(t.height for t in row) for row in rows]

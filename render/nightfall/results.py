@@ -1,7 +1,7 @@
 """The final ranking: places, wounds by type, and the tie-break that decided a place, if any.
 
 Made for a phone like the table (:mod:`render.nightfall.table`): TABLE_WIDTH wide, every text and icon at
-least ``theme.MIN_PX`` (11 px once Discord shows the image 550 px wide), the same night sky,
+least ``theme.MIN_PX`` (9 px once Discord shows the image 320 px wide), the same night sky,
 header and panels. Top to bottom: the header, one row per place (the winner's with the turn's
 gold border), and between two rows whose wounds are equal, what put the upper one ahead: the
 ranking's own ``decided_by`` in words (:func:`engine.nightfall.scoring.tie_break_text`), so the note names
@@ -55,6 +55,8 @@ TITLE_H = 44
 #: A row whose name fits one line, and one whose name takes two.
 ROW_H = 108
 ROW_H2 = 140
+#: The band under a place's name with its wounds by type.
+TYPES_H = 84
 ROW_PAD = 20
 MEDAL_R = 32
 #: Where the name starts, from the row's left edge (after the medal).
@@ -138,7 +140,8 @@ def _note_lines(a: View, b: View, lang: str = "en") -> list[Line]:
 
 
 def _name_w(lang: str = "en") -> int:
-    return INNER - NAME_X - sum(type_widths(lang)) - TOTAL_W - 2 * ROW_PAD
+    """The name's room: beside the medal, left of the total (the wound types have a band of their own under it)."""
+    return INNER - NAME_X - TOTAL_W - 2 * ROW_PAD
 
 
 def _name(r: View, lang: str = "en") -> tuple[list[str], Any]:
@@ -159,7 +162,7 @@ def results_layout(view: View, lang: str = "en") -> dict[str, Box]:
     }
     y = HEADER_H + TITLE_H
     for i, r in enumerate(result):
-        h = ROW_H if len(_name(r, lang)[0]) == 1 else ROW_H2
+        h = (ROW_H if len(_name(r, lang)[0]) == 1 else ROW_H2) + TYPES_H
         boxes[f"row:{i}"] = (MARGIN, y, TABLE_WIDTH - MARGIN, y + h)
         y += h + GAP
         if i + 1 < len(result):
@@ -222,8 +225,11 @@ def _title(d: Draw, box: Box, lang: str = "en") -> None:
 
 
 def _row(d: Draw, r: View, box: Box, winner: bool, lang: str = "en") -> None:
+    """A place: the medal, the name and the total on top; the wounds by type in a band under them (a portrait
+    image has no room for all of it on one line)."""
     x0, y0, x1, y1 = box
-    cy = (y0 + y1) / 2
+    band_y = y1 - TYPES_H  # where the wound types' band starts
+    cy = (y0 + band_y) / 2 + 4
     d.rounded_rectangle(
         box,
         radius=16,
@@ -243,12 +249,12 @@ def _row(d: Draw, r: View, box: Box, winner: bool, lang: str = "en") -> None:
     d.text((mx, cy + 1), str(place), font=font(HEAD, "bold"), fill=PANEL_DARK, anchor="mm")
     # the name (on two lines if it must), and under it "winner" and the turns played
     widths = type_widths(lang)
-    tx = x1 - ROW_PAD - TOTAL_W - sum(widths)
+    name_end = x1 - ROW_PAD - TOTAL_W
     lines, nf = _name(r, lang)
     step = round(nf.size * 1.1)
     sub_h = 34
     y = cy - (len(lines) * step + sub_h) / 2 + step / 2
-    with d.within((x0 + NAME_X, y0, tx, y1)):
+    with d.within((x0 + NAME_X, y0, name_end, band_y)):
         for line in lines:
             d.text((x0 + NAME_X, y), line, font=nf, fill=TEXT, anchor="lm")
             y += step
@@ -259,7 +265,7 @@ def _row(d: Draw, r: View, box: Box, winner: bool, lang: str = "en") -> None:
             sf = font(SMALL, "bold") if winner else font(SMALL)
             d.text(
                 (x0 + NAME_X, y - step / 2 + sub_h / 2 + 6),
-                ellipsize(" · ".join(sub), sf, tx - x0 - NAME_X - 8),
+                ellipsize(" · ".join(sub), sf, name_end - x0 - NAME_X - 8),
                 font=sf,
                 fill=GOLD if winner else TEXT_DIM,
                 anchor="lm",
@@ -267,16 +273,17 @@ def _row(d: Draw, r: View, box: Box, winner: bool, lang: str = "en") -> None:
     # wounds by type, each a shape, a number and its name; then the total
     by_type = r.get("by_type") or {}
     nf2, lf = font(NAME, "bold"), font(SMALL)
+    tx, ty = x0 + NAME_X, band_y + TYPES_H / 2 - 10
     for t, tw in zip(WOUND_TYPES, widths, strict=True):
-        wound_icon(d, tx + WOUND_ICON / 2, cy, WOUND_ICON, t)
-        with d.within((tx, y0, tx + tw, y1)):
-            d.text((tx + WOUND_ICON + 10, cy - 13), str(by_type.get(t, 0)), font=nf2, fill=TEXT, anchor="lm")
+        wound_icon(d, tx + WOUND_ICON / 2, ty, WOUND_ICON, t)
+        with d.within((tx, band_y - 10, tx + tw, y1)):
+            d.text((tx + WOUND_ICON + 10, ty - 13), str(by_type.get(t, 0)), font=nf2, fill=TEXT, anchor="lm")
             word = texts.type_word(t, int(by_type.get(t, 0)), lang)
-            d.text((tx + WOUND_ICON + 10, cy + 19), word, font=lf, fill=TEXT_DIM, anchor="lm")
+            d.text((tx + WOUND_ICON + 10, ty + 19), word, font=lf, fill=TEXT_DIM, anchor="lm")
         tx += tw
     wounds = int(r.get("wounds", 0))
     right = x1 - ROW_PAD
-    with d.within((tx, y0, x1, y1)):
+    with d.within((name_end, y0, x1, band_y)):
         d.text((right, cy - 12), str(wounds), font=font(BIG, "bold"), fill=WOUND_INK if wounds else TEXT, anchor="rm")
         d.text((right, cy + 26), texts.wounds_word(wounds, lang), font=lf, fill=TEXT_DIM, anchor="rm")
 

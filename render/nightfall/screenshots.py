@@ -2,7 +2,7 @@
 
 The views come from :mod:`render.nightfall.samples` (seeded games and built positions), so the files
 only change when the renderer or the engine does. ``phone-*.png`` are the table, a hand and a
-prompt scaled to 550 px wide, as Discord shows them on a phone, for the README.
+prompt scaled to 320 px wide, as Discord shows them on a phone, for the README.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """The table image: the whole public board in one picture, made to be read on a phone.
 
-Discord shows it about PHONE_WIDTH (550 px) wide on a phone, half its TABLE_WIDTH, so every text
-and icon here is at least ``theme.MIN_PX`` (22 px, 11 px on the phone): sizes come from the type
-scale of :mod:`render.theme`, names wrap onto a second line instead of shrinking, and each
-player's zones are labelled. Top to bottom: whose turn, who must decide now and what (a band of
-its own), the wound stack, the commons, the combat, the chain, then the players two to a row in
-turn order, and the legend (beside the last player when there is an odd number of them).
+Discord shows it about PHONE_WIDTH (320 px) wide on a phone, 42 % of its TABLE_WIDTH (760, portrait: one
+column of commons and of seats), so every text and icon here is at least ``theme.MIN_PX`` (22 px, 9.3 px on
+the phone): sizes come from the type scale of :mod:`render.theme`, names wrap onto a second line instead of
+shrinking, and each player's zones are labelled. Top to bottom: whose turn, who must decide now and what (a
+band of its own), the wound stack, the commons, the combat, the chain, then the players one to a row in turn
+order, and the legend.
 
 Drawn only from ``public_view()``. A private view is refused outright, so a hand can never
 reach the channel through this function. Tiles that rarely change (commons, archives, minions)
@@ -86,8 +86,8 @@ GAUGE_H = 92
 TITLE_H = 44
 TILE_H = 60
 TILE_H2 = 84  # a common whose name takes two lines
-COMMON_COLUMNS = 2
-SEAT_COLUMNS = 2
+COMMON_COLUMNS = 1
+SEAT_COLUMNS = 1
 SEAT_PAD = 14
 CHIP_H = 84
 CHIP_H2 = 108  # a chip whose name takes two lines
@@ -387,8 +387,8 @@ def kicker_tag_w(lang: str) -> int:
 
 @cache
 def chain_text_w(lang: str) -> int:
-    """Room for a link's name and player: what the status and the kicker tag leave (CHAIN_TEXT_W in English)."""
-    right = max(400, status_w(lang) + kicker_tag_w(lang) + 30)
+    """Room for a link's name and player: what the status, or the kicker tag stacked under it, leaves."""
+    right = max(status_w(lang), kicker_tag_w(lang) + 16) + 30
     return INNER - 2 * MOON_R - 34 - right
 
 
@@ -404,8 +404,9 @@ def _chain_rows(view: View, lang: str) -> list[list[Line]]:
     return out
 
 
-def _chain_row_h(lines: list[Line]) -> int:
-    return max(64, len(lines) * CHAIN_LINE + 24)
+def _chain_row_h(lines: list[Line], kicker: bool = False) -> int:
+    """A link's row: its text lines; with a kicker that applies, room for the status above the kicker tag."""
+    return max(108 if kicker else 64, len(lines) * CHAIN_LINE + 24)
 
 
 def _combat_lines(view: View, lang: str) -> list[list[Line]]:
@@ -615,12 +616,13 @@ def table_layout(view: View, lang: str = "en") -> dict[str, Box]:
     chain = view.get("chain") or []
     if chain or phase == "chain":
         links = _chain_rows(view, lang)
-        h = TITLE_H + (sum(_chain_row_h(r) + 8 for r in links) if chain else 48) + GAP
+        heights = [_chain_row_h(r, bool(e.get("kicker_active"))) for r, e in zip(links, chain, strict=True)]
+        h = TITLE_H + (sum(rh + 8 for rh in heights) if chain else 48) + GAP
         top = band("chain", h)
         cy = top + TITLE_H
-        for i, r in enumerate(links):
-            boxes[f"link:{i}"] = (left, cy, right, cy + _chain_row_h(r))
-            cy += _chain_row_h(r) + 8
+        for i, rh in enumerate(heights):
+            boxes[f"link:{i}"] = (left, cy, right, cy + rh)
+            cy += rh + 8
     band("players", TITLE_H)
     seats = view.get("seats") or []
     pending = {p["seat"] for p in view.get("pending") or []}
@@ -874,15 +876,17 @@ def _chain(d: Draw, view: View, boxes: dict[str, Box], lang: str) -> None:
             d.line((tx, sy, tx + name_end, sy), fill=DANGER, width=3)
         key, ink = STATUS.get(status, ("", TEXT_FAINT))
         label = texts.t(key, lang) if key else status
+        kicks = bool(e.get("kicker_active"))
+        sy = cy - 24 if kicks else cy  # a kicker's tag goes under the status: the name keeps its room
         with d.within((x1 - sw, y0, x1, y1)):
-            d.text((x1 - 16, cy), label, font=font(SMALL, "bold"), fill=ink, anchor="rm")
-        if e.get("kicker_active"):  # a gold tag: this link's kicker applies
+            d.text((x1 - 16, sy), label, font=font(SMALL, "bold"), fill=ink, anchor="rm")
+        if kicks:  # a gold tag: this link's kicker applies
             kf = font(SMALL, "bold")
-            kx = x1 - sw - kw
-            d.rounded_rectangle((kx, cy - 22, kx + kw, cy + 22), radius=22, fill=GOLD, outline=PANEL_DARK, width=2)
-            with d.within((kx, cy - 22, kx + kw, cy + 22)):
-                d.text((kx + 12, cy), texts.t("render.chain.kicker", lang), font=kf, fill=PANEL_DARK, anchor="lm")
-            moon(d, kx + kw - 4 - MOON_R, cy, MOON_R, e.get("kicker"))
+            kx, ky = x1 - 16 - kw, cy + 20
+            d.rounded_rectangle((kx, ky - 22, kx + kw, ky + 22), radius=22, fill=GOLD, outline=PANEL_DARK, width=2)
+            with d.within((kx, ky - 22, kx + kw, ky + 22)):
+                d.text((kx + 12, ky), texts.t("render.chain.kicker", lang), font=kf, fill=PANEL_DARK, anchor="lm")
+            moon(d, kx + kw - 4 - MOON_R, ky, MOON_R, e.get("kicker"))
 
 
 def _minion_names(view: View, lang: str) -> dict[str, str]:

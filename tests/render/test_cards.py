@@ -82,8 +82,8 @@ def test_card_bytes_are_stable() -> None:
 
 LANGS = ("en", "pl", "ru")
 WOUNDS = [f"wound:{w}" for w in card_set().wound_types]
-#: The widths compact faces are drawn at: a hand of three or two a row, and a prompt's source card.
-COMPACT_WIDTHS = sorted({card_width(3), card_width(2), SOURCE_W})
+#: The widths compact faces are drawn at: a hand (two a row on the portrait image), and a prompt's source card.
+COMPACT_WIDTHS = sorted({card_width(2), SOURCE_W})
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -152,7 +152,7 @@ def test_a_long_word_is_wrapped_not_shrunk_below_the_phone_minimum() -> None:
     """A name longer than its chip wraps, and a word longer than a line is cut with …, at the
     phone's smallest size at least."""
     view = samples.five_player_chain().public_view()
-    long = "Konstantynopolitańczykowianeczka Wierzchosławiczanin"
+    long = "Konstantynopolitańczykowianeczkowiczównakowska Wierzchosławiczanin"
     for seat in view["seats"]:
         seat["seat"] = seat["seat"] if seat["seat"] != "ada" else long
     for p in view.get("pending") or []:

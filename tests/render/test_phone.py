@@ -1,5 +1,5 @@
-"""Made for a phone: Discord shows these images about 550 px wide, and nothing in them may come
-out smaller than 11 px there (a text's em size, an icon's height).
+"""Made for a phone: Discord shows these images about 320 px wide (310 on a 400 px phone), and nothing in them
+may come out smaller than 9 px there (a text's em size, an icon's height): the images are 760 px wide, portrait.
 
 Every text and icon the renderer draws is recorded in the image it is drawn into (and handed on
 when a cached tile is pasted), so each image says the smallest size it holds; these tests check
@@ -255,18 +255,18 @@ def fresh_caches() -> object:
 def test_a_too_small_text_fails_the_check(monkeypatch: pytest.MonkeyPatch, fresh_caches: object) -> None:
     view = samples.five_player_chain().public_view()
     assert_readable_on_a_phone(draw_table(view), "table")
-    monkeypatch.setattr(render.nightfall.table, "SMALL", 18)  # 9 px on a phone: counts, labels, legend
+    monkeypatch.setattr(render.nightfall.table, "SMALL", 18)  # 7.6 px on a phone: counts, labels, legend
     img = draw_table(view)
     assert smallest(img)[0] == 18
-    with pytest.raises(AssertionError, match=r"9\.0 px text"):
+    with pytest.raises(AssertionError, match=r"7\.6 px text"):
         assert_readable_on_a_phone(img, "table")
 
 
 def test_a_too_small_results_text_fails_the_check(monkeypatch: pytest.MonkeyPatch) -> None:
     view = samples.finished_game().public_view()
     assert_readable_on_a_phone(draw_results(view), "results")
-    monkeypatch.setattr(render.nightfall.results, "SMALL", 19)  # 9.5 px on a phone: labels, turns, the rule
-    with pytest.raises(AssertionError, match=r"9\.5 px text"):
+    monkeypatch.setattr(render.nightfall.results, "SMALL", 19)  # 8 px on a phone: labels, turns, the rule
+    with pytest.raises(AssertionError, match=r"8\.0 px text"):
         assert_readable_on_a_phone(draw_results(view), "results")
 
 
@@ -275,13 +275,13 @@ def test_a_too_small_icon_fails_the_check(monkeypatch: pytest.MonkeyPatch, fresh
     assert_readable_on_a_phone(draw_prompt(view), "prompt")
 
     def small_sword(d: Draw, cx: float, cy: float, h: float, fill: tuple[int, int, int]) -> None:
-        primitives.sword(d, cx, cy, 14, fill)  # 7 px on a phone: the strength mark on every minion
+        primitives.sword(d, cx, cy, 14, fill)  # 5.9 px on a phone: the strength mark on every minion
 
     monkeypatch.setattr(render.nightfall.cards, "sword", small_sword)
     clear_caches()  # the chips drawn above hold full-size swords
     img = draw_prompt(view)
-    assert smallest(img) == (MIN_PX, 14) and phone_px(img) == 7
-    with pytest.raises(AssertionError, match=r"7\.0 px icon"):
+    assert smallest(img) == (MIN_PX, 14) and round(phone_px(img), 1) == 5.9
+    with pytest.raises(AssertionError, match=r"5\.9 px icon"):
         assert_readable_on_a_phone(img, "prompt")
 
 
@@ -299,7 +299,7 @@ def test_a_too_small_card_text_fails_the_check(monkeypatch: pytest.MonkeyPatch, 
     """The hand pastes cached faces: their sizes travel with them."""
     view = samples.five_player_link_decision().private_view("cleo")
     monkeypatch.setattr(render.nightfall.cards, "SMALL", 16)
-    with pytest.raises(AssertionError, match=r"8\.0 px text"):
+    with pytest.raises(AssertionError, match=r"6\.7 px text"):
         assert_readable_on_a_phone(draw_hand(view), "hand")
 
 
