@@ -272,11 +272,19 @@ def anchor_mark(d: Draw, cx: float, cy: float, h: float, fill: RGB) -> None:
 
 
 def ellipsize(text: str, f: Font, max_w: float) -> str:
+    """``text`` cut to ``max_w`` with …: between words when a whole word fits (a name is never cut mid-word
+    then), inside the one word otherwise; a bracket it would leave open goes with the rest."""
     if f.getlength(text) <= max_w:
         return text
-    while text and f.getlength(text + "…") > max_w:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    cut = text
+    while cut and f.getlength(cut + "…") > max_w:
+        cut = cut[:-1]
+    if " " in cut.strip() and not text[len(cut) : len(cut) + 1].isspace():
+        cut = cut[: cut.rstrip().rfind(" ")]  # back to the last whole word
+    for opening, closing in ("()", "[]", "«»", "“”", "„”"):
+        while cut.count(opening) > cut.count(closing):
+            cut = cut[: cut.rfind(opening)]
+    return cut.rstrip(" ,;:·–—-(") + "…"
 
 
 def fit(text: str, max_w: float, sizes: Sequence[int], weight: str = "bold") -> tuple[str, Font]:

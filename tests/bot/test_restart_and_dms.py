@@ -85,7 +85,7 @@ async def test_info_commands(simcord_env: Any) -> None:
     assert card.ephemeral and "Furious Melee" in card.response.content
     assert card.response.attachments[0].filename == "furious_melee.png"
     recon = await carol.slash(party.channel, "card", name="Bite and Tear")
-    assert "reconstructed" in recon.response.content
+    assert "The bot plays this card's" in recon.response.content and "reconstruct" not in recon.response.content
     choices = await carol.autocomplete(party.channel, "card", "name", "wiel")
     assert [c["value"] for c in choices] == ["great_spirit"]
     unknown = await carol.slash(party.channel, "card", name="Pikachu")
