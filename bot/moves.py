@@ -22,6 +22,7 @@ from .errors import UserError
 from .i18n import clip, t
 from .replies import answer_in_time, edit_own_message, private
 from .service import GameService, Outcome
+from .service.tutorial import with_lesson
 from .store import Store
 
 log = logging.getLogger(__name__)
@@ -134,7 +135,7 @@ class Moves:
             lesson = await self.service.lesson(outcome.table, outcome.seat, user, lang) if prompt else None
         if prompt is not None:
             file = await prompt.picture.file()  # drawn after the lock: the game goes on meanwhile
-            content = f"{done}\n{lesson[1]}\n\n{prompt.content}" if lesson else f"{done}\n{prompt.content}"
+            content = f"{done}\n{with_lesson(prompt.content, lesson[1]) if lesson else prompt.content}"
             await edit_own_message(interaction, content=clip(content), attachments=[file], view=prompt.view)
             if lesson is not None:
                 with contextlib.suppress(StorageError):  # only a lesson's mark: shown again at worst

@@ -23,6 +23,7 @@ from .i18n import clip, count, shorten, t
 from .logline import Describe
 from .seat_buttons import hand_over_view
 from .service import GameService
+from .service.tutorial import with_lesson
 from .store import RETIRED, Store
 from .table import Table
 
@@ -273,7 +274,7 @@ class Notifier:
             prompt = face.prompt(table, seat.seat, lang, recent) if waiting and seat is not None else None
             lesson = await self.service.lesson(table, seat.seat, user_id, lang) if prompt is not None and seat else None
         if prompt is not None and lesson is not None:
-            prompt = replace(prompt, content=clip(f"{lesson[1]}\n\n{prompt.content}", MESSAGE_LIMIT))
+            prompt = replace(prompt, content=clip(with_lesson(prompt.content, lesson[1]), MESSAGE_LIMIT))
         if prompt is None:
             if stored is not None and stored[2] != RETIRED:
                 await self.retire(stored)

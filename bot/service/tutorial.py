@@ -83,3 +83,10 @@ class TutorialService(SeatService):
         if suggested:
             lines.append(t("tutorial.suggest", lang, move=suggested))
         return key, "\n".join(lines)
+
+
+def with_lesson(content: str, lesson: str) -> str:
+    """A prompt with its lesson under its first line (the game, the channel and the turn stay first: they are what
+    a notification shows), before what happened and what is asked."""
+    head, _, rest = content.partition("\n")
+    return f"{head}\n{lesson}\n\n{rest}" if rest else f"{head}\n{lesson}"

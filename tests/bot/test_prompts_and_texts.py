@@ -209,8 +209,10 @@ async def test_the_draft_is_not_called_turn_1(simcord_env: Any) -> None:
     party = await open_game(simcord_env, ("alice", "bob"), variant="standard")
     prompt = latest_prompt(party.users["alice"])
     assert prompt is not None
-    header, ask, *facts = prompt.content.splitlines()
+    header, lesson, lesson_more, _, ask, *facts = prompt.content.splitlines()
     assert "draft round 1 of 3" in header and "turn" not in header
+    # the first draft prompt a person sees says what a draft is, under the header
+    assert lesson.startswith("📘 **Draft**") and "/rules" in lesson_more
     assert ask == "Pick a card."
     assert facts == ["This round's pick becomes one of your private archives."]
     table = [m for m in party.channel.history() if any(a.filename.endswith("-table.png") for a in m.attachments)]

@@ -86,7 +86,7 @@ async def test_a_fightdrome_tutorial_explains_what_each_card_does(simcord_env: A
         await simcord_env.advance_time(5)
     assert prompt is not None
     text = prompt.content
-    assert text.startswith("📘") and "💡 The normal AI would choose" in text
+    assert "📘" in text and "💡 The normal AI would choose" in text
     assert "opens the exchange" in text or "the exchange goes on" in text or "ends the exchange" in text
     user_errors_only(simcord_env)
 
