@@ -232,7 +232,8 @@ class Notifier:
         """The table message's title, status and whom the game waits for, in the game's language."""
         assert table.game is not None
         lang = table.lang
-        title = t("table.title", lang, channel=table.row.channel_name, game=game_name(table.row.game))
+        key = "table.title_tutorial" if table.row.tutorial else "table.title"  # a tutorial's DM is no channel
+        title = t(key, lang, channel=table.row.channel_name, game=game_name(table.row.game))
         return f"{title} · {self.service.face(table).status(table, lang)}\n{table.waiting_text(lang)}"
 
     @staticmethod

@@ -40,7 +40,8 @@ def prompt_text(table: Table, seat: str, lang: str, recent: Recent | None = None
     m = match_of(table)
     view = m.private_view(seat)
     mine = view["fighters"][seat]
-    header = t("fd.header", lang, game="Fightdrome", channel=table.row.channel_name, round=m.round)
+    key = "fd.header_tutorial" if table.row.tutorial else "fd.header"  # a tutorial's DM is no channel
+    header = t(key, lang, game="Fightdrome", channel=table.row.channel_name, round=m.round)
     if recent is not None and recent.table_url:
         header += " " + t("prompt.table_link", lang, url=recent.table_url)
     since = recent_text(recent, describe, lang) if recent is not None else ""

@@ -77,6 +77,7 @@ ENGLISH: dict[str, i18n.Template] = {
     "fd.ask.sleeve": "**Pick your next fighter** (Grand Tournament).",
     "fd.ask.sleeve_first": "**Pick your first fighter** in secret: your opponent sees it when both have picked.",
     "fd.header": "**{game}** in **#{channel}** — round {round}.",
+    "fd.header_tutorial": "🎓 **{game}** tutorial — round {round}.",
     "fd.counts": "Your hand {hand}/7 · deck {deck} · discard pile {discard} · stun pile {stun}",
     "fd.counts.rest": " · you may rest",
     "fd.your_stun": "Face down in your stun pile: {cards}",

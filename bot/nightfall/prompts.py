@@ -34,7 +34,8 @@ def build_prompt(table: Table, seat: str, lang: str = "en", recent: Recent | Non
     if decision is None:
         return None
     since = table.since.get(seat, decision["opened"])
-    content = prompt_text(view, decision, table.names, table.row.channel_name, recent, lang)
+    channel = None if table.row.tutorial else table.row.channel_name  # a tutorial's DM is no channel
+    content = prompt_text(view, decision, table.names, channel, recent, lang)
     shows = decision["shows"]
     if shows == "table":
         picture = table_picture(table, lang)
@@ -54,19 +55,20 @@ def prompt_text(
     view: dict[str, Any],
     decision: dict[str, Any],
     names: dict[str, str],
-    channel: str,
+    channel: str | None,
     recent: Recent | None = None,
     lang: str = "en",
 ) -> str:
     """Where the game stands (the draft round during the draft: there is no turn yet), what
     happened since the player's last move, what is asked, and the facts the decision needs that
     its buttons do not say."""
+    where = "" if channel is not None else "_tutorial"  # no channel: a tutorial, in the player's DMs
     if view["phase"] == "draft" and "draft" in view:
         draft = view["draft"]
-        header = t("prompt.header_draft", lang, channel=channel, round=draft["round"], rounds=draft["rounds"])
+        header = t(f"prompt.header_draft{where}", lang, channel=channel, round=draft["round"], rounds=draft["rounds"])
     else:
         phase = t(f"phase.{view['phase']}", lang)
-        header = t("prompt.header", lang, channel=channel, turn=view["turn"], phase=phase)
+        header = t(f"prompt.header{where}", lang, channel=channel, turn=view["turn"], phase=phase)
     ask = decision["ask"]
     since = recent_text(recent, describe, lang) if recent is not None else ""
     if recent is not None and recent.table_url:

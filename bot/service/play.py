@@ -275,7 +275,7 @@ class PlayService(ServiceBase):
         for s in table.seats:
             if s.user_id is None:
                 continue
-            if finished:
+            if finished and not table.row.tutorial:  # a tutorial's results come to the same DM already
                 # due once the results are in the channel (the channel delivery brings it forward);
                 # the delay is only the fallback should the process stop in between
                 wants.append(Want("game_over", s.user_id, delay=GAME_OVER_FALLBACK))

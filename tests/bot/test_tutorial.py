@@ -69,6 +69,11 @@ async def test_a_tutorial_plays_to_its_end_in_the_dms_explaining_every_decision(
     # the table and the results came to the same DM; nothing counts in the server's statistics
     texts = [m.content for m in dm.history() if m.author.bot]
     assert any("🏁" in text for text in texts)
+    # the DM is no channel: no "#tutorial" in a prompt, and no game-over DM beside the results it already has
+    assert not any("#tutorial" in text for text in [*prompts, *texts])
+    sql = "SELECT COUNT(*) FROM deliveries WHERE kind = 'game_over' AND game_id = ?"
+    owed = await simcord_env.bot.store.reader.call(lambda c: c.execute(sql, (row.id,)).fetchone()[0])
+    assert owed == 0
     assert (await simcord_env.bot.store.player_stats(channel.guild.id, user.id, "nightfall")).games == 0
     user_errors_only(simcord_env)
 
