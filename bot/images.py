@@ -15,6 +15,7 @@ for the same key is shared. :data:`stats` counts renders and cache hits.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import io
 import json
@@ -136,9 +137,11 @@ def view_key(kind: str, *args: Any) -> Key:
     return kind, hashlib.blake2b(text.encode(), digest_size=16).digest()
 
 
-async def render_png(kind: str, fn: Callable[..., bytes], *args: Any) -> bytes:
-    """``fn(*args)`` (a pure function of ``render``), from the cache or drawn off the event loop."""
-    key = view_key(kind, *args)
+async def render_png(kind: str, fn: Callable[..., bytes], *args: Any, key: Key | None = None) -> bytes:
+    """``fn(*args)`` (a pure function of ``render``), from the cache or drawn off the event loop. ``key``: the
+    image's :func:`view_key`, when the caller has it already."""
+    if key is None:
+        key = view_key(kind, *args)
     data = _cache.get(key)
     if data is not None:
         _cache.move_to_end(key)
@@ -203,9 +206,14 @@ class Picture:
     #: the file's name as Discord shows it
     name: str
 
+    @functools.cached_property
+    def key(self) -> Key:
+        """What the image shows, as its cache key: equal keys are equal images (one digest per picture)."""
+        return view_key(self.kind, *self.args)
+
     async def file(self) -> discord.File:
         """The PNG as a file to attach: from the cache, or drawn off the event loop."""
-        return file_of(await render_png(self.kind, self.draw, *self.args), self.name)
+        return file_of(await render_png(self.kind, self.draw, *self.args, key=self.key), self.name)
 
 
 def file_of(data: bytes, name: str) -> discord.File:

@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from . import images
 from .face import RECENT_LINES, Prompt, Recent
 from .games import game_name
 from .i18n import clip, count, shorten, t
@@ -58,6 +59,9 @@ class Notifier:
         self.client = client
         self.store = store
         self.service = service
+        #: per game, the table message as last shown (its id, words and image): an unchanged table is not sent
+        #: again. Lost on a restart, which costs one edit per game.
+        self._shown: dict[int, tuple[int | None, str, images.Key]] = {}
 
     # ------------------------------------------------------------------ channel
     async def channel_of(self, channel_id: int) -> discord.abc.Messageable:
@@ -94,7 +98,6 @@ class Notifier:
                 results = clip(results + await face.series_note(self.store, table.row, lang))
             results_picture = face.results_picture(table, lang) if finished else None
             head = self._table_head(table)  # the table message's words, of the same moment as its image
-        file = await table_picture.file()
         results_image = await results_picture.file() if results_picture is not None else None
         marks = await self.store.channel_marks(game_id)
         channel = await self.channel_of(table.row.channel_id)
@@ -117,7 +120,11 @@ class Notifier:
             table_id = None
         thread_id = marks.log_thread_id
         content = self._table_content(head, table.lang, thread_id)
-        table_id = await self._show_table(game_id, channel, table_id, content, file, current)
+        shown = (table_id, content, table_picture.key)
+        if table_id is None or self._shown.get(game_id) != shown:  # an unchanged table is neither drawn nor sent
+            file = await table_picture.file()
+            table_id = await self._show_table(game_id, channel, table_id, content, file, current)
+            self._shown[game_id] = (table_id, content, table_picture.key)
         if thread_id is None:
             # the link shows from the next edit
             thread_id = await self._make_thread(game_id, channel, table_id, lang, face.rules.name)
@@ -130,9 +137,14 @@ class Notifier:
             message = await channel.send(results, file=results_image, allowed_mentions=NO_MENTIONS)
             await self.store.set_results_posted(game_id, message.id)
             await self.store.due_now(game_id, "game_over")  # the game-over DMs link to these results
-            self.service.forget(game_id)
+            self.forget(game_id)
         elif table.row.status == "abandoned":
-            self.service.forget(game_id)  # its channel says all it owed: the game need not stay in memory
+            self.forget(game_id)  # its channel says all it owed: the game need not stay in memory
+
+    def forget(self, game_id: int) -> None:
+        """A game whose channel says all it will: nothing of it stays in memory."""
+        self._shown.pop(game_id, None)
+        self.service.forget(game_id)
 
     async def _show_table(
         self,
@@ -333,7 +345,7 @@ class Notifier:
                 raise NotYet("the results are not posted yet")
             # the channel is out of reach: the DM comes now, without the link to results nobody can see
         table = await self.service.stored_table(game_id)
-        self.service.forget(game_id)  # a finished game is not kept in memory for its DMs
+        self.forget(game_id)  # a finished game is not kept in memory for its DMs
         seat = table.seat_of(user_id)
         if table.game is None or seat is None:
             return

@@ -18,6 +18,9 @@ class Settings:
     ai_budget: float = 1.0
     guild_id: int | None = None
     table_edit_interval: float = 2.0
+    #: Seconds the channel waits for a player who is still deciding (their next decision is theirs again)
+    #: before it shows their moves: a burst of decisions is one table edit and one log post.
+    burst_seconds: float = 30.0
     snapshot_every: int = 25
     log_level: str = "INFO"
     #: Worker processes that draw the images; 0 draws them in a thread of the bot's process.
@@ -28,7 +31,7 @@ class Settings:
     #: Seconds after a player's own move during which their next decisions edit the DM they are
     #: looking at instead of sending a new one (one notification per burst of decisions).
     dm_burst: float = 600.0
-    #: Seconds between the watchdog's looks at every running game (AI seats, deliveries, deadlines).
+    #: Seconds between the watchdog's looks for what is due (AI seats that must decide, deliveries, deadlines).
     watchdog_seconds: float = 60.0
     #: Wounds that end a new Apocalypse Cup (the rules say 100; a lower one makes a short demo cup).
     cup_target: int = 100
@@ -48,6 +51,7 @@ class Settings:
             ai_budget=_float("NIGHTFALL_AI_BUDGET", 1.0),
             guild_id=_int("NIGHTFALL_GUILD_ID", None),
             table_edit_interval=_float("NIGHTFALL_TABLE_EDIT_INTERVAL", 2.0),
+            burst_seconds=_float("NIGHTFALL_BURST_SECONDS", 30.0),
             snapshot_every=_int("NIGHTFALL_SNAPSHOT_EVERY", 25) or 1,
             log_level=os.environ.get("NIGHTFALL_LOG_LEVEL", "INFO").strip().upper() or "INFO",
             render_workers=_int("NIGHTFALL_RENDER_WORKERS", 0) or 0,

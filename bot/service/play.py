@@ -271,7 +271,7 @@ class PlayService(ServiceBase):
     ) -> list[Want]:
         """The deliveries the move calls for: the table, each person's prompt whose decision began or ended, the
         game-over DMs, and the channel's notice of a turn missed (with its button handing the seat to the AI)."""
-        wants = [Want("channel", delay=0.0 if finished else self.settings.table_edit_interval)]
+        wants = [Want("channel", delay=self._channel_delay(table, seat, since_now, finished))]
         for s in table.seats:
             if s.user_id is None:
                 continue
@@ -292,6 +292,19 @@ class PlayService(ServiceBase):
                 wants.append(Want("prompt", s.user_id, hint="edit" if edit else ""))
         return wants
 
+    def _channel_delay(self, table: Table, seat: str, since_now: dict[str, int], finished: bool) -> float:
+        """When the channel shows a move: at once when the game ends or another person must now decide (they
+        and the spectators see the table that asks it of them), else at the end of the mover's burst. While the
+        next decisions are the mover's own (or an AI's, which answers in a moment), the table and the log wait
+        up to ``burst_seconds``: a player's run of decisions becomes one table edit and one log post, not one
+        of each per click. Every request still waits ``table_edit_interval`` after the channel's last update."""
+        if finished:
+            return 0.0
+        others = [s for s in since_now if s != seat and not table.by_seat(s).is_ai]
+        if others:
+            return self.settings.table_edit_interval
+        return max(self.settings.burst_seconds, self.settings.table_edit_interval)
+
     @staticmethod
     def _missed_notice(table: Table, seat: str, missed_turn: int | None, finished: bool) -> list[Want]:
         """A turn missed (and the seat not handed over): the channel is told, with a button any player may press
@@ -309,7 +322,7 @@ class PlayService(ServiceBase):
             await self.store.record(move)
         except StaleVersion:
             # another writer committed first: this cache was stale; reload and let the player retry
-            self._tables.pop(move.game_id, None)
+            self._drop(move.game_id)
             raise UserError("err.stale") from None
         except StorageError:
             # the database is busy, full or read-only: nothing was written, and the player is told why
@@ -317,11 +330,11 @@ class PlayService(ServiceBase):
         except asyncio.CancelledError:
             # cancelled mid-commit (a shutdown): its fate is unknown, so the cache goes, and the task must stop;
             # turned into a refusal, it kept an AI task retrying for ever after its event loop began to close
-            self._tables.pop(move.game_id, None)
+            self._drop(move.game_id)
             raise
         except BaseException:
             log.exception("could not commit move %s of game %s", move.text, move.game_id)
-            self._tables.pop(move.game_id, None)
+            self._drop(move.game_id)
             raise UserError("err.generic") from None
 
     @staticmethod
@@ -409,7 +422,7 @@ class PlayService(ServiceBase):
             except (UserError, StaleVersion, StorageError, sqlite3.Error, LookupError, RuntimeError, ValueError) as e:
                 failures += 1
                 log.warning("AI move failed in game %s (attempt %s): %s; reloading and retrying", game_id, failures, e)
-                self._tables.pop(game_id, None)
+                self._drop(game_id)
                 self._ai = {k: v for k, v in self._ai.items() if k[0] != game_id}
                 continue
             failures = 0

@@ -49,6 +49,7 @@ def settings(tmp_path: Path) -> Settings:
         ai_delay=0.0,
         ai_budget=0.05,  # a hard AI seat thinks briefly: the tests watch what it does, not how well
         table_edit_interval=0.0,
+        burst_seconds=0.0,
         snapshot_every=10,
     )
 

@@ -14,7 +14,9 @@ from .conftest import user_errors_only
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(token=None, db_path=str(tmp_path / "nightfall.db"), ai_delay=0.0, table_edit_interval=0.3)
+    return Settings(
+        token=None, db_path=str(tmp_path / "nightfall.db"), ai_delay=0.0, table_edit_interval=0.3, burst_seconds=0.0
+    )
 
 
 @pytest.mark.simcord(settle_timeout=120)

@@ -66,6 +66,7 @@ def settings(tmp_path: Path) -> Settings:
         db_path=str(tmp_path / "nightfall.db"),
         ai_delay=AI_DELAY,
         table_edit_interval=0.0,
+        burst_seconds=0.0,
         snapshot_every=10,
     )
 
