@@ -26,7 +26,7 @@ class ReachService(PlayService):
             task = self._ai_tasks.pop(game_id, None)
             if task is not None:
                 task.cancel()
-            self._tables.pop(game_id, None)  # the cached row does not know it is paused
+            self._drop(game_id)  # the cached row does not know it is paused
         if paused:
             self.wake()
         return paused

@@ -279,11 +279,14 @@ class SeatService(PlayService):
         so that game ends as abandoned and its players are told. Returns the ids of the games mended."""
         mended = []
         for row in await self.store.games_with_status("active"):
+            held = row.id in self._tables
             try:
                 table = await self.table(row.id)
             except Exception:
                 log.exception("game %s could not be loaded to check its seats", row.id)
                 continue
+            if not held:
+                self._drop(row.id)  # loaded only to be checked: it loads again when it is played
             if table.game is None:
                 continue
             dealt = set(table.game.seats)
@@ -297,7 +300,7 @@ class SeatService(PlayService):
             async with self.lock(row.id):
                 if await self.store.mend_seats(row.id, extra, end, [LogLine.say(key, names=names)]):
                     mended.append(row.id)
-                self._tables.pop(row.id, None)
+                self._drop(row.id)
         if mended:
             self.wake()
         return mended
