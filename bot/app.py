@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -87,13 +88,26 @@ class NightfallBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        await self.service.backfill_results()  # games finished before results were kept (once)
-        await self.service.mend_seats()  # games an old join/start race damaged (told to their players)
-        await self.service.resume()
+        # no game is loaded here: the bot connects at once, and a game loads when it is first needed. In the
+        # background, old games are checked once each start, and the AI seats that must decide (one query finds
+        # them) are started
+        self._resuming = asyncio.create_task(self._resume(), name="resume")
         await self.deliverer.start()
         await self.deadlines.start()
         self.watchdog.change_interval(seconds=self.settings.watchdog_seconds)
         self.watchdog.start()
+
+    async def _resume(self) -> None:
+        """After start-up, beside the first commands: what earlier releases left to mend, then the AI seats."""
+        try:
+            await self.service.backfill_results()  # games finished before results were kept (once)
+            await self.service.mend_seats()  # games an old join/start race damaged (told to their players)
+        except Exception:
+            log.exception("could not check the stored games after start-up")
+        try:
+            await self.service.resume()
+        except Exception:
+            log.exception("could not start the AI seats after start-up; the watchdog tries again")
 
     def _wake_workers(self) -> None:
         """After a commit: its deliveries are due now, and its decisions' clocks may be the next to fall due."""

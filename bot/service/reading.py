@@ -113,19 +113,21 @@ class ReadingService(PlayService):
         return awaited, t("mine.line", lang, where=where, state=state, who=who, link=link)
 
     async def resume(self) -> list[Table]:
-        """After a (re)start, and periodically: load every running game and make sure AI seats move.
+        """After a (re)start, and periodically: make sure AI seats that must decide do.
 
         This is also the watchdog: a game that waits on an AI seat without a live AI task
-        (it died, or was never started) gets one.
+        (it died, or was never started) gets one. Only those games are loaded (one query finds them);
+        any other game is loaded when it is first needed (a move, a delivery, a deadline, a command).
         """
         tables = []
-        for row in await self.store.games_with_status("active"):
-            if row.paused is not None:
-                continue  # nothing moves in a paused game: it is not even loaded
+        for game_id in await self.store.games_awaiting_ai():
+            running = self._ai_tasks.get(game_id)
+            if running is not None and not running.done():
+                continue
             try:
-                table = await self.table(row.id)
+                table = await self.table(game_id)
             except Exception:
-                log.exception("game %s could not be loaded", row.id)
+                log.exception("game %s could not be loaded", game_id)
                 continue
             tables.append(table)
             self._schedule_ai(table)

@@ -125,6 +125,16 @@ class GameStore(StoreBase):
         )
         return _game(row) if row else None
 
+    async def games_awaiting_ai(self) -> list[int]:
+        """The running, unpaused games in which an AI seat has a decision now (read from the stored decisions,
+        without loading any game): the only ones the AI must be started for."""
+        found = await self._read(
+            "SELECT g.id FROM games g WHERE g.status = 'active' AND g.paused IS NULL AND EXISTS ("
+            "SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.is_ai = 1 "
+            "AND json_extract(g.decision_since, '$.\"' || s.seat || '\"') IS NOT NULL) ORDER BY g.id"
+        )
+        return [int(r[0]) for r in found]
+
     async def games_with_status(self, status: str) -> list[GameRow]:
         return await self._games(f"SELECT {_GAME_COLS} FROM games WHERE status = ? ORDER BY id", (status,))
 
