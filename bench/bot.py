@@ -78,6 +78,7 @@ import logging
 import os
 import platform
 import pstats
+import random
 import shutil
 import sqlite3
 import statistics
@@ -109,6 +110,12 @@ from bot.nightfall import FACE as NIGHTFALL  # noqa: E402
 from bot.store import Move, Store, Want  # noqa: E402
 
 THINK_SECONDS = 2.0
+ASYNC_GAMES = 1
+ASYNC_SEED = 19
+ASYNC_THINK = (120.0, 3600.0)  # seconds before another player's decision (2 min to 1 h)
+FOLLOW_UP_SECONDS = 8.0  # before the same player's next decision
+ASYNC_MOVE_LIMIT = 3000
+TARGET_ASYNC_REST = 1.0  # rate-limited REST calls per move, asynchronous 4-player games
 THINK_MOVES = 200  # at N = 10 and 50: each settled move costs ~75 ms of wall time on top of the move
 SETTLE_TIMEOUT = 120.0
 STALL_SECONDS = 2.0  # back to back: no move finished for this long (wall) = a stall
@@ -323,7 +330,7 @@ class Harness:
         indexes = sorted(self._candidates)
         self._candidates.clear()
         owed = await asyncio.get_running_loop().run_in_executor(
-            self._reader, self._owed, [self.games[i].id for i in indexes]
+            self._reader, self._owed, [self.games[i].id for i in indexes], self.bot.store.epoch()
         )
         for index in indexes:
             press = self.inflight.get(index)
@@ -333,10 +340,12 @@ class Harness:
             del self.inflight[index]
             self.finished.append(press)
 
-    def _owed(self, game_ids: list[int]) -> set[int]:
+    def _owed(self, game_ids: list[int], now: float) -> set[int]:
+        """The games with a delivery due now and not done (one due later, a burst's table, is not owed yet)."""
         marks = ",".join("?" * len(game_ids))
         cur = self._side.execute(
-            f"SELECT DISTINCT game_id FROM deliveries WHERE wanted > done AND game_id IN ({marks})", game_ids
+            f"SELECT DISTINCT game_id FROM deliveries WHERE wanted > done AND due_at <= ? AND game_id IN ({marks})",
+            [now, *game_ids],
         )
         try:
             return {int(r[0]) for r in cur.fetchall()}
@@ -344,9 +353,9 @@ class Harness:
             cur.close()
 
     # -------------------------------------------------------------- games
-    async def open_games(self, count: int) -> list[int]:
-        """Open, join and start ``count`` quick-start games by slash command, each in a channel of
-        its own (one guild) with two new players."""
+    async def open_games(self, count: int, players: int = 2, variant: str = "quick-start") -> list[int]:
+        """Open, join and start ``count`` games by slash command, each in a channel of its own (one guild)
+        with ``players`` new players (two on the quick-start variant unless told)."""
         env = self.env
         if self._guild is None:
             self._guild = env.create_guild("Nightfall")
@@ -354,8 +363,9 @@ class Harness:
         for _ in range(count):
             k = len(self.games)
             channel = self._guild.create_text_channel(f"nightfall-{k}")
-            users = [env.create_user(f"p{k}a"), env.create_user(f"p{k}b")]
-            opened.append(await self._start(channel, users, [self._guild.add_member(u) for u in users]))
+            users = [env.create_user(f"p{k}{chr(97 + j)}") for j in range(players)]
+            members = [self._guild.add_member(u) for u in users]
+            opened.append(await self._start(channel, users, members, variant))
         return opened
 
     async def play_again(self, index: int) -> int:
@@ -363,9 +373,10 @@ class Harness:
         game = self.games[index]
         return await self._start(game.channel, game.users, game.members)
 
-    async def _start(self, channel: Any, users: list[Any], members: list[Any]) -> int:
-        await members[0].slash(channel, "game new", variant="quick-start")
-        await members[1].slash(channel, "game join")
+    async def _start(self, channel: Any, users: list[Any], members: list[Any], variant: str = "quick-start") -> int:
+        await members[0].slash(channel, "game new", variant=variant)
+        for member in members[1:]:
+            await member.slash(channel, "game join")
         await members[0].slash(channel, "game start")
         row = await self.bot.store.last_game_in(channel.id)
         assert row is not None and row.status == "active", "the game did not start"
@@ -624,6 +635,45 @@ async def think_time(h: Harness, games: list[int], moves: int) -> RunResult:
     return _result(h, "think time", n, before, seconds, offered=n / THINK_SECONDS)
 
 
+async def asynchronous(workdir: str) -> RunResult:
+    """Whole 4-player standard games as a community plays them, with the bot's shipped settings: a player's
+    follow-up decision comes ``FOLLOW_UP_SECONDS`` after their last, anyone else's minutes to hours later
+    (seeded). What Discord's rate limits count, per move: the REST calls without interaction callbacks."""
+    path = os.path.join(workdir, "bot-async.db")
+    reset_images()
+    bot = create_bot(Settings(token=None, db_path=path, log_level="WARNING"))
+    rng = random.Random(ASYNC_SEED)
+    try:
+        async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
+            h = Harness(env, path)
+            try:
+                games = await h.open_games(ASYNC_GAMES, players=4, variant="standard")
+                await env.settle()
+                before = Counters.of(h)
+                start = time.perf_counter()
+                for index in games:
+                    last = None
+                    for _ in range(ASYNC_MOVE_LIMIT):
+                        found = h.next_press(index)
+                        if found is None:
+                            break
+                        user = found[0]
+                        wait = FOLLOW_UP_SECONDS if user is last else rng.uniform(*ASYNC_THINK)
+                        await env.advance_time(wait)
+                        if await h.press(index, settle=True) is None:
+                            break
+                        last = user
+                    await env.advance_time(3600.0)  # the last burst, game-over DMs
+                result = _result(h, "asynchronous", len(games), before, time.perf_counter() - start)
+                over = sum(1 for i in games if h.is_over(i))
+                result.notes.append(f"{over} of {len(games)} 4-player standard games played to their end")
+                return result
+            finally:
+                h.close()
+    finally:
+        await bot.store.close()
+
+
 @dataclass
 class Plan:
     n: int
@@ -657,8 +707,11 @@ async def run_n(plan: Plan, workers: int | None, workdir: str, profile: cProfile
     return results
 
 
-def _settings(path: str, workers: int | None) -> Settings:
-    extra = {} if workers is None else {"render_workers": workers}
+def _settings(path: str, workers: int | None, burst: float | None = None) -> Settings:
+    """The bot as benchmarked: no AI delay, no edit interval; ``burst`` the burst window (None: the shipped one)."""
+    extra: dict[str, Any] = {} if workers is None else {"render_workers": workers}
+    if burst is not None:
+        extra["burst_seconds"] = burst
     return Settings(
         token=None, db_path=path, ai_delay=0.0, table_edit_interval=0.0, snapshot_every=25, log_level="WARNING", **extra
     )
@@ -865,7 +918,7 @@ async def memory(workdir: str, workers: int | None) -> dict[str, Any]:
     """Bytes kept per finished game (games to their end one after another) and per active game."""
     path = os.path.join(workdir, "memory.db")
     reset_images()
-    bot = create_bot(_settings(path, workers))
+    bot = create_bot(_settings(path, workers, burst=0.0))  # every move's table at once: nothing left owed
     out: dict[str, Any] = {}
     try:
         async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
@@ -1049,6 +1102,21 @@ async def amain(args: argparse.Namespace) -> int:
         print("  (Settings has no render_workers yet: images render in a thread, asyncio.to_thread)")
     all_results: dict[int | None, list[RunResult]] = {w: [] for w in worker_options}
     try:
+        if args.only_memory:
+            mem = await memory(workdir, worker_options[0])
+            print({k: v for k, v in mem.items()})
+            return 0
+        print("Asynchronous play (shipped settings, 4 players, think times of minutes to hours)")
+        slow_game = await asynchronous(workdir)
+        print_run(slow_game)
+        rate = (slow_game.rest - slow_game.callbacks) / max(slow_game.moves, 1)
+        print(
+            f"  rate-limited REST calls per move     {rate:8.2f}        target ≤ {TARGET_ASYNC_REST}        "
+            f"{verdict(rate <= TARGET_ASYNC_REST)}"
+        )
+        sys.stdout.flush()
+        if args.only_async:
+            return 0
         for workers in worker_options:
             if workers is not None:
                 print(f"render_workers={workers} ({'a thread' if workers == 0 else f'a process pool of {workers}'})")
@@ -1157,6 +1225,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer moves per run (a smoke run)")
     parser.add_argument("--profile", action="store_true", help="cProfile the N=10 back-to-back run")
+    parser.add_argument("--only-memory", action="store_true", help="only the memory readings")
+    parser.add_argument("--only-async", action="store_true", help="only the asynchronous 4-player games")
     parser.add_argument("--no-memory", action="store_true", help="skip the tracemalloc part")
     return asyncio.run(amain(parser.parse_args()))
 
