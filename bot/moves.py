@@ -76,12 +76,8 @@ class Moves:
         done: list[str] = []
         outcome: Outcome | None = None
         stopped = ""
-        try:
-            # several moves and a prompt image can take longer than the 3 s Discord gives an answer:
-            # acknowledge now, and edit the message once the moves are made
-            await interaction.response.defer()
-        except discord.HTTPException:
-            log.warning("could not acknowledge the moves %s in game %s", texts, game_id, exc_info=True)
+        # a few moves and one prompt image take a fraction of Discord's 3 s: the answer edits the message in one
+        # call (a write that has to wait for the database acknowledges first, as for any move)
         with self.deliverer.answering(game_id, interaction.user.id):
             for text in texts:
                 try:

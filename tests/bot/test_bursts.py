@@ -14,7 +14,7 @@ import pytest
 
 from bot import Settings
 
-from .helpers import Party, open_game
+from .helpers import Party, latest_prompt, open_game
 from .test_reliability import human_to_move, move_once
 
 BURST = 30.0
@@ -124,3 +124,37 @@ async def test_an_unchanged_table_is_neither_drawn_nor_sent_again(simcord_env: A
     await move_once(party, 0)
     await env.advance_time(BURST + 1)
     assert ("PATCH", "table") in channel_writes(env, party, start), "a changed table is shown"
+
+
+async def test_several_discards_from_one_menu_answer_in_one_call(simcord_env: Any) -> None:
+    """The menu's message is edited by the interaction's own answer: no deferral first, no second call."""
+    env = simcord_env
+    party = await open_game(env, ("alice", "bob"))
+    await env.settle()
+    for n in range(300):
+        found = await human_to_move(party)
+        assert found is not None, "no prompt offered a discard menu"
+        name, _seat = found
+        prompt = latest_prompt(party.users[name])
+        menu = next(
+            (
+                c
+                for row in (prompt.components if prompt is not None else [])
+                for c in getattr(row, "children", [row])
+                if getattr(c, "custom_id", "").endswith("*") and len(getattr(c, "options", [])) >= 2
+            ),
+            None,
+        )
+        if menu is not None:
+            break
+        await move_once(party, n)
+    assert prompt is not None and menu is not None
+    version = (await party.table()).game.version
+    start = len(env.backend.http_requests)
+    values = [o.value for o in menu.options[:2]]
+    await party.users[name].select(prompt, values, custom_id=menu.custom_id)
+    answers = [
+        e for e in env.backend.http_requests[start:] if e.path.startswith(("/interactions/", "/webhooks/"))
+    ]
+    assert len(answers) == 1 and answers[0].path.endswith("/callback"), [e.path for e in answers]
+    assert (await party.table()).game.version == version + 2, "both discards were made"
