@@ -115,6 +115,9 @@ ASYNC_SEED = 19
 ASYNC_THINK = (120.0, 3600.0)  # seconds before another player's decision (2 min to 1 h)
 FOLLOW_UP_SECONDS = 8.0  # before the same player's next decision
 ASYNC_MOVE_LIMIT = 3000
+#: SimCord runs the bot's timers due within its settle window in real time: a window below the table's 2 s edit
+#: interval leaves every timer to the virtual clock (the think times), and stays far above a move's real time
+ASYNC_SETTLE = 1.5
 TARGET_ASYNC_REST = 1.0  # rate-limited REST calls per move, asynchronous 4-player games
 THINK_MOVES = 200  # at N = 10 and 50: each settled move costs ~75 ms of wall time on top of the move
 SETTLE_TIMEOUT = 120.0
@@ -293,7 +296,9 @@ class Harness:
         if parts[0] == "interactions":
             return "callback"
         if parts[0] == "channels" and len(parts) > 1 and parts[1].isdigit():
-            where = "channel" if int(parts[1]) in self._game_channels else "DM"
+            channel = int(parts[1])
+            dms = self.env.backend.dm_channels.values()
+            where = "channel" if channel in self._game_channels else "DM" if channel in dms else "thread"
             what = {"POST": "new", "PATCH": "edit", "DELETE": "delete"}.get(method, method)
             return f"{what} {where} msg" if len(parts) > 2 and parts[2] == "messages" else f"{method} {where}"
         return f"{method} /{parts[0]}"
@@ -644,11 +649,13 @@ async def asynchronous(workdir: str) -> RunResult:
     bot = create_bot(Settings(token=None, db_path=path, log_level="WARNING"))
     rng = random.Random(ASYNC_SEED)
     try:
-        async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
+        async with simcord.run(bot, settle_timeout=ASYNC_SETTLE) as env:
             h = Harness(env, path)
             try:
                 games = await h.open_games(ASYNC_GAMES, players=4, variant="standard")
                 await env.settle()
+                if os.environ.get("BENCH_TRACE"):
+                    print("    opened", file=sys.stderr, flush=True)
                 before = Counters.of(h)
                 start = time.perf_counter()
                 for index in games:
@@ -659,11 +666,17 @@ async def asynchronous(workdir: str) -> RunResult:
                             break
                         user = found[0]
                         wait = FOLLOW_UP_SECONDS if user is last else rng.uniform(*ASYNC_THINK)
-                        await env.advance_time(wait)
+                        while wait > 0:  # in steps, each within SimCord's settle timeout of real time
+                            await env.advance_time(min(wait, 600.0))
+                            wait -= 600.0
                         if await h.press(index, settle=True) is None:
                             break
                         last = user
-                    await env.advance_time(3600.0)  # the last burst, game-over DMs
+                        if os.environ.get("BENCH_TRACE"):  # progress, on stderr
+                            took = time.perf_counter() - start
+                            print(f"    … {len(h.finished)} moves {took:.1f} s", file=sys.stderr, flush=True)
+                    for _ in range(6):  # the last burst, game-over DMs
+                        await env.advance_time(600.0)
                 result = _result(h, "asynchronous", len(games), before, time.perf_counter() - start)
                 over = sum(1 for i in games if h.is_over(i))
                 result.notes.append(f"{over} of {len(games)} 4-player standard games played to their end")
