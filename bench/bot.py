@@ -698,7 +698,9 @@ async def run_n(plan: Plan, workers: int | None, workdir: str, profile: cProfile
     """One bot and N games: back to back, then think time (finished games replaced by new ones)."""
     path = os.path.join(workdir, f"bot-{plan.n}-{workers}.db")
     reset_images()
-    bot = create_bot(_settings(path, workers))
+    # every move shown on its own (no burst window): these runs time a move to its last delivery, and a burst's
+    # table, due up to 30 s later, would count as a stall; the asynchronous games measure the bursts
+    bot = create_bot(_settings(path, workers, burst=0.0))
     results = []
     try:
         async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
