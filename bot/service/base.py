@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -25,8 +24,6 @@ SERIES = ("single", "cup")
 GAME_OVER_FALLBACK = 3600.0
 #: ``/game mine`` stays below Discord's 2000 characters a message
 MINE_LIMIT = 1990
-#: ended games kept in memory after they were read again (see ``ServiceBase._ended``)
-ENDED_KEPT = 8
 
 
 
@@ -58,9 +55,6 @@ class ServiceBase:
         self.faces = faces
         self._locks: dict[int, asyncio.Lock] = {}
         self._tables: dict[int, Table] = {}
-        #: games that ended, loaded again to be read (a status, a log, the results' DMs): a few are kept,
-        #: the oldest forgotten, so a bot that runs for months does not hold every game it ever finished
-        self._ended: OrderedDict[int, Table] = OrderedDict()
         self._ai: dict[tuple[int, str], Any] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         #: called after every commit that asked for deliveries (the bot wakes its delivery worker)
@@ -84,7 +78,7 @@ class ServiceBase:
     # ------------------------------------------------------------------ loading
     async def table(self, game_id: int) -> Table:
         """The game from the cache, or loaded from its latest snapshot plus the actions after it."""
-        cached = self._tables.get(game_id) or self._ended.get(game_id)
+        cached = self._tables.get(game_id)
         if cached is not None:
             return cached
         row = await self.store.game(game_id)
@@ -112,21 +106,18 @@ class ServiceBase:
         return table
 
     def _keep(self, table: Table) -> None:
-        """Hold a loaded game: every open one (a lobby, a game in play) until it ends; of the ended ones only
-        the last ``ENDED_KEPT``."""
+        """Hold a loaded game while it is open (a lobby, a game in play). A game that ended and is read again (a
+        status, its log, a game-over DM) is not kept: a finished game's state weighs hundreds of KB, and a bot that
+        runs for months would hold every game it ever finished; reading one again costs a snapshot and a few
+        actions."""
         if table.row.status in ("lobby", "active"):
             self._tables[table.id] = table
-            return
-        self._ended[table.id] = table
-        self._ended.move_to_end(table.id)
-        while len(self._ended) > ENDED_KEPT:
-            self._ended.popitem(last=False)
 
     async def stored_table(self, game_id: int) -> Table:
         """The game as the database has it now: the cached table if the stored row is still the one it holds
         (same version, status, pause and channel), else the game reloaded. What Discord is shown comes from
         here, so a cache that fell behind (a write it did not make) never decides it."""
-        cached = self._tables.get(game_id) or self._ended.get(game_id)
+        cached = self._tables.get(game_id)
         if cached is not None:
             mark = await self.store.game_mark(game_id)
             if mark is None:
@@ -140,7 +131,6 @@ class ServiceBase:
 
     def _drop(self, game_id: int) -> None:
         self._tables.pop(game_id, None)
-        self._ended.pop(game_id, None)
 
     async def _refresh(self, game_id: int) -> Table:
         self._drop(game_id)

@@ -4,25 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.service.base import ENDED_KEPT
-
 from .helpers import open_game, play_to_the_end
 
 
-async def test_ended_games_read_again_are_not_all_kept(simcord_env: Any) -> None:
+async def test_ended_games_read_again_are_not_kept(simcord_env: Any) -> None:
     env = simcord_env
     bot = env.bot
     ids = []
-    for k in range(ENDED_KEPT + 3):
+    for k in range(3):
         party = await open_game(env, (f"a{k}", f"b{k}"), spectators=())
         ids.append((await party.table()).id)
         await party.members[f"a{k}"].slash(party.channel, "game abandon")
     await env.settle()
     for game_id in ids:  # each read again (a status, a log, a DM of the results)
         await bot.service.table(game_id)
-    assert not set(ids) & set(bot.service._tables), "an ended game is held with the games in play"
-    assert len(bot.service._ended) == ENDED_KEPT
-    assert list(bot.service._ended) == ids[-ENDED_KEPT:], "the oldest read are the first forgotten"
+    assert not set(ids) & set(bot.service._tables), "an ended game read again is kept in memory"
+    assert (await bot.service.table(ids[0])).row.status == "abandoned"  # and it loads whenever it is asked for
 
 
 async def test_a_finished_game_leaves_nothing_in_the_bot(simcord_env: Any) -> None:
@@ -33,7 +30,6 @@ async def test_a_finished_game_leaves_nothing_in_the_bot(simcord_env: Any) -> No
     await play_to_the_end(party)
     await env.advance_time(4000.0)  # results, game-over DMs
     assert (await bot.store.game(game_id)).status == "over"  # type: ignore[union-attr]
-    bot.service._ended.clear()  # what the test itself read
     held = {
         "tables": game_id in bot.service._tables,
         "locks": game_id in bot.service._locks,
