@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/bot.py
+	$(BIN)/python bench/startup.py
 
 # after changing an English text: refresh the .pot templates and merge them into the pl/ru .po files
 catalogues: $(STAMP)
