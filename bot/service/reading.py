@@ -121,9 +121,6 @@ class ReadingService(PlayService):
         """
         tables = []
         for game_id in await self.store.games_awaiting_ai():
-            running = self._ai_tasks.get(game_id)
-            if running is not None and not running.done():
-                continue
             try:
                 table = await self.table(game_id)
             except Exception:

@@ -7,12 +7,12 @@ once the window has passed. Every Discord request the bot makes is read from Sim
 
 from __future__ import annotations
 
-from pathlib import Path
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from bot import Settings
+from bot import Settings, images
 
 from .helpers import Party, latest_prompt, open_game
 from .test_reliability import human_to_move, move_once
@@ -21,16 +21,9 @@ BURST = 30.0
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(
-        token=None,
-        db_path=str(tmp_path / "nightfall.db"),
-        ai_delay=0.0,
-        ai_budget=0.05,
-        table_edit_interval=2.0,
-        burst_seconds=BURST,
-        snapshot_every=10,
-    )
+def settings(settings: Settings) -> Settings:
+    """The bot tests' settings with the shipped timing of the channel (the suite's own shows every move at once)."""
+    return replace(settings, table_edit_interval=2.0, burst_seconds=BURST)
 
 
 def channel_writes(env: Any, party: Party, since: int) -> list[tuple[str, str]]:
@@ -109,8 +102,6 @@ async def test_a_player_who_keeps_deciding_is_shown_after_the_window(simcord_env
 
 
 async def test_an_unchanged_table_is_neither_drawn_nor_sent_again(simcord_env: Any) -> None:
-    from bot import images
-
     env = simcord_env
     party = await open_game(env, ("alice", "bob"))
     await env.settle()
