@@ -127,6 +127,7 @@ class Moves:
             return
         async with self.service.lock(game_id):  # the prompt shows committed state only
             prompt = self.service.face(outcome.table).prompt(outcome.table, outcome.seat, lang)
+            version = outcome.table.row.version  # the state this DM will show
             user = interaction.user.id
             lesson = await self.service.lesson(outcome.table, outcome.seat, user, lang) if prompt else None
         if prompt is not None:
@@ -136,10 +137,12 @@ class Moves:
             if lesson is not None:
                 with contextlib.suppress(StorageError):  # only a lesson's mark: shown again at worst
                     await self.store.add_taught(user, lesson[0])
-            mark = self.store.set_prompt(game_id, interaction.user.id, message.channel.id, message.id, prompt.since)
+            mark = self.store.set_prompt(
+                game_id, interaction.user.id, message.channel.id, message.id, prompt.since, settles=version
+            )
         else:
             await edit_own_message(interaction, content=clip(f"{message.content}\n{done}"), view=None)
-            mark = self.store.clear_prompt(game_id, interaction.user.id, message.id)
+            mark = self.store.clear_prompt(game_id, interaction.user.id, message.id, settles=version)
         try:
             await mark
         except StorageError:  # the move is committed; its prompt delivery sets the DM right later

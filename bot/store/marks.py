@@ -92,7 +92,13 @@ class MarkStore(StoreBase):
         )
         return (row[0], row[1], row[2]) if row else None
 
-    async def set_prompt(self, game_id: int, user_id: int, channel_id: int, message_id: int, since: int) -> None:
+    async def set_prompt(
+        self, game_id: int, user_id: int, channel_id: int, message_id: int, since: int, settles: int | None = None
+    ) -> None:
+        """Remember which DM shows the player's decision dated ``since``. ``settles``: the game's version the
+        prompt was made from, when the player's own answer showed it; if the game is still at that version,
+        the prompt delivery the move asked for is done by the same write (it would find nothing to change)."""
+
         def write(conn: sqlite3.Connection) -> None:
             conn.execute(
                 "INSERT INTO prompts (game_id, user_id, channel_id, message_id, since) VALUES (?, ?, ?, ?, ?) "
@@ -105,21 +111,31 @@ class MarkStore(StoreBase):
                 "ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id",
                 (user_id, channel_id),
             )
+            if settles is not None:
+                _settle_prompt(conn, game_id, user_id, settles, self.epoch())
 
         await self.writer.transaction(write)
 
-    async def clear_prompt(self, game_id: int, user_id: int, message_id: int | None = None) -> None:
+    async def clear_prompt(
+        self, game_id: int, user_id: int, message_id: int | None = None, settles: int | None = None
+    ) -> None:
         """The player's prompt asks nothing any more (only that message, if ``message_id`` is given).
 
         The message is kept, dated ``RETIRED``: the player's next decision in a burst edits it
-        rather than coming as a new DM."""
-        if message_id is None:
-            await self._write("UPDATE prompts SET since = ? WHERE game_id = ? AND user_id = ?", (RETIRED, game_id, user_id))
-        else:
-            await self._write(
-                "UPDATE prompts SET since = ? WHERE game_id = ? AND user_id = ? AND message_id = ?",
-                (RETIRED, game_id, user_id, message_id),
-            )
+        rather than coming as a new DM. ``settles`` as for :meth:`set_prompt`."""
+
+        def write(conn: sqlite3.Connection) -> None:
+            if message_id is None:
+                conn.execute("UPDATE prompts SET since = ? WHERE game_id = ? AND user_id = ?", (RETIRED, game_id, user_id))
+            else:
+                conn.execute(
+                    "UPDATE prompts SET since = ? WHERE game_id = ? AND user_id = ? AND message_id = ?",
+                    (RETIRED, game_id, user_id, message_id),
+                )
+            if settles is not None:
+                _settle_prompt(conn, game_id, user_id, settles, self.epoch())
+
+        await self.writer.transaction(write)
 
     async def dm_channel(self, user_id: int) -> int | None:
         row = await self._read_one("SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,))
@@ -230,3 +246,15 @@ class MarkStore(StoreBase):
         return await self._games(
             f"SELECT {_GAME_COLS} FROM games WHERE guild_id = ? AND paused IS NOT NULL ORDER BY id", (guild_id,)
         )
+
+
+def _settle_prompt(conn: sqlite3.Connection, game_id: int, user_id: int, version: int, now: float) -> None:
+    """The player's prompt delivery is done if the game is still at ``version``, the state the DM now shows: a
+    later move asks for it again (it bumps ``wanted``), and a row a worker holds is left to it. Saves the
+    worker a claim, a look and a commit for every move answered in its own DM."""
+    conn.execute(
+        "UPDATE deliveries SET done = wanted, attempts = 0, last_error = NULL WHERE game_id = ? AND kind = 'prompt' "
+        "AND target = ? AND wanted > done AND lease_until <= ? "
+        "AND EXISTS (SELECT 1 FROM games WHERE id = ? AND version = ?)",
+        (game_id, user_id, now, game_id, version),
+    )

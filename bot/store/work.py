@@ -59,16 +59,20 @@ class WorkStore(StoreBase):
         if limit <= 0:
             return []
         now = self.epoch()
+        sql = (
+            "SELECT d.game_id, d.kind, d.target, d.wanted, d.attempts, d.hint FROM deliveries d "
+            f"JOIN games g ON g.id = d.game_id WHERE d.wanted > d.done AND d.due_at <= ? AND d.lease_until <= ? "
+            f"AND {_NOT_HELD} {'' if retries else 'AND d.attempts = 0'} ORDER BY d.due_at LIMIT ?"
+        )
+        params = (now, now, limit + len(skip))
+        skipped = set(skip)
+        # most looks find nothing new (the worker is woken after every commit): a read answers them, and only a
+        # look that finds work takes the write lock and commits its leases
+        if all((r[0], r[1], r[2]) in skipped for r in await self._read(sql, params)):
+            return []
 
         def claim(conn: sqlite3.Connection) -> list[Delivery]:
-            found = rows(
-                conn,
-                "SELECT d.game_id, d.kind, d.target, d.wanted, d.attempts, d.hint FROM deliveries d "
-                f"JOIN games g ON g.id = d.game_id WHERE d.wanted > d.done AND d.due_at <= ? AND d.lease_until <= ? "
-                f"AND {_NOT_HELD} {'' if retries else 'AND d.attempts = 0'} ORDER BY d.due_at LIMIT ?",
-                (now, now, limit + len(skip)),
-            )
-            skipped = set(skip)
+            found = rows(conn, sql, params)
             claimed = [Delivery(*r) for r in found if (r[0], r[1], r[2]) not in skipped][:limit]
             for d in claimed:
                 conn.execute(
@@ -140,17 +144,19 @@ class WorkStore(StoreBase):
     async def claim_deadline(self, lease: float) -> Deadline | None:
         """Lease the deadline whose next stage fell due first (oldest first, so catch-up keeps order)."""
         now = self.epoch()
+        # ordered by the time of the stage that will be handled (the latest one due: after
+        # downtime an overdue decision times out at once), so catch-up keeps the real order
+        sql = (
+            f"SELECT {_DEADLINE_COLS} FROM deadlines WHERE next_at <= ? AND lease_until <= ? AND {_RUNNING} "
+            "ORDER BY CASE WHEN due_at <= ? THEN due_at WHEN warn_at <= ? AND stage < 2 THEN warn_at "
+            "ELSE next_at END, game_id, seat LIMIT 1"
+        )
+        params = (now, now, now, now)
+        if await self._read_one(sql, params) is None:
+            return None  # nothing due: answered by a read, no write lock taken and nothing committed
 
         def claim(conn: sqlite3.Connection) -> Deadline | None:
-            row = one(
-                conn,
-                # ordered by the time of the stage that will be handled (the latest one due: after
-                # downtime an overdue decision times out at once), so catch-up keeps the real order
-                f"SELECT {_DEADLINE_COLS} FROM deadlines WHERE next_at <= ? AND lease_until <= ? AND {_RUNNING} "
-                "ORDER BY CASE WHEN due_at <= ? THEN due_at WHEN warn_at <= ? AND stage < 2 THEN warn_at "
-                "ELSE next_at END, game_id, seat LIMIT 1",
-                (now, now, now, now),
-            )
+            row = one(conn, sql, params)
             if row is None:
                 return None
             d = Deadline(*row)

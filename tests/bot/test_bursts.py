@@ -149,3 +149,28 @@ async def test_several_discards_from_one_menu_answer_in_one_call(simcord_env: An
     ]
     assert len(answers) == 1 and answers[0].path.endswith("/callback"), [e.path for e in answers]
     assert (await party.table()).game.version == version + 2, "both discards were made"
+
+
+async def test_a_move_answered_in_its_own_dm_leaves_the_worker_nothing_for_that_dm(simcord_env: Any) -> None:
+    """The answer that edits the pressed DM into the next decision also settles the mover's prompt delivery, in
+    the same write: no claim, no look, no commit of the worker's for it. Mid-burst, a move is two commits."""
+    env = simcord_env
+    party = await open_game(env, ("alice", "bob"))
+    await env.settle()
+    store = party.bot.store
+    for n in range(200):
+        found = await human_to_move(party)
+        assert found is not None, "no move kept the decision with its mover"
+        name, seat = found
+        user = party.users[name].id
+        commits = store.stats.commits
+        how = await move_once(party, n)
+        await env.settle()
+        if how == "prompt" and await mover_keeps_it(party, seat):
+            break
+        await env.advance_time(BURST + 1)
+    game_id = (await party.table()).id
+    owed = [r for r in await store.pending_deliveries() if r[0] == game_id and r[1] == "prompt" and r[2] == user]
+    assert owed == [], owed
+    # the move, and the mark of the DM that shows its next decision (the channel waits for the burst's end)
+    assert store.stats.commits - commits == 2
