@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from . import images
-from .face import RECENT_LINES, Prompt, Recent
+from .face import RECENT_LINE, RECENT_LINES, Prompt, Recent
 from .games import game_name
 from .i18n import clip, count, shorten, t
 from .logline import Describe
@@ -30,6 +30,8 @@ from .table import Table
 
 log = logging.getLogger(__name__)
 MESSAGE_LIMIT = 1900
+#: the latest log lines the table message shows (a phone screen's worth above the image)
+TABLE_LINES = 4
 DM_CLOSED = 50007
 #: seconds during which no DM is tried for a person whose DMs were found closed (they may open them)
 DM_CLOSED_PAUSE = 1800.0
@@ -98,10 +100,12 @@ class Notifier:
                 results = clip(results + await face.series_note(self.store, table.row, lang))
             results_picture = face.results_picture(table, lang) if finished else None
             head = self._table_head(table)  # the table message's words, of the same moment as its image
+            tail = await self.store.log_tail(game_id, TABLE_LINES)  # what just happened, in the same moment
+            latest = [clip(line.text(lang, face.describe), RECENT_LINE) for line in tail]
         results_image = await results_picture.file() if results_picture is not None else None
         marks = await self.store.channel_marks(game_id)
         channel = await self.channel_of(table.row.channel_id)
-        table_id, buried = marks.table_message_id, False
+        table_id, buried, log_due = marks.table_message_id, False, marks.log_due_seq
         for turn, events in await self.store.turns_to_summarise(game_id, None if ended else current):
             text = face.summary(turn, events, names, lang)
             # (-1: a table message from before summaries existed shows the turn then in progress)
@@ -112,6 +116,7 @@ class Notifier:
                 buried = True
             # one write for both, so a summary is never posted twice after a failure in between
             await self.store.set_summary_posted(game_id, turn, table_gone=became)
+            log_due = (await self.store.channel_marks(game_id)).log_due_seq  # the turn's lines are owed now
             if became:
                 table_id = None
         if table_id is not None and buried:
@@ -119,7 +124,7 @@ class Notifier:
             await self.store.set_table_message(game_id, None)
             table_id = None
         thread_id = marks.log_thread_id
-        content = self._table_content(head, table.lang, thread_id)
+        content = self._table_content(head, table.lang, thread_id, latest)
         shown = (table_id, content, table_picture.key)
         if table_id is None or self._shown.get(game_id) != shown:  # an unchanged table is neither drawn nor sent
             file = await table_picture.file()
@@ -128,11 +133,12 @@ class Notifier:
         if thread_id is None:
             # the link shows from the next edit
             thread_id = await self._make_thread(game_id, channel, table_id, lang, face.rules.name)
+        until = None if ended else log_due  # the thread gets a turn's lines when it ends, and the rest at the end
         try:
-            await self._post_log(game_id, thread_id, lang, face.describe)
+            await self._post_log(game_id, thread_id, lang, face.describe, until)
         except LogThreadGone:  # someone deleted the thread: a new one gets the lines still owed
             thread_id = await self._make_thread(game_id, channel, table_id, lang, face.rules.name)
-            await self._post_log(game_id, thread_id, lang, face.describe)
+            await self._post_log(game_id, thread_id, lang, face.describe, until)
         if results is not None and results_image is not None and not marks.results_posted:
             message = await channel.send(results, file=results_image, allowed_mentions=NO_MENTIONS)
             await self.store.set_results_posted(game_id, message.id)
@@ -214,10 +220,19 @@ class Notifier:
         await self.store.set_log_thread(game_id, thread_id)
         return thread_id
 
-    async def _post_log(self, game_id: int, thread_id: int, lang: str, describe: Describe) -> None:
-        """The new log lines into the game's thread, in the game's language (its events worded by
-        ``describe``; without a thread they stay in ``/game log``)."""
-        lines = [(seq, line.text(lang, describe)) for seq, line in await self.store.log_since(game_id)]
+    async def _post_log(
+        self, game_id: int, thread_id: int, lang: str, describe: Describe, until: int | None = None
+    ) -> None:
+        """The log lines owed into the game's thread, in the game's language (its events worded by ``describe``;
+        without a thread they stay in ``/game log``): those up to ``until`` (the turns that ended), or all.
+
+        A thread post per turn, not per burst: the table message shows the latest lines as they happen, and the
+        thread, which spectators may follow, reads (and notifies) a whole turn at a time."""
+        lines = [
+            (seq, line.text(lang, describe))
+            for seq, line in await self.store.log_since(game_id)
+            if until is None or seq <= until
+        ]
         if not lines:
             return
         if not thread_id:
@@ -249,9 +264,11 @@ class Notifier:
         return f"{title} · {self.service.face(table).status(table, lang)}\n{table.waiting_text(lang)}"
 
     @staticmethod
-    def _table_content(head: str, lang: str, thread_id: int | None = None) -> str:
-        """The table message: its head, and a link to the move-by-move thread once there is one."""
-        text = head + ("\n" + t("table.log_link", lang, thread=thread_id) if thread_id else "")
+    def _table_content(head: str, lang: str, thread_id: int | None = None, latest: list[str] | None = None) -> str:
+        """The table message: its head, the game's latest log lines (what just happened: the thread gets them
+        when the turn ends), and a link to the move-by-move thread once there is one."""
+        text = head + "".join(f"\n> {line}" for line in latest or ())
+        text += "\n" + t("table.log_link", lang, thread=thread_id) if thread_id else ""
         return clip(text)
 
     # ------------------------------------------------------------------ DMs

@@ -34,12 +34,12 @@ class MarkStore(StoreBase):
         """What of the game the channel already shows (see migration 0006)."""
         row = await self._read_one(
             "SELECT table_message_id, table_turn, summary_posted_turn, log_thread_id, log_posted_seq, "
-            "results_posted, results_message_id FROM games WHERE id = ?",
+            "results_posted, results_message_id, log_due_seq FROM games WHERE id = ?",
             (game_id,),
         )
         if row is None:
             raise LookupError(f"no game {game_id}")
-        return ChannelMarks(row[0], int(row[1]), int(row[2]), row[3], int(row[4]), bool(row[5]), row[6])
+        return ChannelMarks(row[0], int(row[1]), int(row[2]), row[3], int(row[4]), bool(row[5]), row[6], int(row[7]))
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         """The message ``/game new`` posted, with the lobby's buttons: edited as seats change and at the start."""
@@ -71,12 +71,15 @@ class MarkStore(StoreBase):
         return out
 
     async def set_summary_posted(self, game_id: int, turn: int, table_gone: bool = False) -> None:
-        """Recorded once the summary is in the channel; that turn's events are no longer needed.
-        ``table_gone``: the table message became the summary, so the game has no table message now."""
+        """Recorded once the summary is in the channel; that turn's events are no longer needed, and the log
+        thread is owed every line so far (it gets a turn's lines when the turn ends). ``table_gone``: the table
+        message became the summary, so the game has no table message now."""
 
         def run(conn: sqlite3.Connection) -> None:
             conn.execute(
-                "UPDATE games SET summary_posted_turn = MAX(summary_posted_turn, ?) WHERE id = ?", (turn, game_id)
+                "UPDATE games SET summary_posted_turn = MAX(summary_posted_turn, ?), log_due_seq = MAX(log_due_seq, "
+                "COALESCE((SELECT MAX(seq) FROM log WHERE game_id = ?), 0)) WHERE id = ?",
+                (turn, game_id, game_id),
             )
             if table_gone:
                 conn.execute("UPDATE games SET table_message_id = NULL WHERE id = ?", (game_id,))

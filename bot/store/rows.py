@@ -162,6 +162,8 @@ class ChannelMarks:
     log_posted_seq: int
     results_posted: bool
     results_message_id: int | None
+    #: the last log line the thread is owed now (the lines of the turns that ended); later ones wait
+    log_due_seq: int = 0
 
 
 @dataclass(frozen=True)

@@ -98,7 +98,15 @@ async def test_a_player_who_keeps_deciding_is_shown_after_the_window(simcord_env
     assert channel_writes(env, party, start) == [], "shown before the window ended"
     await env.advance_time(6.0)
     writes = channel_writes(env, party, start)
-    assert ("PATCH", "table") in writes and ("POST", "thread") in writes, writes
+    assert ("PATCH", "table") in writes, writes
+    # the thread gets the lines when the turn ends: not mid-turn
+    assert (("POST", "thread") in writes) == (("POST", "table") in writes), writes
+    # meanwhile the table message quotes what just happened
+    game_id = (await party.table()).id
+    table_id = (await party.bot.store.channel_marks(game_id)).table_message_id
+    (shown,) = [m for m in party.channel.history() if m.id == table_id]
+    last = (await party.bot.store.log_tail(game_id, 1))[0].text()
+    assert f"> {last}" in shown.content, shown.content
 
 
 async def test_an_unchanged_table_is_neither_drawn_nor_sent_again(simcord_env: Any) -> None:

@@ -275,14 +275,18 @@ async def test_a_deleted_log_thread_is_made_again_and_gets_the_lines_still_owed(
     party = await open_game(simcord_env, ("alice", "bob"), variant="quick-start")
     (thread,) = party.channel.threads
     simcord_env.backend.delete_channel(thread.id)
-    for _ in range(6):
+    # the thread gets the lines a turn at a time: play until the first turn's summary is posted
+    for _ in range(300):
         table = await party.table()
         seat = next(d.seat for d in table.game.pending())
         user = party.users[table.by_seat(seat).display_name]
         prompt = latest_prompt(user)
         assert prompt is not None
         await press(user, prompt, next(iter(moves_in(prompt))))
-    await simcord_env.advance_time(300)
+        await simcord_env.advance_time(300)
+        marks = await party.bot.store.channel_marks(table.id)
+        if marks.summary_posted_turn >= 1:
+            break
     table = await party.table()
     marks = await party.bot.store.channel_marks(table.id)
     assert marks.log_thread_id not in (None, 0)  # a thread of the table message (it shares its id)

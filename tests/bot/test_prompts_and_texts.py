@@ -242,9 +242,15 @@ async def test_the_game_begins_is_said_once(simcord_env: Any) -> None:
     started = await party.members["alice"].slash(party.channel, "game start")
     assert not started.ephemeral
     assert started.response.content == "▶️ **alice** starts the game with alice, bob. Check your DMs for your cards!"
-    assert not any("The game begins" in m.content for m in party.channel.history())
-    (thread,) = party.channel.threads  # the move-by-move log starts with it, once
-    said = [m.content for m in thread.history() if "The game begins" in m.content]
+    table_id = (await party.bot.store.channel_marks((await party.table()).id)).table_message_id
+    # no second announcement: only the table message quotes it, as the log's latest line
+    others = [m.content for m in party.channel.history() if m.id != table_id]
+    assert not any("The game begins" in text for text in others)
+    (table_message,) = [m for m in party.channel.history() if m.id == table_id]
+    assert "> The game begins with alice, bob." in table_message.content
+    # the move-by-move log starts with it, once (the thread gets it when the draft ends)
+    log = await party.bot.store.log_tail((await party.table()).id, 50)
+    said = [line.text() for line in log if "The game begins" in line.text()]
     assert len(said) == 1 and "alice, bob" in said[0]
     user_errors_only(simcord_env)
 

@@ -118,6 +118,7 @@ async def test_migrations_are_applied_once(settings: Settings) -> None:
         "0010_games.sql",
         "0011_lobby_message.sql",
         "0012_missed_turns.sql",
+        "0013_thread_by_turn.sql",
     ]
     assert await first.migrate() == []  # nothing left to apply
     await first.close()

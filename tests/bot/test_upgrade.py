@@ -380,6 +380,7 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         (10, "0010_games.sql"),
         (11, "0011_lobby_message.sql"),
         (12, "0012_missed_turns.sql"),
+        (13, "0013_thread_by_turn.sql"),
     ]
     for gid, meant in GAMES.items():
         row = await store.game(gid)
