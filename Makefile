@@ -37,6 +37,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/bot.py
 	$(BIN)/python bench/startup.py
+	$(BIN)/python bench/ai.py
 
 # after changing an English text: refresh the .pot templates and merge them into the pl/ru .po files
 catalogues: $(STAMP)

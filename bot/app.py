@@ -167,6 +167,8 @@ class NightfallBot(commands.Bot):
             if hasattr(self, "store"):
                 await self.store.close()
             images.shutdown(wait=False)
+            if hasattr(self, "service"):
+                self.service.thinker.shutdown(wait=False)
 
     # ------------------------------------------------------------------ answering within Discord's 3 seconds
     async def _before_command(self, interaction: discord.Interaction[Any]) -> bool:

@@ -5,7 +5,8 @@ draws in a thread of this process; ``configure(n)`` draws in a pool of ``n`` wor
 started on first use with the "spawn" method (never "fork": the bot has database threads), so
 drawing neither holds this process's GIL nor slows the event loop. A worker imports only
 ``render`` and ``engine`` (it is handed a game's drawing function, such as its table's, and a plain
-view dict), never discord. :func:`shutdown` stops the workers when the bot closes.
+view dict), never discord. :func:`shutdown` stops the workers when the bot closes. The pool is a
+``bot.pools.WorkerPool``: a dead worker's pool is replaced, once per render.
 
 Every PNG is kept in a small LRU keyed by the image kind and a hash of the exact view drawn,
 so an unchanged table or hand is sent again without drawing it; a render already under way
@@ -19,18 +20,15 @@ import functools
 import hashlib
 import io
 import json
-import multiprocessing
-import signal
-import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
 from typing import Any
 
 import discord
+
+from .pools import WorkerPool
 
 #: PNGs kept: about 100 KB each for a table, 70 KB for a hand.
 CACHE_SIZE = 256
@@ -63,9 +61,13 @@ class RenderStats:
 
 stats = RenderStats()
 
-_workers = 0
-_pool: ProcessPoolExecutor | None = None
-_pool_lock = threading.Lock()
+
+def _restarted() -> None:
+    stats.pool_restarts += 1
+
+
+#: the worker processes images are drawn in (none unless ``configure`` asks for some)
+pool = WorkerPool(on_restart=_restarted)
 _cache: OrderedDict[Key, bytes] = OrderedDict()
 _inflight: dict[Key, asyncio.Task[bytes]] = {}
 
@@ -76,17 +78,14 @@ def configure(workers: int) -> None:
     Called once at start (``Settings.render_workers``); the pool itself starts with the first
     render. Calling it again with another count stops the old pool without waiting.
     """
-    global _workers
     if workers < 0:
         raise ValueError(f"render workers must be 0 or more, not {workers}")
-    if workers != _workers:
-        _stop_pool(wait=False)
-    _workers = workers
+    pool.configure(workers)
 
 
 def workers() -> int:
     """The configured number of worker processes (0: renders run in a thread)."""
-    return _workers
+    return pool.workers
 
 
 def shutdown(wait: bool = True) -> None:
@@ -97,36 +96,12 @@ def shutdown(wait: bool = True) -> None:
     With ``wait`` the call returns once the workers have exited (a render in progress finishes
     first: tens of milliseconds); without, they exit on their own right after.
     """
-    global _workers
-    _workers = 0
-    _stop_pool(wait)
-
-
-def _stop_pool(wait: bool) -> None:
-    global _pool
-    with _pool_lock:
-        pool, _pool = _pool, None
-    if pool is not None:
-        pool.shutdown(wait=wait, cancel_futures=True)
+    pool.shutdown(wait)
 
 
 def clear_cache() -> None:
     """Forget every cached PNG (tests and benchmarks)."""
     _cache.clear()
-
-
-def _executor() -> ProcessPoolExecutor:
-    global _pool
-    with _pool_lock:
-        if _pool is None:
-            _pool = ProcessPoolExecutor(
-                max_workers=_workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                # Ctrl-C stops the bot, which stops the workers; they need not print tracebacks
-                initializer=signal.signal,
-                initargs=(signal.SIGINT, signal.SIG_IGN),
-            )
-        return _pool
 
 
 def view_key(kind: str, *args: Any) -> Key:
@@ -160,8 +135,8 @@ async def render_png(kind: str, fn: Callable[..., bytes], *args: Any, key: Key |
 
 async def _draw(key: Key, fn: Callable[..., bytes], args: tuple[Any, ...]) -> bytes:
     started = time.perf_counter()
-    if _workers > 0:
-        data = await _in_pool(fn, args)
+    if pool.workers > 0:
+        data = await pool.run(fn, *args)
         stats.pool_renders += 1
     else:
         data = await asyncio.to_thread(fn, *args)
@@ -172,27 +147,6 @@ async def _draw(key: Key, fn: Callable[..., bytes], args: tuple[Any, ...]) -> by
     while len(_cache) > CACHE_SIZE:
         _cache.popitem(last=False)
     return data
-
-
-async def _in_pool(fn: Callable[..., bytes], args: tuple[Any, ...]) -> bytes:
-    loop = asyncio.get_running_loop()
-    pool = _executor()
-    try:
-        return await loop.run_in_executor(pool, fn, *args)
-    except BrokenProcessPool:
-        # a worker died (killed, out of memory): the pool is unusable; start a fresh one, once
-        _discard(pool)
-        return await loop.run_in_executor(_executor(), fn, *args)
-
-
-def _discard(pool: ProcessPoolExecutor) -> None:
-    """Drop a broken pool (unless another render already replaced it)."""
-    global _pool
-    with _pool_lock:
-        if _pool is pool:
-            _pool = None
-            stats.pool_restarts += 1
-    pool.shutdown(wait=False)
 
 
 @dataclass(frozen=True)

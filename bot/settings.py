@@ -16,6 +16,8 @@ class Settings:
     ai_delay: float = 2.0
     #: Seconds a hard AI seat may think about one decision.
     ai_budget: float = 1.0
+    #: Worker processes the hard AI seats think in; 0 thinks in a thread of the bot's process.
+    ai_workers: int = 1
     guild_id: int | None = None
     table_edit_interval: float = 2.0
     #: Seconds the channel waits for a player who is still deciding (their next decision is theirs again)
@@ -49,6 +51,7 @@ class Settings:
             db_path=os.environ.get("NIGHTFALL_DB", "nightfall.db").strip() or "nightfall.db",
             ai_delay=_float("NIGHTFALL_AI_DELAY", 2.0),
             ai_budget=_float("NIGHTFALL_AI_BUDGET", 1.0),
+            ai_workers=_int("NIGHTFALL_AI_WORKERS", 1) or 0,
             guild_id=_int("NIGHTFALL_GUILD_ID", None),
             table_edit_interval=_float("NIGHTFALL_TABLE_EDIT_INTERVAL", 2.0),
             burst_seconds=_float("NIGHTFALL_BURST_SECONDS", 30.0),

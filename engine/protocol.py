@@ -95,6 +95,12 @@ class Player(Protocol):
     def choose(self, view: dict[str, Any], actions: Sequence[Any]) -> Any: ...
 
 
+def think(player: Player, view: dict[str, Any], actions: Sequence[Any]) -> tuple[Any, Player]:
+    """``player``'s choice, and the player as it is after choosing (its random generator moved on): what a worker
+    process hands back, so that the seat's next decision starts from the state this one left."""
+    return player.choose(view, actions), player
+
+
 @runtime_checkable
 class Rules(Protocol):
     """A game declared as data, and the factory of its matches."""

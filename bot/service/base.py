@@ -14,6 +14,7 @@ from ..logline import LogLine
 from ..settings import Settings
 from ..store import GameRow, Store
 from ..table import Table
+from ..thinking import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,8 @@ class ServiceBase:
         self._tables: dict[int, Table] = {}
         self._ai: dict[tuple[int, str], Any] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        #: where AI seats think (the hard level in a worker process, started with its first decision)
+        self.thinker = Thinker(settings.ai_workers)
         #: called after every commit that asked for deliveries (the bot wakes its delivery worker)
         self.wake: Callable[[], None] = lambda: None
 

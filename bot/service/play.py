@@ -394,18 +394,22 @@ class PlayService(ServiceBase):
                     if seat is None:
                         return
                     rules = self.face(table).rules
-                    player = self._ai.get((game_id, seat.seat))
+                    # a seat stored without a level (older releases), or with one this game lacks: normal
+                    level = seat.ai_level if seat.ai_level in rules.ai_levels else "normal"
+                    key = (game_id, seat.seat)
+                    player = self._ai.get(key)
                     if player is None:
-                        # a seat stored without a level (older releases), or with one this game lacks: normal
-                        level = seat.ai_level if seat.ai_level in rules.ai_levels else "normal"
                         budget = self.settings.ai_budget
                         player = rules.make_player(level, seed=table.row.seed + seat.position, budget=budget)
-                        self._ai[(game_id, seat.seat)] = player
+                        self._ai[key] = player
                     view, actions = rules.ai_input(game, seat.seat)
                     version = game.version
-                # a search thinks for up to a second: off the event loop, on the seat's view alone, and outside
-                # the game's lock, so the table, autocomplete and people's moves never wait for it
-                action = await asyncio.to_thread(player.choose, view, actions)
+                # a search thinks for up to a second: off the event loop (in a worker process: ``bot.thinking``), on
+                # the seat's view alone, and outside the game's lock, so the table, autocomplete and people's moves
+                # never wait for it
+                action, after = await self.thinker.choose(level, player, view, actions)
+                if self._ai.get(key) is player:
+                    self._ai[key] = after  # the player as the decision left it (a worker sends back a copy)
                 if action not in actions:
                     raise ValueError(f"the AI chose {action}, which is not a legal move")
                 async with self.lock(game_id):

@@ -10,7 +10,9 @@
 - ``hard`` (``HardPlayer``) samples the hidden cards from what its seat has seen (the opponent's
   character, both discard piles, the fight line, its own deck list), plays each candidate move out to the
   end of the round with the normal player on both sides (the same deals for every candidate), within a time
-  budget, and leaves the normal move only for one whose gain clears the rollouts' noise.
+  budget, and leaves the normal move only for one whose gain clears the rollouts' noise. The budget counts
+  from the moment it is asked, sampling included; a playout reads the clock every few moves and is abandoned
+  when the time is up, and with it the whole deal it belonged to (every candidate keeps one score per deal).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..rng import Rng
@@ -27,6 +30,13 @@ from .match import Fighter, Match, Options
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_BUDGET = 1.0
+#: the hard player stops this long before its budget runs out (the steady move and the answer still follow)
+SAFETY = 0.005
+#: a playout reads the clock after every this many moves
+CLOCK_EVERY = 4
+
+#: the clock the hard player reads (a test may wind it)
+clock = time.perf_counter
 
 #: what a card is worth keeping in hand, beyond its Fame: evasions and blocks answer many attacks
 _KEEP = {"DG": 18, "FT": 22, "PB": 8, "KB": 8, "NP": 20, "NK": 20, "NG": 25, "NB": 25}
@@ -181,8 +191,25 @@ def _pile(card: str) -> str:
     return "N" if is_neuro(face_of(card)) else "B"
 
 
+@dataclass
+class SearchReport:
+    """What the hard player's last search did (benchmarks and tests)."""
+
+    #: deals every candidate was played out in (complete samples)
+    iterations: int = 0
+    #: deals left unfinished when the time ran out (0 or 1): not counted, for no candidate
+    abandoned: int = 0
+    steady: str = ""
+    chosen: str = ""
+    seconds: float = 0.0
+
+
 class HardPlayer(SteadyPlayer):
-    """Rollouts over sampled hidden cards, to the end of the round, within ``budget`` seconds."""
+    """Rollouts over sampled hidden cards, to the end of the round, within ``budget`` seconds.
+
+    ``max_rollouts`` caps the deals per decision; with ``budget=None`` only the cap counts, and the
+    player is deterministic for its seed.
+    """
 
     #: below this many sampled deals, or a gain below ``margin`` a deal, it keeps the steady move
     min_samples = 8
@@ -192,28 +219,47 @@ class HardPlayer(SteadyPlayer):
     #: how much a round's Fame counts beside winning it (per 100 Fame), in a match to a Fame target
     fame_weight = 0.5
 
-    def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, max_rollouts: int = 400) -> None:
+    def __init__(self, seed: int = 0, budget: float | None = DEFAULT_BUDGET, max_rollouts: int = 400) -> None:
         super().__init__(seed)
         self.budget = budget
         self.max_rollouts = max_rollouts
         self.policy = SteadyPlayer(seed)
+        self.last = SearchReport()
 
     def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
         acts = list(actions)
         if len(acts) == 1 or acts[0].verb == "sleeve" or view.get("turn") != view["you"]:
             return super().choose(view, acts)
-        deadline = time.perf_counter() + self.budget
+        start = clock()
+        deadline = None if self.budget is None else start + self.budget - SAFETY
         values: dict[Action, list[float]] = {a: [] for a in acts}
-        while len(values[acts[0]]) < self.max_rollouts:
+        report = self.last = SearchReport()
+        while report.iterations < self.max_rollouts:
+            if deadline is not None and clock() >= deadline:
+                break
             sample = sample_match(view, self.rng)
             seed = self.rng.getrandbits(63)  # the same shuffles for every candidate: only the move differs
+            scores = []
             for a in acts:
-                values[a].append(self._playout(_clone(sample, seed), a, view["you"]))
-            if time.perf_counter() > deadline:
+                score = self._playout(_clone(sample, seed), a, view["you"], deadline)
+                if score is None:
+                    break
+                scores.append(score)
+            if len(scores) < len(acts):
+                # the time ran out inside this deal: it counts for no candidate, so the samples stay paired
+                report.abandoned = 1
                 break
+            for a, score in zip(acts, scores, strict=True):
+                values[a].append(score)
+            report.iterations += 1
         # the steady move, unless the rollouts show another better by more than their noise: the same deals
         # for every candidate make the difference of two moves a paired sample
         steady = super().choose(view, acts)
+        best = self._best(acts, values, steady)
+        report.steady, report.chosen, report.seconds = str(steady), str(best), clock() - start
+        return best
+
+    def _best(self, acts: list[Action], values: dict[Action, list[float]], steady: Action) -> Action:
         n = len(values[steady])
         if n < self.min_samples:
             return steady
@@ -226,11 +272,15 @@ class HardPlayer(SteadyPlayer):
                 best, best_gain = a, mean
         return best
 
-    def _playout(self, m: Match, first: Action, me: str) -> float:
+    def _playout(self, m: Match, first: Action, me: str, deadline: float | None = None) -> float | None:
+        """``first`` played in the sampled match, then the round to its end by the steady player: the score for
+        ``me``. None when the clock passes ``deadline`` first (the playout is abandoned)."""
         start = m.round
         m.apply(first)
         steps = 0
         while not m.is_over() and m.round == start and steps < 400:
+            if deadline is not None and steps % CLOCK_EVERY == CLOCK_EVERY - 1 and clock() >= deadline:
+                return None
             d = m.pending()[0]
             # the policy reads only the hand: a light view keeps a rollout cheap
             view = {"hand": [{"card": face_of(c)} for c in m.fighters[d.seat].hand]}

@@ -48,6 +48,7 @@ def settings(tmp_path: Path) -> Settings:
         db_path=str(tmp_path / "nightfall.db"),
         ai_delay=0.0,
         ai_budget=0.05,  # a hard AI seat thinks briefly: the tests watch what it does, not how well
+        ai_workers=0,  # in a thread: a worker process costs half a second to start (tests/bot/test_ai_workers.py)
         table_edit_interval=0.0,
         burst_seconds=0.0,
         snapshot_every=10,
@@ -58,7 +59,8 @@ def settings(tmp_path: Path) -> Settings:
 async def make_bot(settings: Settings) -> AsyncIterator[Callable[[], NightfallBot]]:
     """Builds bots (a restart builds another) and closes every one's database at the end.
 
-    SimCord detaches a bot without calling ``close()``, so the test closes the stores itself.
+    SimCord detaches a bot without calling ``close()``, so the test closes the stores (and stops the AI's worker
+    processes) itself.
     """
     bots: list[NightfallBot] = []
 
@@ -71,6 +73,8 @@ async def make_bot(settings: Settings) -> AsyncIterator[Callable[[], NightfallBo
     for bot in bots:
         if hasattr(bot, "store"):
             await bot.store.close()
+        if hasattr(bot, "service"):
+            bot.service.thinker.shutdown(wait=True)
 
 
 @pytest.fixture

@@ -259,7 +259,7 @@ def test_the_key_is_the_exact_view() -> None:
 
 async def test_a_worker_process_renders_the_same_bytes_and_shutdown_stops_it() -> None:
     images.configure(1)
-    assert images._pool is None, "the pool starts with the first render, not before"
+    assert images.pool.current is None, "the pool starts with the first render, not before"
     table = make_table(five_player_game())
     file = await nightfall_images.table_file(table)
     data = png_of(file)
@@ -269,7 +269,7 @@ async def test_a_worker_process_renders_the_same_bytes_and_shutdown_stops_it() -
     assert data == render.nightfall.render_table(named_view(table.game.public_view(), table.names))
     assert (images.stats.renders, images.stats.pool_renders) == (1, 1)
 
-    pool = images._pool
+    pool = images.pool.current
     assert pool is not None
     loop = asyncio.get_running_loop()
     modules = await loop.run_in_executor(pool, eval, "sorted(__import__('sys').modules)")
@@ -281,21 +281,21 @@ async def test_a_worker_process_renders_the_same_bytes_and_shutdown_stops_it() -
     assert processes and all(p.is_alive() for p in processes)
 
     images.shutdown()
-    assert images._pool is None
+    assert images.pool.current is None
     assert not any(p.is_alive() for p in processes)
     assert images.workers() == 0
 
     # after shutdown a late image is drawn in a thread: no new processes during close
     await nightfall_images.hand_file(table, "p1")
     assert (images.stats.renders, images.stats.pool_renders) == (2, 1)
-    assert images._pool is None
+    assert images.pool.current is None
 
 
 async def test_a_dead_worker_is_replaced() -> None:
     images.configure(1)
     table = make_table(five_player_game())
     await nightfall_images.table_file(table)
-    pool = images._pool
+    pool = images.pool.current
     assert pool is not None
     for p in pool._processes.values():
         p.kill()
@@ -303,4 +303,4 @@ async def test_a_dead_worker_is_replaced() -> None:
     await nightfall_images.hand_file(table, "p1")
     assert images.stats.pool_restarts == 1
     assert images.stats.pool_renders == 2
-    assert images._pool is not None and images._pool is not pool
+    assert images.pool.current is not None and images.pool.current is not pool

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import time
 from typing import Any
@@ -21,6 +22,7 @@ from engine.nightfall.ai import (
     decide,
     make_player,
     play_out,
+    search,
 )
 from engine.nightfall.state import DRAFTS
 
@@ -205,6 +207,54 @@ def test_hard_keeps_to_its_time_budget() -> None:
     assert decide(hard, game, "ada") in game.legal_actions("ada")
     assert time.perf_counter() - start < 1.0  # near the budget: a rollout late at most, on a busy machine
     assert hard.times and hard.last.iterations >= 1
+
+
+def test_hard_abandons_the_rollout_its_deadline_falls_in_and_keeps_the_greedy_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = mid_game()
+    view, actions = ai_input(game, "ada")
+    ticks = itertools.count()
+    monkeypatch.setattr(search, "clock", lambda: float(next(ticks)))  # a second passes at every look
+    rollouts = _spy_rollouts(monkeypatch)
+    hard = HardPlayer(seed=0, budget=3.0)  # asked at 0, the deadline at 2.98: inside the first rollout
+    action = hard.choose(view, actions)
+    assert action in actions
+    assert hard.last.arms > 1, "the position offers a choice"
+    assert rollouts == [None], "one rollout was started, and abandoned unscored"
+    assert (hard.last.iterations, hard.last.abandoned, sum(hard.last.visits)) == (0, 1, 0)
+    # no rollout finished: the greedy move
+    assert str(action) == hard.last.prior
+    assert action == GreedyPlayer(0).choose(view, actions)
+
+
+def test_an_abandoned_rollout_is_not_a_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = mid_game()
+    view, actions = ai_input(game, "ada")
+    rollouts = _spy_rollouts(monkeypatch)
+    # the clock stands still through three rollouts; the fourth one's first look finds the time long gone
+    monkeypatch.setattr(search, "clock", lambda: 0.0 if len(rollouts) < 4 else 1e9)
+    hard = HardPlayer(seed=0, budget=1.0, horizon=2)
+    assert hard.choose(view, actions) in actions
+    assert len(rollouts) == 4 and None not in rollouts[:3] and rollouts[3] is None
+    assert (hard.last.iterations, hard.last.abandoned) == (3, 1)
+    assert sum(hard.last.visits) == 3, "only the scored rollouts count for their candidates"
+
+
+def _spy_rollouts(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """What each rollout of ``HardPlayer`` returned (None for an abandoned one); a rollout is listed when it
+    starts (as ``"running"``), so a clock may read how many have started."""
+    seen: list[Any] = []
+    rollout = HardPlayer._rollout
+
+    def spy(self: HardPlayer, *args: Any, **kwargs: Any) -> float | None:
+        seen.append("running")
+        result = rollout(self, *args, **kwargs)
+        seen[-1] = result
+        return result
+
+    monkeypatch.setattr(HardPlayer, "_rollout", spy)
+    return seen
 
 
 def test_hard_drafts_like_normal() -> None:

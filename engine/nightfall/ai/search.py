@@ -16,6 +16,11 @@ Two things keep a small budget useful in a card game where one rollout says litt
 Everything it reads comes from ``view`` (its seat's private view and knowledge); the games it
 reads and plays are its own samples. With ``budget=None`` and an ``iterations`` cap it is fully
 deterministic for a given seed; with a time budget it tries as many worlds as the time allows.
+
+The budget counts from the moment the decision is asked for: sampling the worlds and finding the
+greedy move are part of it. A rollout reads the clock every few actions and is abandoned when the
+time is up (a rollout to the end of the game can take longer than the whole budget); an abandoned
+rollout is no sample, so every candidate's k-th score still comes from the same k-th world.
 """
 
 from __future__ import annotations
@@ -39,6 +44,8 @@ DEFAULT_BUDGET = 1.0
 SAFETY = 0.02
 #: A rollout that runs this many actions without ending is scored as it stands.
 ROLLOUT_CAP = 4000
+#: A rollout reads the clock after every this many actions (an action takes well under a millisecond).
+CLOCK_EVERY = 4
 #: How the end of a rollout is scored for the searching seat (the weights add up to 1):
 #: winning is what counts; the place and the wound margin to the best opponent give a
 #: smoother signal than a bare win or loss, so fewer rollouts tell two moves apart.
@@ -72,6 +79,14 @@ class SearchReport:
     chosen: str = ""
     prior: str = ""
     seconds: float = 0.0
+    #: rollouts left unfinished when the time ran out (0 or 1): not counted in ``iterations``
+    abandoned: int = 0
+    #: rollouts scored per candidate (they add up to ``iterations``)
+    visits: list[int] = field(default_factory=list)
+
+
+#: The clock the search reads (a test may wind it).
+clock = time.perf_counter
 
 
 class HardPlayer:
@@ -112,16 +127,17 @@ class HardPlayer:
             raise ValueError(f"{view.get('you')} has nothing to decide")
         if len(actions) == 1:
             return actions[0]
-        start = time.perf_counter()
+        start = clock()
         try:
             return self._search(view, actions, start)
         finally:
-            self.times.append(time.perf_counter() - start)
+            self.times.append(clock() - start)
 
     def _search(self, view: dict[str, Any], actions: list[Action], start: float) -> Action:
         if _kind(view) == "draft":
             # a draft pick's worth shows only many turns later: rollouts cannot tell picks apart
             return self.policy.choose(view, actions)
+        deadline = None if self.budget is None else start + self.budget - SAFETY
         seat = str(view["you"])
         position = view["position"]
         arms = [_Arm(a) for a in distinct_actions(view, actions)]
@@ -141,25 +157,30 @@ class HardPlayer:
         if len(arms) == 1:
             return greedy
 
-        deadline = None if self.budget is None else start + self.budget - SAFETY
         done = 0
         while self.iterations is None or done < self.iterations:
             if deadline is not None:
-                now = time.perf_counter()
+                now = clock()
                 per = (now - start) / done if done else 0.0
                 if now + per >= deadline:
                     break
             k = self._select(arms, prior, done)
             arm = arms[k]
             text, seed = world(arm.visits)
-            arm.rewards.append(self._rollout(Game.from_json(text), seat, arm.action, seed))
+            reward = self._rollout(Game.from_json(text), seat, arm.action, seed, deadline)
+            if reward is None:
+                # the time ran out in the middle of it: no sample, and no time for another
+                self.last.abandoned = 1
+                break
+            arm.rewards.append(reward)
             done += 1
             if _indifferent(arms):
                 break
         choice = arms[self._final(arms, prior)].action
         self.last.iterations = done
+        self.last.visits = [arm.visits for arm in arms]
         self.last.chosen = str(choice)
-        self.last.seconds = time.perf_counter() - start
+        self.last.seconds = clock() - start
         return greedy if _same(view, choice, greedy) else choice
 
     def _select(self, arms: list[_Arm], prior: int, total: int) -> int:
@@ -189,15 +210,20 @@ class HardPlayer:
         return best if gain > 0 and gain > self.trust * noise else prior
 
     # ------------------------------------------------------------------ rollouts
-    def _rollout(self, game: Game, seat: str, action: Action, seed: int) -> float:
-        """Play ``action`` in the sampled ``game``, let greedy players finish it, score it."""
+    def _rollout(self, game: Game, seat: str, action: Action, seed: int, deadline: float | None = None) -> float | None:
+        """Play ``action`` in the sampled ``game``, let greedy players finish it, score it.
+
+        None if the clock passed ``deadline`` before the rollout ended: it is abandoned unscored.
+        """
         game.apply(action)
         players = {s: GreedyPlayer(seed + k) for k, s in enumerate(game.seats)}
         order = {s: k for k, s in enumerate(game.seats)}
         stop = None if self.horizon is None else game.s.turn + self.horizon
-        for _ in range(ROLLOUT_CAP):
+        for step in range(ROLLOUT_CAP):
             if game.is_over() or (stop is not None and game.s.turn >= stop):
                 break
+            if deadline is not None and step % CLOCK_EVERY == CLOCK_EVERY - 1 and clock() >= deadline:
+                return None
             who = min(game.pending(), key=lambda p: order[p.seat]).seat
             game.apply(players[who].pick(game, who, game.legal_actions(who)))
         return score(game, game.seat_index(seat))
