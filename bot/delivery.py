@@ -37,6 +37,7 @@ from functools import partial
 import aiohttp
 import discord
 
+from . import outbound
 from .alarm import Alarm
 from .invalid_requests import InvalidRequests
 from .notifier import DM_CLOSED, DMClosed, Notifier, NotYet
@@ -47,6 +48,15 @@ from .store import CHANNEL_KINDS, Delivery, Store
 log = logging.getLogger(__name__)
 
 UNKNOWN_CHANNEL = 10003
+#: what goes first when the bot has more to send than Discord allows: a person who must decide, then the table,
+#: then everything else (the log thread's posts wait behind all of it: ``notifier``)
+URGENCY = {
+    "prompt": outbound.PROMPT,
+    "remind": outbound.PROMPT,
+    "warn": outbound.PROMPT,
+    "mention": outbound.PROMPT,
+    "channel": outbound.CHANNEL,
+}
 #: seconds before each further try at a channel that refused the bot; after the last, the game pauses
 CHANNEL_RETRIES = (60.0, 300.0, 900.0)
 #: tries of a delivery that keeps failing for a passing reason (5xx, network, a fault of ours) before it is
@@ -171,6 +181,8 @@ class Deliverer:
 
     # ------------------------------------------------------------------ one delivery
     async def _deliver(self, d: Delivery) -> None:
+        # who waits for it decides its place in the bot's budget of calls (this task's own context)
+        outbound.priority.set(URGENCY.get(d.kind, outbound.NOTICE))
         try:
             await self._carry_out(d)
         except asyncio.CancelledError:

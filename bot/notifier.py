@@ -22,6 +22,7 @@ from .face import RECENT_LINE, RECENT_LINES, Prompt, Recent
 from .games import game_name
 from .i18n import clip, count, shorten, t
 from .logline import Describe
+from .outbound import LOG, Outbound
 from .seat_buttons import hand_over_view
 from .service import GameService
 from .service.tutorial import with_lesson
@@ -57,10 +58,14 @@ class DMClosed(Exception):
 class Notifier:
     """What each delivery shows, sent through ``client`` (the bot): it reads the game from ``service``."""
 
-    def __init__(self, client: discord.Client, store: Store, service: GameService) -> None:
+    def __init__(
+        self, client: discord.Client, store: Store, service: GameService, outbound: Outbound | None = None
+    ) -> None:
         self.client = client
         self.store = store
         self.service = service
+        #: every call below waits for its turn in the bot's one budget of REST calls
+        self.outbound = outbound or Outbound()
         #: per game, the table message as last shown (its id, words and image): an unchanged table is not sent
         #: again. Lost on a restart, which costs one edit per game.
         self._shown: dict[int, tuple[int | None, str, images.Key]] = {}
@@ -112,6 +117,7 @@ class Notifier:
             mine = table_id is not None and marks.table_turn in (turn, -1)
             became = mine and table_id is not None and await self._edit_text(channel, table_id, text)
             if not became:
+                await self._take(channel, post=True)
                 await channel.send(text, allowed_mentions=NO_MENTIONS)
                 buried = True
             # one write for both, so a summary is never posted twice after a failure in between
@@ -140,12 +146,18 @@ class Notifier:
             thread_id = await self._make_thread(game_id, channel, table_id, lang, face.rules.name)
             await self._post_log(game_id, thread_id, lang, face.describe, until)
         if results is not None and results_image is not None and not marks.results_posted:
+            await self._take(channel, post=True)
             message = await channel.send(results, file=results_image, allowed_mentions=NO_MENTIONS)
             await self.store.set_results_posted(game_id, message.id)
             await self.store.due_now(game_id, "game_over")  # the game-over DMs link to these results
             self.forget(game_id)
         elif table.row.status == "abandoned":
             self.forget(game_id)  # its channel says all it owed: the game need not stay in memory
+
+    async def _take(self, channel: Any, *, post: bool = False, urgency: int | None = None) -> None:
+        """Wait for this call's turn in the bot's budget (``post``: a new message, counted in its channel's
+        bucket of 5 per 5 seconds)."""
+        await self.outbound.take(getattr(channel, "id", None), post=post, urgency=urgency)
 
     def forget(self, game_id: int) -> None:
         """A game whose channel says all it will: nothing of it stays in memory."""
@@ -164,6 +176,7 @@ class Notifier:
         """Edit the table message, or post a fresh one (none yet, or it was deleted); its id."""
         if message_id is not None:
             try:
+                await self._take(channel)
                 await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
                     content=content, attachments=[file]
                 )
@@ -173,6 +186,7 @@ class Notifier:
                     raise
                 log.info("the table message of game %s was deleted; posting a new one", game_id)
                 file.reset()
+        await self._take(channel, post=True)
         message = await channel.send(content, file=file, allowed_mentions=NO_MENTIONS)
         await self.store.set_table_message(game_id, message.id, turn)
         return message.id
@@ -181,6 +195,7 @@ class Notifier:
         """Replace a message's text and drop its image; False if the message is gone."""
         message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
         try:
+            await self._take(channel)
             await message.edit(content=content, attachments=[])
         except discord.NotFound as e:
             if e.code != UNKNOWN_MESSAGE:
@@ -191,6 +206,7 @@ class Notifier:
     async def _delete(self, channel: discord.abc.Messageable, message_id: int) -> None:
         """Delete one of the bot's messages; one that is already gone is fine."""
         with contextlib.suppress(discord.NotFound):
+            await self._take(channel)
             await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
 
     async def _make_thread(
@@ -205,6 +221,7 @@ class Notifier:
             await self.store.set_log_thread(game_id, 0)
             return 0
         try:
+            await self._take(channel)
             thread = await channel.get_partial_message(message_id).create_thread(  # type: ignore[attr-defined]
                 name=t("thread.name", lang, id=game_id, game=game), auto_archive_duration=10080
             )
@@ -241,6 +258,7 @@ class Notifier:
         thread = self.client.get_partial_messageable(thread_id, type=discord.ChannelType.public_thread)
         for last_seq, chunk in _chunks(lines):
             try:
+                await self._take(thread, post=True, urgency=LOG)  # the log waits for everything else
                 await thread.send(chunk, allowed_mentions=NO_MENTIONS)
             except discord.NotFound as e:
                 log.info("the log thread of game %s is gone", game_id)
@@ -339,6 +357,7 @@ class Notifier:
         if str(table.since.get(seat.seat)) != hint or not any(d.seat == seat.seat for d in table.game.pending()):
             return
         channel = await self.channel_of(table.row.channel_id)
+        await self._take(channel, post=True)
         await channel.send(
             t(
                 "notify.mention_ping",
@@ -381,6 +400,7 @@ class Notifier:
         channel = self.client.get_partial_messageable(stored[0])
         try:
             message = channel.get_partial_message(stored[1])
+            await self._take(channel)
             await message.edit(content=prompt.content, attachments=[file], view=prompt.view)
         except discord.NotFound:
             file.reset()
@@ -392,7 +412,12 @@ class Notifier:
         channel_id = await self.store.dm_channel(user_id)
         if channel_id is not None:
             return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-        channel = await self.client.create_dm(discord.Object(id=user_id))
+        # known to discord.py already (it would answer create_dm without a call): no turn in the budget
+        known = (c for c in self.client.private_channels if isinstance(c, discord.DMChannel) and c.recipient)
+        channel: discord.DMChannel | None = next((c for c in known if c.recipient and c.recipient.id == user_id), None)
+        if channel is None:
+            await self.outbound.take()
+            channel = await self.client.create_dm(discord.Object(id=user_id))
         await self.store.set_dm_channel(user_id, channel.id)
         return channel
 
@@ -404,6 +429,7 @@ class Notifier:
             raise DMClosed(str(user_id))
         try:
             target = await self._dm(user_id)
+            await self._take(target, post=True)
             return await target.send(content, **extra)
         except discord.Forbidden as e:
             if e.code == DM_CLOSED:
@@ -415,6 +441,7 @@ class Notifier:
         """An old prompt keeps its text but loses its buttons (best effort: a stale button is refused anyway)."""
         channel = self.client.get_partial_messageable(stored[0])
         try:
+            await self._take(channel)
             await channel.get_partial_message(stored[1]).edit(view=None)
         except discord.HTTPException as e:
             log.info("could not retire prompt %s: %s", stored[1], e)
@@ -444,6 +471,7 @@ class Notifier:
         due = int(due_at)
         table = await self.service.stored_table(game_id)
         channel = await self.channel_of(table.row.channel_id)
+        await self._take(channel, post=True)
         await channel.send(
             t("deadline.warn", table.lang, mention=f"<@{user_id}>", due=due),
             allowed_mentions=discord.AllowedMentions(users=True),
@@ -471,6 +499,7 @@ class Notifier:
         text = t(f"deadline.missed.{face.span_word}", lang, name=seat.display_name, then=then)
         label = t("deadline.hand_over", lang, name=shorten(seat.display_name, 40))
         channel = await self.channel_of(table.row.channel_id)
+        await self._take(channel, post=True)
         await channel.send(text, view=hand_over_view(game_id, seat.seat, label), allowed_mentions=NO_MENTIONS)
 
     # ------------------------------------------------------------------ one-time notices
@@ -478,6 +507,7 @@ class Notifier:
         """Tell the player in the game's channel that their DMs are closed (asked for once per game)."""
         table = await self.service.stored_table(game_id)
         channel = await self.channel_of(table.row.channel_id)
+        await self._take(channel, post=True)
         await channel.send(
             t("dm.closed_in_channel", table.lang, mention=f"<@{user_id}>"),
             allowed_mentions=discord.AllowedMentions(users=True),

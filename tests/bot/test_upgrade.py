@@ -302,9 +302,12 @@ def assert_untouched(world: World, game_id: int) -> None:
     assert all(m.edited_at is None for m in messages), f"game {game_id} [{role}]: a message was edited"
 
 
-def table_text(table: Any) -> str:
+async def table_text(bot: Any, table: Any) -> str:
+    """The table message as the bot words it: title and status, whom it waits for, the game's latest four lines."""
     title = t("table.title", channel=table.row.channel_name, game="Nightfall")
-    return f"{title} · {status_line(table)}\n{table.waiting_text()}"
+    describe = bot.service.face(table).describe
+    latest = "".join(f"\n> {line.text('en', describe)}" for line in await bot.store.log_tail(table.id, 4))
+    return f"{title} · {status_line(table)}\n{table.waiting_text()}{latest}"
 
 
 async def stored_prompt(env: Env, world: World, game_id: int, name: str) -> discord.Message:
@@ -443,7 +446,7 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         assert [m.id for m in tables] == [world.table_messages[gid]], f"game {gid}: {len(tables)} table messages"
         edited = tables[0]
         assert edited.edited_at is not None, f"the table message of game {gid} was not brought up to date"
-        assert edited.content == table_text(await bot.service.table(gid))
+        assert edited.content == await table_text(bot, await bot.service.table(gid))
         assert [a.filename for a in edited.attachments] == [f"nightfall-{gid}-table.png"]
         # log lines now go to a thread of the table message (a game in a thread keeps them in /game log):
         # the channel gets only Discord's notice that the thread was made, and the missing line goes there
