@@ -1102,7 +1102,8 @@ def print_targets(
         growth = mem["finished"]
         print(
             f"  kept per finished game               {growth / 1024:8.1f} KB       "
-            f"target ≤ {NO_GROWTH_BYTES // 1024} KB        {verdict(growth <= NO_GROWTH_BYTES)}   (SimCord's own records included: an upper bound)"
+            f"target ≤ {NO_GROWTH_BYTES // 1024} KB        {verdict(growth <= NO_GROWTH_BYTES)}"
+            "   (SimCord's own records included: an upper bound)"
         )
 
 
