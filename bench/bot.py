@@ -853,7 +853,8 @@ def _empty_bounded(h: Harness) -> None:
 
     SimCord keeps every request, interaction, uploaded file and message; the texts and PNGs
     in them were allocated by the bot, so they would count as the bot's. Emptied: the request
-    log, the transcript, the fake CDN, the interactions, and the messages of finished games.
+    log, the transcript, the fake CDN, the interactions, and the messages of finished games
+    (their channel, their log threads, their players' DMs).
     The bot's PNG LRU (``images.CACHE_SIZE`` images), ``render``'s lru_caches and discord.py's
     message cache (the last ``max_messages``) are bounded by design: emptied too, so that what
     stays is what grows. (Fonts are not in those caches: see ``FONTS``.)
@@ -863,11 +864,13 @@ def _empty_bounded(h: Harness) -> None:
     backend.http_requests.clear()
     backend.transcript.clear()
     backend.interactions.clear()  # answered long ago: the bot never comes back to them
+    getattr(backend, "interaction_tokens", {}).clear()
     h.finished.clear()  # the benchmark's own records hold SimCord's interaction records
     h._by_interaction.clear()
     for index, game in enumerate(h.games):
-        if h.is_over(index):  # the messages of a finished game (its channel and DMs) stay on Discord
-            for channel_id in [game.channel_id, *(backend.dm_channels.get(u.id) for u in game.users)]:
+        if h.is_over(index):  # the messages of a finished game (its channel, log threads, DMs) stay on Discord
+            threads = [c.id for c in backend.channels.values() if getattr(c, "parent_id", None) == game.channel_id]
+            for channel_id in [game.channel_id, *threads, *(backend.dm_channels.get(u.id) for u in game.users)]:
                 if channel_id in backend.messages:
                     backend.messages[channel_id].clear()
     reset_images()

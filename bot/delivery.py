@@ -184,7 +184,7 @@ class Deliverer:
         # who waits for it decides its place in the bot's budget of calls (this task's own context)
         outbound.priority.set(URGENCY.get(d.kind, outbound.NOTICE))
         try:
-            await self._carry_out(d)
+            marked = await self._carry_out(d)
         except asyncio.CancelledError:
             raise
         except Exception as e:
@@ -193,13 +193,16 @@ class Deliverer:
             await self._failed(d, e)
             return
         self.delivered += 1
+        if marked:
+            return  # the delivery's own last write marked it done
         gap = self.settings.table_edit_interval if d.kind == "channel" else 0.0
         try:
             await self.store.delivered(d, gap)
         except Exception:
             log.exception("could not mark delivery %s done; it will run again", d.key)
 
-    async def _carry_out(self, d: Delivery) -> None:
+    async def _carry_out(self, d: Delivery) -> bool:
+        """Carry out ``d``; True if its last write already marked it done."""
         n = self.notifier
         if d.kind == "channel":
             await n.sync_channel(d.game_id)
@@ -208,7 +211,7 @@ class Deliverer:
             if event is not None:
                 await event.wait()
             try:
-                await n.sync_prompt(d.game_id, d.target, edit_in_place=d.hint == "edit")
+                return await n.sync_prompt(d.game_id, d.target, edit_in_place=d.hint == "edit", done=d)
             except DMClosed:
                 if await self.store.want_once(d.game_id, "dm_closed", d.target):
                     self.wake()
@@ -238,6 +241,7 @@ class Deliverer:
             await n.repaired_notice(d.game_id, d.target, d.hint)
         else:
             log.error("unknown delivery kind %r", d.kind)
+        return False
 
     async def _failed(self, d: Delivery, error: Exception) -> None:
         try:

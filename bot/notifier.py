@@ -26,7 +26,7 @@ from .outbound import LOG, Outbound
 from .seat_buttons import hand_over_view
 from .service import GameService
 from .service.tutorial import with_lesson
-from .store import RETIRED, Store
+from .store import RETIRED, Delivery, Store
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -290,8 +290,9 @@ class Notifier:
         return clip(text)
 
     # ------------------------------------------------------------------ DMs
-    async def sync_prompt(self, game_id: int, user_id: int, edit_in_place: bool) -> None:
-        """Make the player's DM show their current decision, or take the buttons off a finished one.
+    async def sync_prompt(self, game_id: int, user_id: int, edit_in_place: bool, done: Delivery | None = None) -> bool:
+        """Make the player's DM show their current decision, or take the buttons off a finished one. ``done``: the
+        delivery this is, marked done by the write that records the DM when that is the last one (True then).
 
         ``edit_in_place``: the decision came in a burst (the player moved a moment ago), so it edits
         the DM they are looking at; otherwise it comes as a new DM, which notifies them. A player who
@@ -310,12 +311,12 @@ class Notifier:
                 and any(d.seat == seat.seat for d in table.game.pending())
             )
             if waiting and seat is not None and stored is not None and stored[2] == table.since.get(seat.seat):
-                return  # the player already has this decision's prompt
+                return False  # the player already has this decision's prompt
             mode = await self.store.notify_mode(user_id)
             if waiting and mode == "mention" and not edit_in_place and seat is not None:
                 await self.store.want(game_id, "mention", user_id, str(table.since.get(seat.seat)))
             if waiting and stored is None and mode != "dm":
-                return  # no new DM for this player, and no DM to edit: /hand and the slash commands serve
+                return False  # no new DM for this player, and no DM to edit: /hand and the slash commands serve
             lang = await self.store.language_for(user_id)
             recent = await self._recent(table, user_id) if waiting else None
             face = self.service.face(table)
@@ -327,19 +328,22 @@ class Notifier:
             if stored is not None and stored[2] != RETIRED:
                 await self.retire(stored)
                 await self.store.clear_prompt(game_id, user_id, stored[1])
-            return
+            return False
         file = await prompt.picture.file()  # drawn after the lock: the game goes on meanwhile
+        delivers = done if lesson is None else None  # a lesson's mark comes last
         if stored is not None and (edit_in_place or mode != "dm") and await self._edit(stored, prompt, file):
-            await self.store.set_prompt(game_id, user_id, stored[0], stored[1], prompt.since)
+            await self.store.set_prompt(game_id, user_id, stored[0], stored[1], prompt.since, delivers=delivers)
         elif mode == "dm":
             message = await self._send_dm(user_id, prompt.content, file=file, view=prompt.view)
-            await self.store.set_prompt(game_id, user_id, message.channel.id, message.id, prompt.since)
+            channel_id = message.channel.id
+            await self.store.set_prompt(game_id, user_id, channel_id, message.id, prompt.since, delivers=delivers)
             if stored is not None and stored[1] != message.id and stored[2] != RETIRED:
-                await self.retire(stored)
+                await self.retire(stored)  # best effort: it raises nothing
         else:
-            return
+            return False
         if lesson is not None:
             await self.store.add_taught(user_id, lesson[0])
+        return delivers is not None
 
     async def _recent(self, table: Table, user_id: int) -> Recent:
         """What the player missed since their last move, and where the table is."""

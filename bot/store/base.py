@@ -26,6 +26,11 @@ class StoreBase:
     """The connections and clock every part of the store shares. ``stats`` counts round trips and commits for
     the benchmark."""
 
+    #: whether several bot processes work from this database. A SQLite file belongs to one process, whose workers
+    #: know what they are running: a claim of due work is then a read, and no lease is written (a restart voided
+    #: every lease anyway). A shared store leases each row it claims, so no two processes run it at once.
+    shared: bool = False
+
     def __init__(self, writer: Database, reader: Database, clock: Clock, stats: DatabaseStats) -> None:
         self.writer = writer
         self.reader = reader

@@ -15,6 +15,7 @@ from .rows import (
     _GAME_COLS,
     RETIRED,
     ChannelMarks,
+    Delivery,
     GameRow,
     Want,
 )
@@ -23,6 +24,7 @@ from .sql import (
     _log_rows,
     _people,
     _want,
+    mark_delivered,
 )
 
 
@@ -96,11 +98,19 @@ class MarkStore(StoreBase):
         return (row[0], row[1], row[2]) if row else None
 
     async def set_prompt(
-        self, game_id: int, user_id: int, channel_id: int, message_id: int, since: int, settles: int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        channel_id: int,
+        message_id: int,
+        since: int,
+        settles: int | None = None,
+        delivers: Delivery | None = None,
     ) -> None:
         """Remember which DM shows the player's decision dated ``since``. ``settles``: the game's version the
         prompt was made from, when the player's own answer showed it; if the game is still at that version,
-        the prompt delivery the move asked for is done by the same write (it would find nothing to change)."""
+        the prompt delivery the move asked for is done by the same write (it would find nothing to change).
+        ``delivers``: the delivery that sent this DM, marked done in the same write (its last)."""
 
         def write(conn: sqlite3.Connection) -> None:
             conn.execute(
@@ -116,6 +126,8 @@ class MarkStore(StoreBase):
             )
             if settles is not None:
                 _settle_prompt(conn, game_id, user_id, settles, self.epoch())
+            if delivers is not None:
+                mark_delivered(conn, delivers, self.epoch())
 
         await self.writer.transaction(write)
 

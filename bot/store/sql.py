@@ -9,7 +9,7 @@ from collections.abc import Collection, Sequence
 
 from ..database import one, rows
 from ..logline import LogLine
-from .rows import ResultRow, Want
+from .rows import CHANNEL_KINDS, Delivery, ResultRow, Want
 
 _SERIES_COLS = "id, guild_id, channel_id, host_id, target, status"
 
@@ -162,3 +162,16 @@ def _add_log(
         "INSERT INTO log (game_id, seq, version, text, data, at) VALUES (?, ?, ?, ?, ?, ?)",
         [(game_id, seq + k + 1, version, text, data, now) for k, (text, data) in enumerate(lines)],
     )
+
+
+def mark_delivered(conn: sqlite3.Connection, d: Delivery, not_before: float) -> None:
+    """``d`` is done (what was claimed of it; requests that came meanwhile stay owed, due no sooner than
+    ``not_before``): its own write, or the last write of the delivery that carried it out."""
+    conn.execute(
+        "UPDATE deliveries SET done = MAX(done, ?), attempts = 0, last_error = NULL, lease_until = 0, "
+        "due_at = CASE WHEN wanted > ? THEN MAX(due_at, ?) ELSE due_at END "
+        "WHERE game_id = ? AND kind = ? AND target = ?",
+        (d.wanted, d.wanted, not_before, *d.key),
+    )
+    if d.kind in CHANNEL_KINDS:
+        conn.execute("UPDATE games SET channel_failures = 0 WHERE id = ? AND channel_failures > 0", (d.game_id,))

@@ -11,13 +11,13 @@ from .rows import (
     _DEADLINE_COLS,
     _NOT_HELD,
     _RUNNING,
-    CHANNEL_KINDS,
     Deadline,
     Delivery,
     Want,
 )
 from .sql import (
     _want,
+    mark_delivered,
 )
 
 
@@ -68,7 +68,10 @@ class WorkStore(StoreBase):
         skipped = set(skip)
         # most looks find nothing new (the worker is woken after every commit): a read answers them, and only a
         # look that finds work takes the write lock and commits its leases
-        if all((r[0], r[1], r[2]) in skipped for r in await self._read(sql, params)):
+        found = await self._read(sql, params)
+        if not self.shared:  # this process's workers are the only ones: what they run is in ``skip``
+            return [Delivery(*r) for r in found if (r[0], r[1], r[2]) not in skipped][:limit]
+        if all((r[0], r[1], r[2]) in skipped for r in found):
             return []
 
         def claim(conn: sqlite3.Connection) -> list[Delivery]:
@@ -95,18 +98,7 @@ class WorkStore(StoreBase):
         """Mark what was claimed as delivered; requests that came meanwhile wait at least ``gap`` seconds.
         A delivery to the game's channel that went through also clears its count of refused calls."""
         epoch = self.epoch()
-
-        def run(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "UPDATE deliveries SET done = MAX(done, ?), attempts = 0, last_error = NULL, lease_until = 0, "
-                "due_at = CASE WHEN wanted > ? THEN MAX(due_at, ?) ELSE due_at END "
-                "WHERE game_id = ? AND kind = ? AND target = ?",
-                (d.wanted, d.wanted, epoch + gap, *d.key),
-            )
-            if d.kind in CHANNEL_KINDS:
-                conn.execute("UPDATE games SET channel_failures = 0 WHERE id = ? AND channel_failures > 0", (d.game_id,))
-
-        await self.writer.transaction(run)
+        await self.writer.transaction(lambda conn: mark_delivered(conn, d, epoch + gap))
 
     async def retry_later(self, d: Delivery, delay: float, error: str) -> None:
         await self._write(
@@ -152,8 +144,11 @@ class WorkStore(StoreBase):
             "ELSE next_at END, game_id, seat LIMIT 1"
         )
         params = (now, now, now, now)
-        if await self._read_one(sql, params) is None:
+        seen = await self._read_one(sql, params)
+        if seen is None:
             return None  # nothing due: answered by a read, no write lock taken and nothing committed
+        if not self.shared:
+            return Deadline(*seen)  # the only deadline worker handles one at a time: nothing to lease
 
         def claim(conn: sqlite3.Connection) -> Deadline | None:
             row = one(conn, sql, params)
@@ -206,3 +201,4 @@ class WorkStore(StoreBase):
             "WHERE game_id = ? AND seat = ? AND since = ?",
             (self.epoch() + delay, error[:500], d.game_id, d.seat, d.since),
         )
+

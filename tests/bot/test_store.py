@@ -133,6 +133,7 @@ async def test_a_delivery_is_claimed_by_one_worker_at_a_time(tmp_path: Path) -> 
     path = str(tmp_path / "nightfall.db")
     first = await Store.open(path)
     second = await Store.open(path)
+    first.shared = second.shared = True  # two processes on one database: rows are leased
     try:
         games = [await _started_game(first, n) for n in range(10)]
         a, b = await asyncio.gather(first.claim_deliveries(100, 60.0), second.claim_deliveries(100, 60.0))
@@ -149,6 +150,18 @@ async def test_a_delivery_is_claimed_by_one_worker_at_a_time(tmp_path: Path) -> 
         await second.close()
 
 
+async def test_the_only_process_claims_due_work_with_a_read(store: Store) -> None:
+    """A SQLite file belongs to one bot process: claiming a delivery or a deadline writes nothing (its workers skip
+    what they are running)."""
+    game_id = await _started_game(store, 1)
+    commits = store.stats.commits
+    [claimed] = await store.claim_deliveries(10, 60.0)
+    assert claimed.key == (game_id, "channel", 0)
+    assert await store.claim_deliveries(10, 60.0, skip=[claimed.key]) == []
+    assert await store.claim_deadline(60.0) is None
+    assert store.stats.commits == commits
+
+
 async def test_requests_made_during_a_delivery_are_not_lost(store: Store) -> None:
     game_id = await _started_game(store, 1)
     [claimed] = await store.claim_deliveries(10, 60.0)
@@ -157,3 +170,15 @@ async def test_requests_made_during_a_delivery_are_not_lost(store: Store) -> Non
     pending = {(p[1], p[2]) for p in await store.pending_deliveries()}
     assert ("channel", 0) in pending  # the move's request is still owed
     assert ("prompt", 5) in pending
+
+
+async def test_a_prompt_delivery_is_marked_done_by_the_write_that_records_its_dm(store: Store) -> None:
+    """One commit for a DM sent: the prompt's mark and its delivery's completion are one write."""
+    game_id = await _started_game(store, 1)
+    await store.record(_move(game_id, 1, 5))  # asks for the prompt of user 5
+    [prompt] = [d for d in await store.claim_deliveries(10, 60.0) if d.kind == "prompt"]
+    commits = store.stats.commits
+    await store.set_prompt(game_id, 5, channel_id=77, message_id=88, since=1, delivers=prompt)
+    assert store.stats.commits == commits + 1
+    assert await store.prompt(game_id, 5) == (77, 88, 1)
+    assert ("prompt", 5) not in {(p[1], p[2]) for p in await store.pending_deliveries()}
