@@ -103,11 +103,15 @@ def paste(base: Image.Image, tile: Image.Image, xy: tuple[int, int], mask: Image
 
 @lru_cache(maxsize=8192)
 def _text_mask(text: str, f: Font, anchor: str) -> tuple[Image.Image, int, int]:
-    """A string rendered once as an alpha mask, with its offset from the anchor point."""
-    left, top, right, bottom = (round(v) for v in f.getbbox(text, anchor=anchor))
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
-    return mask, left, top
+    """A string rendered once as an alpha mask, with its offset from the anchor point.
+
+    The mask is FreeType's own bitmap of the text's box (what ``ImageDraw.text`` pastes), taken
+    straight from the font: no second layout to measure the box, no blank image to draw it into.
+    """
+    core, (left, top) = f.getmask2(text, "L", anchor=anchor)
+    if core.size[0] == 0 or core.size[1] == 0:  # nothing to draw (a space): an empty 1x1 mask
+        return Image.new("L", (1, 1), 0), left, top
+    return Image.Image()._new(core), left, top
 
 
 class Draw(ImageDraw.ImageDraw):
@@ -154,7 +158,8 @@ class Draw(ImageDraw.ImageDraw):
         mask, left, top = _text_mask(text, font, anchor or "la")
         ink = fill if self._image.mode != "RGBA" or len(fill) == 4 else (*fill, 255)
         x, y = round(xy[0]) + left, round(xy[1]) + top
-        self._image.paste(ink, (x, y), mask)
+        # the canvas is loaded and writable since this Draw was made: paste without Image.paste's checks
+        self._image.im.paste(ink, (x, y, x + mask.width, y + mask.height), mask.im)
         self._record(text, (x, y, x + mask.width, y + mask.height))
 
     def icon(self, height: float) -> None:

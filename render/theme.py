@@ -87,10 +87,43 @@ def _font_bytes(weight: str) -> bytes:
     return resources.files("render.fonts").joinpath(_FONT_FILES[weight]).read_bytes()
 
 
+class _Font(ImageFont.FreeTypeFont):
+    """A font that remembers the length of each text it has measured.
+
+    Layout measures the same names and words again and again (fitting, wrapping, shortening,
+    centring), and FreeType loads and hints every glyph of a text each time it measures it.
+    Lengths depend only on the font and the text, so each is measured once per process.
+    """
+
+    #: Forget the remembered lengths past this many texts (a bound on memory, never reached in practice).
+    MAX_LENGTHS = 16384
+
+    def __init__(self, data: bytes, size: int) -> None:
+        super().__init__(BytesIO(data), size, layout_engine=ImageFont.Layout.BASIC)
+        self._lengths: dict[str | bytes, float] = {}
+
+    def getlength(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+    ) -> float:
+        if mode or direction or features or language:
+            return super().getlength(text, mode, direction, features, language)
+        length = self._lengths.get(text)
+        if length is None:
+            if len(self._lengths) >= self.MAX_LENGTHS:
+                self._lengths.clear()
+            length = self._lengths[text] = super().getlength(text)
+        return length
+
+
 @cache
 def font(size: int, weight: str = "regular") -> Font:
     """A bundled DejaVu font; the basic layout engine gives the same pixels on every machine."""
-    return ImageFont.truetype(BytesIO(_font_bytes(weight)), size, layout_engine=ImageFont.Layout.BASIC)
+    return _Font(_font_bytes(weight), size)
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
