@@ -21,6 +21,7 @@ import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
+from itertools import groupby
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
@@ -188,11 +189,22 @@ def to_png(img: Image.Image) -> bytes:
 
 
 def vertical_gradient(width: int, height: int, top: RGB, bottom: RGB) -> Image.Image:
-    """A background layer: one 256-pixel column stretched down, then across (a few milliseconds;
-    the same pixels as one bilinear resize, which takes several times longer)."""
+    """A background layer: one 256-pixel column stretched down (bilinear), then across.
+
+    The colour changes by one level every few dozen rows, so the layer is painted as one filled
+    band per run of equal rows, each pixel written once: the same pixels as stretching the column
+    across with a resize into a cleared image, at about half the cost.
+    """
     column = Image.new("RGB", (1, 256))
     column.putdata([mix(top, bottom, y / 255) for y in range(256)])
-    return column.resize((1, height), Image.Resampling.BILINEAR).resize((width, height), Image.Resampling.NEAREST)
+    rows = column.resize((1, height), Image.Resampling.BILINEAR).convert("RGBX").tobytes()
+    img = Image.new("RGB", (width, height), None)  # not cleared: the bands cover every row
+    y = 0
+    for colour, run in groupby(memoryview(rows).cast("I")):  # one 32-bit int per row: equal rows, equal ints
+        n = sum(1 for _ in run)
+        img.im.paste(tuple(colour.to_bytes(4, "little")[:3]), (0, y, width, y + n))
+        y += n
+    return img
 
 
 def coin(d: Draw, cx: float, cy: float, r: float, value: int | str, *, fill: RGB = GOLD) -> None:

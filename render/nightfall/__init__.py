@@ -67,7 +67,6 @@ def clear_caches() -> None:
         table.archive_chip,
         table.minion_chip,
         table.chip_name,
-        table.background,
         table._legend_lines,
         table._wounds_room,
         table.status_w,

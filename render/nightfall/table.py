@@ -9,7 +9,7 @@ order, and the legend.
 
 Drawn only from ``public_view()``. A private view is refused outright, so a hand can never
 reach the channel through this function. Tiles that rarely change (commons, archives, minions)
-are drawn once per look and cached; each render pastes them onto a cached background.
+are drawn once per look and cached; each render pastes them onto a freshly painted background.
 """
 
 from __future__ import annotations
@@ -312,9 +312,13 @@ def minion_chip(
     return img
 
 
-@lru_cache(maxsize=4)
 def background(w: int, h: int) -> Image.Image:
-    """The night sky behind everything, with a few fixed stars above the header."""
+    """The night sky behind everything, with a few fixed stars above the header.
+
+    Painted anew for each image (a few dozen filled bands, 40 dots): a little dearer than copying a
+    kept one, but the same for the first image after a start as for the next, and for a table
+    of a new height (a game's tables grow and shrink); nor does a bot keep a 12 MB layer per height.
+    """
     img = vertical_gradient(w, h, BG_TOP, BG_BOTTOM)
     d = draw(img)
     for i in range(40):
@@ -1080,7 +1084,7 @@ def draw_table(view: View, lang: str = "en") -> Image.Image:
     """The table as an image in ``lang`` (see :func:`render.render_table` for the bytes)."""
     check_public(view)
     boxes = table_layout(view, lang)
-    img = background(TABLE_WIDTH, boxes["image"][3]).copy()
+    img = background(TABLE_WIDTH, boxes["image"][3])
     d = draw(img)
     _header(d, view, lang)
     if "waiting" in boxes:
