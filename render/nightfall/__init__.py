@@ -58,8 +58,8 @@ def _card_png(key: str, lang: str, width: int) -> bytes:
 
 
 def clear_caches() -> None:
-    """Forget every cached face, tile and layer (the benchmark's "cold" start)."""
-    from .. import primitives
+    """Forget every cached face, tile, layer, text and font (the benchmark's "cold" start: as after a restart)."""
+    from .. import primitives, theme
     from . import cards, hand, prompt, table
 
     for fn in (
@@ -79,5 +79,7 @@ def clear_caches() -> None:
         hand.card_mask,
         prompt.card_chip,
         primitives._text_mask,
+        theme.font,
+        theme._font_bytes,
     ):
         fn.cache_clear()
