@@ -790,7 +790,7 @@ def _commons(img: Image.Image, d: Draw, view: View, boxes: dict[str, Box], lang:
     commons = view.get("commons") or []
     for i, a in enumerate(commons):
         x, y, x1, y1 = boxes[f"common:{i}"]
-        paste(img, _common_tile(a, lang, x1 - x, y1 - y), (x, y))
+        paste(img, _common_tile(a, lang, x1 - x, y1 - y), (x, y), kept=True)
     if not commons:
         none = texts.t("render.none", lang)
         d.text((MARGIN + 4, boxes["commons"][1] + TITLE_H + 22), none, font=font(BODY), fill=TEXT_FAINT, anchor="lm")
@@ -1035,7 +1035,7 @@ def _seat(
             y1 - y0,
             lang,
         )
-        paste(img, chip, (x0, y0))
+        paste(img, chip, (x0, y0), kept=True)
     for i, m in enumerate(minions):
         key = m.get("card")
         health = int(m.get("health") or 0)
@@ -1051,7 +1051,7 @@ def _seat(
             x1 - x0,
             y1 - y0,
         )
-        paste(img, chip, (x0, y0))
+        paste(img, chip, (x0, y0), kept=True)
 
 
 def _legend(d: Draw, box: Box, lang: str = "en") -> None:
