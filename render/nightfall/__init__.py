@@ -22,6 +22,7 @@ Nothing here imports discord; every function returns the same bytes for the same
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from ..primitives import to_png
@@ -33,6 +34,7 @@ from .table import render_table
 
 __all__ = [
     "clear_caches",
+    "prime",
     "render_card",
     "render_draft",
     "render_hand",
@@ -83,3 +85,24 @@ def clear_caches() -> None:
         theme._font_bytes,
     ):
         fn.cache_clear()
+
+
+def prime(langs: Iterable[str] = ("en",)) -> None:
+    """Draw a few sample images nobody asked for, so that a process just started has loaded its fonts
+    and rasterised the words every image carries (titles, zone labels, the legend, digits, statuses)
+    before its first real image: the start-up's work, run in the background (a bot's thread, or each of
+    its worker processes). Costs a few hundred milliseconds of CPU per language, once.
+
+    The views are a two-player game's and a draft's, not those the benchmark measures: what a real
+    first image then still draws (its players' names, its cards' tiles and faces) is drawn there too.
+    """
+    from .samples import draft_game, two_player_midgame
+
+    two, draft = two_player_midgame(), draft_game()
+    seat = two.pending()[0].seat if two.pending() else "ada"
+    for lang in langs:
+        render_table(two.public_view(), lang)
+        render_hand(two.private_view(seat, lang=lang), lang)
+        render_prompt(two.private_view(seat, lang=lang), lang)
+        render_table(draft.public_view(), lang)
+        render_draft(draft.private_view("ada", lang=lang), lang)
