@@ -198,6 +198,11 @@ def _text_mask(text: str, f: Font, anchor: str) -> tuple[Image.Image, int, int]:
     return Image.Image()._new(core), left, top
 
 
+def rasterise(text: str, f: Font, anchor: str = "la") -> None:
+    """Render ``text`` into the cache of masks ahead of use (a start-up's priming)."""
+    _text_mask(text, f, anchor)
+
+
 class Draw(ImageDraw.ImageDraw):
     """ImageDraw whose text comes from a cache of rendered strings.
 

@@ -66,8 +66,11 @@ def clear_caches() -> None:
 
     for fn in (
         table.common_tile,
+        table.common_layer,
         table.archive_chip,
+        table.archive_layer,
         table.minion_chip,
+        table.minion_layer,
         table.chip_name,
         table._legend_lines,
         table._wounds_room,
@@ -88,21 +91,35 @@ def clear_caches() -> None:
 
 
 def prime(langs: Iterable[str] = ("en",)) -> None:
-    """Draw a few sample images nobody asked for, so that a process just started has loaded its fonts
-    and rasterised the words every image carries (titles, zone labels, the legend, digits, statuses)
-    before its first real image: the start-up's work, run in the background (a bot's thread, or each of
-    its worker processes). Costs a few hundred milliseconds of CPU per language, once.
+    """Draw a few images nobody asked for, so that a process just started has loaded its fonts and
+    rasterised the words every image carries (titles, zone labels, the legend, digits, statuses)
+    before its first real image, and draw every card's tile layers
+    (:func:`render.nightfall.table.prime_tiles`: a table's commons and chips are then a layer's copy
+    with its counts on). The start-up's work, for the background (a bot's thread, or each of its
+    worker processes): a few hundred milliseconds of CPU per language, once.
 
-    The views are a two-player game's and a draft's, not those the benchmark measures: what a real
-    first image then still draws (its players' names, its cards' tiles and faces) is drawn there too.
+    The images are of two games of its own, a two-player one a few turns in and a five-player draft,
+    between seats named for the compass: none of the benchmark's views, nor its players' names.
     """
-    from .samples import draft_game, two_player_midgame
+    import random
 
-    two, draft = two_player_midgame(), draft_game()
-    seat = two.pending()[0].seat if two.pending() else "ada"
+    from engine.nightfall import Game, Options
+
+    from .samples import play_random
+    from .table import prime_tiles
+
+    two = Game.new(["north", "south"], seed=11, options=Options(draft="two-player"))
+    play_random(two, random.Random(11), 80)
+    seat = two.pending()[0].seat if two.pending() else "north"
+    compass = ["north", "east", "south", "west", "centre"]
+    draft = Game.new(compass, seed=4, options=Options())
+    for s in compass:
+        draft.apply(draft.legal_actions(s)[0])
     for lang in langs:
         render_table(two.public_view(), lang)
         render_hand(two.private_view(seat, lang=lang), lang)
-        render_prompt(two.private_view(seat, lang=lang), lang)
+        if two.pending():
+            render_prompt(two.private_view(seat, lang=lang), lang)
         render_table(draft.public_view(), lang)
-        render_draft(draft.private_view("ada", lang=lang), lang)
+        render_draft(draft.private_view("north", lang=lang), lang)
+        prime_tiles(lang)
