@@ -10,6 +10,9 @@ view dict), never discord. :func:`shutdown` stops the workers when the bot close
 Every PNG is kept in a small LRU keyed by the image kind and a hash of the exact view drawn,
 so an unchanged table or hand is sent again without drawing it; a render already under way
 for the same key is shared. :data:`stats` counts renders and cache hits.
+
+:func:`prime` runs the games' start-up drawing (``render.<game>.prime``) in the background where the
+images will be drawn, so that the first images after a start find their fonts, words and tiles ready.
 """
 
 from __future__ import annotations
@@ -20,17 +23,18 @@ import hashlib
 import io
 import json
 import multiprocessing
-import signal
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
 from typing import Any
 
 import discord
+
+from render.startup import run_primers, start_worker
 
 #: PNGs kept: about 100 KB each for a table, 70 KB for a hand.
 CACHE_SIZE = 256
@@ -68,6 +72,8 @@ _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
 _cache: OrderedDict[Key, bytes] = OrderedDict()
 _inflight: dict[Key, asyncio.Task[bytes]] = {}
+#: The games' start-up drawing, run by each worker process as it starts (see :func:`prime`).
+_primers: tuple[Callable[[], None], ...] = ()
 
 
 def configure(workers: int) -> None:
@@ -97,8 +103,9 @@ def shutdown(wait: bool = True) -> None:
     With ``wait`` the call returns once the workers have exited (a render in progress finishes
     first: tens of milliseconds); without, they exit on their own right after.
     """
-    global _workers
+    global _workers, _primers
     _workers = 0
+    _primers = ()
     _stop_pool(wait)
 
 
@@ -115,6 +122,25 @@ def clear_cache() -> None:
     _cache.clear()
 
 
+def prime(primers: Sequence[Callable[[], None]]) -> None:
+    """Run the games' start-up drawing (their faces' ``prime_images``) in the background, where images
+    are drawn: in a thread of this process, or in each worker process as it starts (the pool starts
+    now, rather than with the first image). Called once at start, after :func:`configure`.
+
+    It only fills the renderer's caches: an image asked for meanwhile is drawn as usual (in a worker,
+    it waits for that worker's priming, a fraction of a second), and a primer that fails costs the first
+    images their head start, nothing more.
+    """
+    global _primers
+    _primers = tuple(primers)
+    if _workers == 0:
+        threading.Thread(target=run_primers, args=(_primers,), name="render-prime", daemon=True).start()
+    else:
+        pool = _executor()
+        for _ in range(_workers):  # a worker is started for each task waiting: start them all now
+            pool.submit(int)
+
+
 def _executor() -> ProcessPoolExecutor:
     global _pool
     with _pool_lock:
@@ -122,9 +148,9 @@ def _executor() -> ProcessPoolExecutor:
             _pool = ProcessPoolExecutor(
                 max_workers=_workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                # Ctrl-C stops the bot, which stops the workers; they need not print tracebacks
-                initializer=signal.signal,
-                initargs=(signal.SIGINT, signal.SIG_IGN),
+                # Ctrl-C stops the bot, which stops the workers; each primes itself as it starts
+                initializer=start_worker,
+                initargs=(_primers,),
             )
         return _pool
 
