@@ -10,6 +10,8 @@ import math
 from functools import cache
 from importlib import resources
 from io import BytesIO
+from typing import ClassVar
+from weakref import WeakSet
 
 from PIL import ImageFont
 
@@ -95,12 +97,15 @@ class _Font(ImageFont.FreeTypeFont):
     Lengths depend only on the font and the text, so each is measured once per process.
     """
 
-    #: Forget the remembered lengths past this many texts (a bound on memory, never reached in practice).
-    MAX_LENGTHS = 16384
+    #: Forget the remembered lengths past this many texts (a bound on memory: a few hundred KB a font).
+    MAX_LENGTHS = 4096
+    #: Every font made, for :func:`forget_lengths`.
+    made: ClassVar[WeakSet[_Font]] = WeakSet()
 
     def __init__(self, data: bytes, size: int) -> None:
         super().__init__(BytesIO(data), size, layout_engine=ImageFont.Layout.BASIC)
         self._lengths: dict[str | bytes, float] = {}
+        _Font.made.add(self)
 
     def getlength(
         self,
@@ -118,6 +123,12 @@ class _Font(ImageFont.FreeTypeFont):
                 self._lengths.clear()
             length = self._lengths[text] = super().getlength(text)
         return length
+
+
+def forget_lengths() -> None:
+    """Forget the lengths every font has measured (they are measured again when asked for)."""
+    for f in list(_Font.made):
+        f._lengths.clear()
 
 
 @cache

@@ -59,8 +59,10 @@ def _card_png(key: str, lang: str, width: int) -> bytes:
     return to_png(card_face(key, lang, width))
 
 
-def clear_caches() -> None:
-    """Forget every cached face, tile, layer, text and font (the benchmark's "cold" start: as after a restart)."""
+def clear_caches(fonts: bool = True) -> None:
+    """Forget every cached face, tile, layer, text mask and measured length, and with ``fonts`` the loaded
+    fonts too: the benchmark's "cold" start, as after a restart. ``fonts=False`` keeps the fonts (a
+    process-long resource, not a cache that fills with new game states)."""
     from .. import primitives, theme
     from . import cards, hand, prompt, table
 
@@ -84,10 +86,13 @@ def clear_caches() -> None:
         hand.card_mask,
         prompt.card_chip,
         primitives._text_mask,
-        theme.font,
-        theme._font_bytes,
     ):
         fn.cache_clear()
+    if fonts:
+        theme.font.cache_clear()
+        theme._font_bytes.cache_clear()
+    else:
+        theme.forget_lengths()
 
 
 def prime(langs: Iterable[str] = ("en",)) -> None:
