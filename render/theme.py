@@ -10,6 +10,7 @@ import math
 from functools import cache
 from importlib import resources
 from io import BytesIO
+from pathlib import Path
 from typing import ClassVar
 from weakref import WeakSet
 
@@ -89,6 +90,15 @@ def _font_bytes(weight: str) -> bytes:
     return resources.files("render.fonts").joinpath(_FONT_FILES[weight]).read_bytes()
 
 
+@cache
+def _font_source(weight: str) -> str | bytes:
+    """Where a font is loaded from: the bundled file's path when it is a file on disk (FreeType maps
+    the file, so the fonts of every size share its pages), else its bytes (each font then keeps a copy
+    of the whole file, 0.7 MB, and every new one copies it again)."""
+    found = resources.files("render.fonts").joinpath(_FONT_FILES[weight])
+    return str(found) if isinstance(found, Path) and found.is_file() else _font_bytes(weight)
+
+
 class _Font(ImageFont.FreeTypeFont):
     """A font that remembers the length of each text it has measured.
 
@@ -102,8 +112,9 @@ class _Font(ImageFont.FreeTypeFont):
     #: Every font made, for :func:`forget_lengths`.
     made: ClassVar[WeakSet[_Font]] = WeakSet()
 
-    def __init__(self, data: bytes, size: int) -> None:
-        super().__init__(BytesIO(data), size, layout_engine=ImageFont.Layout.BASIC)
+    def __init__(self, source: str | bytes, size: int) -> None:
+        loaded = source if isinstance(source, str) else BytesIO(source)
+        super().__init__(loaded, size, layout_engine=ImageFont.Layout.BASIC)
         self._lengths: dict[str | bytes, float] = {}
         _Font.made.add(self)
 
@@ -134,7 +145,7 @@ def forget_lengths() -> None:
 @cache
 def font(size: int, weight: str = "regular") -> Font:
     """A bundled DejaVu font; the basic layout engine gives the same pixels on every machine."""
-    return _Font(_font_bytes(weight), size)
+    return _Font(_font_source(weight), size)
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -91,6 +91,7 @@ def clear_caches(fonts: bool = True) -> None:
     if fonts:
         theme.font.cache_clear()
         theme._font_bytes.cache_clear()
+        theme._font_source.cache_clear()
     else:
         theme.forget_lengths()
 
