@@ -874,7 +874,8 @@ def _empty_bounded(h: Harness) -> None:
                 if channel_id in backend.messages:
                     backend.messages[channel_id].clear()
     reset_images()
-    render.nightfall.clear_caches()  # faces, tiles, text masks: lru_caches that fill slowly with new game states
+    # faces, tiles, text masks, measured lengths: caches that fill slowly with new game states (the fonts stay)
+    render.nightfall.clear_caches(fonts=False)
     messages = getattr(h.bot._connection, "_messages", None)
     if messages is not None:
         messages.clear()

@@ -5,10 +5,14 @@
 Targets on the reference machine: table <= 60 ms, hand <= 40 ms, each prompt <= 40 ms (a DM image,
 like the hand), every PNG <= 500 KB.
 "Warm" is the steady state of a running bot (card faces and tiles cached); "cold" clears the
-caches first, as after a restart. The stage lines split a warm render into drawing, mapping
-to the fixed palette and PNG encoding. The "bare PNG" lines compare each image with what Pillow's
-plain ``save(format="PNG")`` of the same drawn canvas (RGB, default options) costs and weighs: the
-ratio of the whole render's time and of its file's size to that.
+caches first (faces, tiles, text masks and the loaded fonts), as after a restart. The "restart"
+lines start a fresh process for each image kind and time its first image of that kind: as started,
+and once ``render.nightfall.prime`` (the start-up's background work: sample images of other games,
+which load the fonts and rasterise the words every image carries) has run, with that work's own
+cost. The stage lines split a warm render into drawing, mapping to the fixed palette and PNG
+encoding. The "bare PNG" lines compare each image with what Pillow's plain ``save(format="PNG")``
+of the same drawn canvas (RGB, default options) costs and weighs: the ratio of the whole render's
+time and of its file's size to that.
 
 ``--workers N`` adds the bot's view (``bot.images``): the tables and hands of ``--moves`` moves
 of random games, each asked for twice as the bot does (the second is a cache hit), rendered in
@@ -23,8 +27,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import json
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -106,6 +112,48 @@ def bare_png(name: str, draw: Callable[[], Image.Image], render: Callable[[], by
     )
 
 
+RESTART_RUNS = 3
+
+
+def restart_child(kind: str, primed: bool) -> None:
+    """In a fresh process: optionally prime, then time the first image of ``kind``; prints JSON."""
+    import render.nightfall
+
+    views = {
+        "table": lambda: render_table(five_player_chain().public_view()),
+        "hand": lambda: render_hand(five_player_link_decision().private_view("cleo")),
+        "prompt": lambda: render_prompt(claim_decision().private_view("ada")),
+    }
+    prime_ms = prime_cpu_ms = 0.0
+    if primed:
+        t, c = time.perf_counter(), time.process_time()
+        render.nightfall.prime()
+        prime_ms, prime_cpu_ms = (time.perf_counter() - t) * 1000, (time.process_time() - c) * 1000
+    t = time.perf_counter()
+    views[kind]()
+    print(json.dumps({"first": (time.perf_counter() - t) * 1000, "prime": prime_ms, "prime_cpu": prime_cpu_ms}))
+
+
+def restart_lines() -> None:
+    """The first table, hand and claim prompt of a fresh process, as started and once primed (medians)."""
+    for primed in (False, True):
+        firsts: dict[str, float] = {}
+        primes: list[float] = []
+        for kind in ("table", "hand", "prompt"):
+            runs = []
+            for _ in range(RESTART_RUNS):
+                argv = [sys.executable, __file__, "--restart-child", kind] + (["--primed"] if primed else [])
+                out = json.loads(subprocess.run(argv, capture_output=True, text=True, check=True).stdout)
+                runs.append(out["first"])
+                primes.append(out["prime_cpu"])
+            firsts[kind] = statistics.median(runs)
+        label = f"primed ({statistics.median(primes):.0f} ms CPU first)" if primed else "as started"
+        print(
+            f"  {label:<26}table {firsts['table']:6.1f} ms   hand {firsts['hand']:5.1f} ms   "
+            f"prompt (claim) {firsts['prompt']:5.1f} ms"
+        )
+
+
 def bot_views(moves: int) -> list[tuple[str, dict[str, Any]]]:
     """(kind, view) for each move of random 5-player games: the table and the deciding seat's hand."""
     from bot.nightfall.naming import named_view
@@ -179,7 +227,12 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=0, help="also render through bot.images in N processes")
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--concurrency", type=int, default=8, help="images asked for at once (--workers)")
+    parser.add_argument("--restart-child", choices=("table", "hand", "prompt"), help=argparse.SUPPRESS)
+    parser.add_argument("--primed", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.restart_child:
+        restart_child(args.restart_child, args.primed)
+        return 0
     table_view = five_player_chain().public_view()
     hand_view = five_player_link_decision().private_view("cleo")
     assert len(hand_view["hand"]) == 10, "the hand sample should hold 10 cards"
@@ -209,6 +262,8 @@ def main() -> int:
         ok = ok and good
         tgt = f"{target:.0f}" if target else "-"
         print(f"{name:<26}{cold:>9.1f}{warm:>9.1f}{tgt:>8}{len(data) / 1024:>9.1f}  {w}x{h}{'' if good else '  OVER'}")
+    print("restart: a fresh process's first image of each kind (median of 3):")
+    restart_lines()
     print("stages of a warm render:")
     for name, draw in drawers.items():
         stages(name, draw, args.repeat)

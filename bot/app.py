@@ -67,6 +67,8 @@ class NightfallBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         images.configure(self.settings.render_workers)
+        if self.settings.render_prime:
+            images.prime([face.prime_images for face in FACES.values()])
         self.store = await Store.open(self.settings.db_path, busy_seconds=self.settings.db_busy_seconds)
         self.invalid_requests = InvalidRequests(self.store.epoch)
         self.invalid_requests.watch(self.http)

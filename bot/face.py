@@ -10,7 +10,7 @@ under ``bot/`` (``bot/<game>/``), found through ``bot.games.FACES`` by the key e
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -193,6 +193,13 @@ class Face(Protocol):
     def lesson(self, kind: str, lang: str) -> str:
         """What a decision of ``kind`` asks, in a line or two for a newcomer (the first prompt of each kind shows
         it, and every prompt of a tutorial); empty for a kind that needs none."""
+        ...
+
+    @property
+    def prime_images(self) -> Callable[[], None]:
+        """The game's images' start-up work (``render.<game>.prime``: fonts loaded, the words every image
+        carries rasterised, tiles drawn), run once in the background in each process that draws them. A
+        plain function of ``render``: a worker process runs it without importing discord."""
         ...
 
     def table_picture(self, table: Table, lang: str | None = None) -> Picture:

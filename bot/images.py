@@ -11,6 +11,9 @@ view dict), never discord. :func:`shutdown` stops the workers when the bot close
 Every PNG is kept in a small LRU keyed by the image kind and a hash of the exact view drawn,
 so an unchanged table or hand is sent again without drawing it; a render already under way
 for the same key is shared. :data:`stats` counts renders and cache hits.
+
+:func:`prime` runs the games' start-up drawing (``render.<game>.prime``) in the background where the
+images will be drawn, so that the first images after a start find their fonts, words and tiles ready.
 """
 
 from __future__ import annotations
@@ -20,13 +23,16 @@ import functools
 import hashlib
 import io
 import json
+import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 import discord
+
+from render.startup import run_primers, start_worker
 
 from .pools import WorkerPool
 
@@ -68,6 +74,7 @@ def _restarted() -> None:
 
 #: the worker processes images are drawn in (none unless ``configure`` asks for some)
 pool = WorkerPool(on_restart=_restarted)
+pool.on_start(start_worker, ())  # ignores Ctrl-C; primes nothing until ``prime`` says what
 _cache: OrderedDict[Key, bytes] = OrderedDict()
 _inflight: dict[Key, asyncio.Task[bytes]] = {}
 
@@ -97,6 +104,24 @@ def shutdown(wait: bool = True) -> None:
     first: tens of milliseconds); without, they exit on their own right after.
     """
     pool.shutdown(wait)
+    pool.on_start(start_worker, ())
+
+
+def prime(primers: Sequence[Callable[[], None]]) -> None:
+    """Run the games' start-up drawing (their faces' ``prime_images``) in the background, where images
+    are drawn: in a thread of this process, or in each worker process as it starts (the pool starts
+    now, rather than with the first image). Called once at start, after :func:`configure`.
+
+    It only fills the renderer's caches: an image asked for meanwhile is drawn as usual (in a worker,
+    it waits for that worker's priming, a fraction of a second), and a primer that fails costs the first
+    images their head start, nothing more.
+    """
+    primers = tuple(primers)
+    pool.on_start(start_worker, primers)
+    if pool.workers == 0:
+        threading.Thread(target=run_primers, args=(primers,), name="render-prime", daemon=True).start()
+    else:
+        pool.start()
 
 
 def clear_cache() -> None:

@@ -30,6 +30,9 @@ class WorkerPool:
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
         self._on_restart = on_restart
+        #: what each process runs as it starts (a function of a module that does not import discord)
+        self._initializer: Callable[..., None] = _quiet
+        self._initargs: tuple[Any, ...] = ()
         #: times a broken pool was replaced
         self.restarts = 0
         self.configure(workers)
@@ -52,6 +55,18 @@ class WorkerPool:
             self._stop(wait=False)
         self._workers = workers
 
+    def on_start(self, initializer: Callable[..., None], *args: Any) -> None:
+        """Each process started from now on runs ``initializer(*args)`` first (it must also ignore Ctrl-C, as the
+        default does: the bot stops its workers)."""
+        self._initializer, self._initargs = initializer, args
+
+    def start(self) -> None:
+        """Start every process now rather than with the first piece of work (a pool starts a process for each
+        task waiting: one trivial task each)."""
+        pool = self.executor()
+        for _ in range(self._workers):
+            pool.submit(int)
+
     def shutdown(self, wait: bool = True) -> None:
         """Stop the processes, if any were started (the bot's close), and use none from now on (``workers`` is 0,
         so late work during a close starts no new process). Work still queued is cancelled; with ``wait`` the call
@@ -72,9 +87,8 @@ class WorkerPool:
                 self._pool = ProcessPoolExecutor(
                     max_workers=max(1, self._workers),
                     mp_context=multiprocessing.get_context("spawn"),
-                    # Ctrl-C stops the bot, which stops the workers; they need not print tracebacks
-                    initializer=signal.signal,
-                    initargs=(signal.SIGINT, signal.SIG_IGN),
+                    initializer=self._initializer,
+                    initargs=self._initargs,
                 )
             return self._pool
 
@@ -98,3 +112,8 @@ class WorkerPool:
         if replaced and self._on_restart is not None:
             self._on_restart()
         pool.shutdown(wait=False)
+
+
+def _quiet() -> None:
+    """A worker's start: Ctrl-C stops the bot, which stops the workers; they need not print tracebacks."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -27,6 +27,10 @@ class Settings:
     log_level: str = "INFO"
     #: Worker processes that draw the images; 0 draws them in a thread of the bot's process.
     render_workers: int = 0
+    #: Whether a start draws the games' sample images in the background (``bot.images.prime``), so the first
+    #: images find their fonts, words and tiles ready. On for the bot (``from_env``, ``NIGHTFALL_RENDER_PRIME``);
+    #: off for settings built in code (tests, benchmarks), which start many bots and want none of that work.
+    render_prime: bool = False
     #: Turns in which a seat may miss its deadline, in a row, before the AI takes it over (0: never). After a
     #: missed deadline the seat's further decisions of that turn take the default at once.
     timeouts_to_ai: int = 2
@@ -58,6 +62,7 @@ class Settings:
             snapshot_every=_int("NIGHTFALL_SNAPSHOT_EVERY", 25) or 1,
             log_level=os.environ.get("NIGHTFALL_LOG_LEVEL", "INFO").strip().upper() or "INFO",
             render_workers=_int("NIGHTFALL_RENDER_WORKERS", 0) or 0,
+            render_prime=(_int("NIGHTFALL_RENDER_PRIME", 1) or 0) != 0,
             timeouts_to_ai=_int("NIGHTFALL_TIMEOUTS_TO_AI", 2) or 0,
             dm_burst=_float("NIGHTFALL_DM_BURST", 600.0),
             watchdog_seconds=_float("NIGHTFALL_WATCHDOG_SECONDS", 60.0) or 60.0,

@@ -10,6 +10,9 @@ import math
 from functools import cache
 from importlib import resources
 from io import BytesIO
+from pathlib import Path
+from typing import ClassVar
+from weakref import WeakSet
 
 from PIL import ImageFont
 
@@ -88,9 +91,61 @@ def _font_bytes(weight: str) -> bytes:
 
 
 @cache
+def _font_source(weight: str) -> str | bytes:
+    """Where a font is loaded from: the bundled file's path when it is a file on disk (FreeType maps
+    the file, so the fonts of every size share its pages), else its bytes (each font then keeps a copy
+    of the whole file, 0.7 MB, and every new one copies it again)."""
+    found = resources.files("render.fonts").joinpath(_FONT_FILES[weight])
+    return str(found) if isinstance(found, Path) and found.is_file() else _font_bytes(weight)
+
+
+class _Font(ImageFont.FreeTypeFont):
+    """A font that remembers the length of each text it has measured.
+
+    Layout measures the same names and words again and again (fitting, wrapping, shortening,
+    centring), and FreeType loads and hints every glyph of a text each time it measures it.
+    Lengths depend only on the font and the text, so each is measured once per process.
+    """
+
+    #: Forget the remembered lengths past this many texts (a bound on memory: a few hundred KB a font).
+    MAX_LENGTHS = 4096
+    #: Every font made, for :func:`forget_lengths`.
+    made: ClassVar[WeakSet[_Font]] = WeakSet()
+
+    def __init__(self, source: str | bytes, size: int) -> None:
+        loaded = source if isinstance(source, str) else BytesIO(source)
+        super().__init__(loaded, size, layout_engine=ImageFont.Layout.BASIC)
+        self._lengths: dict[str | bytes, float] = {}
+        _Font.made.add(self)
+
+    def getlength(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+    ) -> float:
+        if mode or direction or features or language:
+            return super().getlength(text, mode, direction, features, language)
+        length = self._lengths.get(text)
+        if length is None:
+            if len(self._lengths) >= self.MAX_LENGTHS:
+                self._lengths.clear()
+            length = self._lengths[text] = super().getlength(text)
+        return length
+
+
+def forget_lengths() -> None:
+    """Forget the lengths every font has measured (they are measured again when asked for)."""
+    for f in list(_Font.made):
+        f._lengths.clear()
+
+
+@cache
 def font(size: int, weight: str = "regular") -> Font:
     """A bundled DejaVu font; the basic layout engine gives the same pixels on every machine."""
-    return ImageFont.truetype(BytesIO(_font_bytes(weight)), size, layout_engine=ImageFont.Layout.BASIC)
+    return _Font(_font_source(weight), size)
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -9,6 +9,7 @@ from typing import Any, cast
 import discord
 from discord.ext import commands
 
+import render.fightdrome
 from engine.fightdrome import Action, Match, Options
 from engine.fightdrome.cards import name as card_name
 from engine.fightdrome.match import FORMATS
@@ -63,6 +64,8 @@ class FightdromeFace:
     series: bool = False
     #: a missed deadline covers the rest of its exchange (a round lasts a whole bout)
     span_word: str = "exchange"
+    #: the images' start-up work, run in the background by ``bot.images.prime``
+    prime_images = staticmethod(render.fightdrome.prime)
     new_options: Sequence[NewOption] = (
         NewOption(
             "format",

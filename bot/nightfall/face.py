@@ -10,6 +10,7 @@ from typing import Any, cast
 import discord
 from discord.ext import commands
 
+import render.nightfall
 from engine.i18n import LANGUAGES, has
 from engine.nightfall import Game, Options
 from engine.nightfall.actions import is_archive_ref, is_card_ref
@@ -86,6 +87,8 @@ class NightfallFace:
     span_word: str = "turn"
     rules: Rules = NIGHTFALL
     key: str = NIGHTFALL.key
+    #: the images' start-up work, run in the background by ``bot.images.prime``
+    prime_images = staticmethod(render.nightfall.prime)
     new_options: Sequence[NewOption] = (
         NewOption("variant", str, "How the archives are drafted", "standard", VARIANTS),
         NewOption("secret_archives", bool, "Keep private archives hidden", False),

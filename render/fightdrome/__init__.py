@@ -17,9 +17,24 @@ discord; the same view gives the same bytes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .card import render_card
 from .hand import render_hand
 from .results import render_results
 from .table import render_table
 
-__all__ = ["render_card", "render_hand", "render_results", "render_table"]
+__all__ = ["prime", "render_card", "render_hand", "render_results", "render_table"]
+
+
+def prime(langs: Iterable[str] = ("en",)) -> None:
+    """Draw a table and a hand of a match of its own (between "north" and "south", a few exchanges in)
+    nobody asked for, so that a process just started has loaded the fonts and rasterised the words every
+    image carries before its first real image: the start-up's work, for the background."""
+    from .samples import play
+
+    match = play(3, 30, seats=["north", "south"])
+    seat = match.pending()[0].seat if match.pending() else "north"
+    for lang in langs:
+        render_table(match.public_view(), lang)
+        render_hand(match.private_view(seat), lang)

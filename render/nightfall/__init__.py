@@ -22,6 +22,7 @@ Nothing here imports discord; every function returns the same bytes for the same
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from ..primitives import to_png
@@ -33,6 +34,7 @@ from .table import render_table
 
 __all__ = [
     "clear_caches",
+    "prime",
     "render_card",
     "render_draft",
     "render_hand",
@@ -57,17 +59,21 @@ def _card_png(key: str, lang: str, width: int) -> bytes:
     return to_png(card_face(key, lang, width))
 
 
-def clear_caches() -> None:
-    """Forget every cached face, tile and layer (the benchmark's "cold" start)."""
-    from .. import primitives
+def clear_caches(fonts: bool = True) -> None:
+    """Forget every cached face, tile, layer, text mask and measured length, and with ``fonts`` the loaded
+    fonts too: the benchmark's "cold" start, as after a restart. ``fonts=False`` keeps the fonts (a
+    process-long resource, not a cache that fills with new game states)."""
+    from .. import primitives, theme
     from . import cards, hand, prompt, table
 
     for fn in (
         table.common_tile,
+        table.common_layer,
         table.archive_chip,
+        table.archive_layer,
         table.minion_chip,
+        table.minion_layer,
         table.chip_name,
-        table.background,
         table._legend_lines,
         table._wounds_room,
         table.status_w,
@@ -82,3 +88,44 @@ def clear_caches() -> None:
         primitives._text_mask,
     ):
         fn.cache_clear()
+    if fonts:
+        theme.font.cache_clear()
+        theme._font_bytes.cache_clear()
+        theme._font_source.cache_clear()
+    else:
+        theme.forget_lengths()
+
+
+def prime(langs: Iterable[str] = ("en",)) -> None:
+    """Draw a few images nobody asked for, so that a process just started has loaded its fonts and
+    rasterised the words every image carries (titles, zone labels, the legend, digits, statuses)
+    before its first real image, and draw every card's tile layers
+    (:func:`render.nightfall.table.prime_tiles`: a table's commons and chips are then a layer's copy
+    with its counts on). The start-up's work, for the background (a bot's thread, or each of its
+    worker processes): a few hundred milliseconds of CPU per language, once.
+
+    The images are of two games of its own, a two-player one a few turns in and a five-player draft,
+    between seats named for the compass: none of the benchmark's views, nor its players' names.
+    """
+    import random
+
+    from engine.nightfall import Game, Options
+
+    from .samples import play_random
+    from .table import prime_tiles
+
+    two = Game.new(["north", "south"], seed=11, options=Options(draft="two-player"))
+    play_random(two, random.Random(11), 80)
+    seat = two.pending()[0].seat if two.pending() else "north"
+    compass = ["north", "east", "south", "west", "centre"]
+    draft = Game.new(compass, seed=4, options=Options())
+    for s in compass:
+        draft.apply(draft.legal_actions(s)[0])
+    for lang in langs:
+        render_table(two.public_view(), lang)
+        render_hand(two.private_view(seat, lang=lang), lang)
+        if two.pending():
+            render_prompt(two.private_view(seat, lang=lang), lang)
+        render_table(draft.public_view(), lang)
+        render_draft(draft.private_view("north", lang=lang), lang)
+        prime_tiles(lang)

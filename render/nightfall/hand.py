@@ -134,7 +134,7 @@ def card_mask(size: tuple[int, int]) -> Image.Image:
 def _paste_face(img: Image.Image, key: str, lang: str, box: Box, dim: bool) -> None:
     x0, y0, x1, y1 = box
     face = shown_face(key, lang, x1 - x0, y1 - y0, dim)
-    paste(img, face, (x0, y0), card_mask(face.size))
+    paste(img, face, (x0, y0), card_mask(face.size), kept=True)
 
 
 def _key(view_card: View) -> str:

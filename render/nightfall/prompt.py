@@ -324,7 +324,7 @@ def _tile(
             )
         cy = y + pad
         for chip, ch in chips:
-            paste(img, chip, (x + pad, cy))
+            paste(img, chip, (x + pad, cy), kept=True)
             cy += ch + 8
         with d.within((x, y, x + w, y + h)):
             draw_flow(d, x + pad + (4 if dimmed else 0), cy, note_lines, LINE)
@@ -621,7 +621,7 @@ def _source(view: View, dec: View, lang: str) -> list[Block]:
     height = max(face_h, len(runs) * 44)
 
     def paint(img: Image.Image, d: Draw, x: int, y: int) -> None:
-        paste(img, face, (x, y), card_mask(face.size))
+        paste(img, face, (x, y), card_mask(face.size), kept=True)
         with d.within((x + SOURCE_W + 30, y, x + INNER, y + height)):
             draw_flow(d, x + SOURCE_W + 30, y + 8, runs, 44)
 

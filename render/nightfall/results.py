@@ -313,7 +313,7 @@ def draw_results(view: View, lang: str = "en") -> Image.Image:
     if not result:
         raise ValueError("the results image needs the view of a finished game (view['result'])")
     boxes = results_layout(view, lang)
-    img = background(TABLE_WIDTH, boxes["image"][3]).copy()
+    img = background(TABLE_WIDTH, boxes["image"][3])
     d = draw(img)
     with d.within(boxes["header"]):
         _header(d, view, lang)

@@ -9,7 +9,7 @@ order, and the legend.
 
 Drawn only from ``public_view()``. A private view is refused outright, so a hand can never
 reach the channel through this function. Tiles that rarely change (commons, archives, minions)
-are drawn once per look and cached; each render pastes them onto a cached background.
+are drawn once per look and cached; each render pastes them onto a freshly painted background.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 from PIL import Image
 
-from engine.nightfall.cards import find_card
+from engine.nightfall.cards import card_set, find_card
 from engine.nightfall.texts import spectator_words
 
 from ..primitives import (
@@ -36,6 +36,7 @@ from ..primitives import (
     flow,
     paste,
     pill,
+    rasterise,
     shield,
     sword,
     to_png,
@@ -199,9 +200,27 @@ def common_tile(
     lang: str = "en",
 ) -> Image.Image:
     """One common archive on one row: colour moon, name, link moons, kicker colour, cost, copies
-    left (or EMPTY), in columns that line up from tile to tile."""
+    left (or EMPTY), in columns that line up from tile to tile.
+
+    Drawn on a copy of the card's :func:`common_layer`, which a new count leaves as it is."""
     h = h or common_height(name, w)
-    empty = count == 0
+    layer = common_layer(name, col, links, kicker, count == 0, w, h, lang)
+    if count == 0:
+        return layer
+    img = layer.copy()
+    d = draw(img)
+    cy = h / 2
+    d.text((w - 12, cy), f"×{count}", font=font(BODY + 2, "bold"), fill=TEXT, anchor="rm")
+    if cost is not None:
+        coin(d, w - 12 - COUNT_W - 6 - COIN_R, cy, COIN_R, cost)
+    return img
+
+
+@lru_cache(maxsize=192)
+def common_layer(
+    name: str, col: str | None, links: tuple[str, ...], kicker: str | None, empty: bool, w: int, h: int, lang: str
+) -> Image.Image:
+    """A common tile without its copies left and cost: the same for every count (EMPTY, and shaded, when ``empty``)."""
     img = _rounded(w, h, PANEL_DARK if empty else PANEL, mix(PANEL_LINE, colour(col), 0.35))
     d = draw(img)
     d.rounded_rectangle((0, 0, 8, h - 1), radius=4, fill=mix(colour(col), PANEL_DARK, 0.6 if empty else 0))
@@ -223,10 +242,6 @@ def common_tile(
         word, ef = fit(texts.t("render.archive.empty_tile", lang), COST_W + COUNT_W, (SMALL,))
         draw(img).text((w - 12, cy), word, font=ef, fill=DANGER, anchor="rm")
         img.putalpha(_rounded(w, h, (0, 0, 0)).getchannel("A"))
-        return img
-    d.text((w - 12, cy), f"×{count}", font=font(BODY + 2, "bold"), fill=TEXT, anchor="rm")
-    if cost is not None:
-        coin(d, w - 12 - COUNT_W - 6 - COIN_R, cy, COIN_R, cost)
     return img
 
 
@@ -244,7 +259,28 @@ def _chip_name_w(w: int) -> int:
 def archive_chip(
     name: str | None, col: str | None, cost: int | None, count: int, w: int, h: int, lang: str = "en"
 ) -> Image.Image:
-    """A private archive in a seat panel; a face-down back while it is secret (``name`` None)."""
+    """A private archive in a seat panel; a face-down back while it is secret (``name`` None).
+
+    Drawn on a copy of the card's :func:`archive_layer`, which a new count leaves as it is."""
+    empty = count == 0 and name is not None
+    img = archive_layer(name, col, cost, empty, w, h, lang).copy()
+    d = draw(img)
+    row2 = h - 25
+    if name is None:
+        d.text((12, row2), f"×{count}", font=font(BODY, "bold"), fill=TEXT, anchor="lm")
+        return img
+    x = 12.0 if cost is None else 12.0 + 2 * COIN_R + 10
+    word = texts.t("render.archive.empty", lang) if empty else texts.n("render.archive.left", count, lang)
+    word, f = fit(word, w - x - 8, (SMALL,))
+    d.text((x, row2), word, font=f, fill=DANGER if empty else TEXT, anchor="lm")
+    return img
+
+
+@lru_cache(maxsize=192)
+def archive_layer(
+    name: str | None, col: str | None, cost: int | None, empty: bool, w: int, h: int, lang: str
+) -> Image.Image:
+    """An archive chip without its copies left: frame, colour, name and cost, or the secret card back."""
     top = 27 if h == CHIP_H else 40  # the name row's centre: lower when the name takes two lines
     row2 = h - 25
     if name is None:
@@ -258,21 +294,14 @@ def archive_chip(
         hidden_moon(d, 10 + MOON_R, top, MOON_R)
         lines, f = chip_name(texts.t("render.secret_archive", lang), _chip_name_w(w), (SMALL,))
         _name_lines(d, 20 + 2 * MOON_R, top, lines, f, (210, 200, 240))
-        d.text((12, row2), f"×{count}", font=font(BODY, "bold"), fill=TEXT, anchor="lm")
         return img
-    empty = count == 0
     img = _rounded(w, h, PANEL_DARK, mix(PANEL_LINE, colour(col), 0.45), radius=10)
     d = draw(img)
     moon(d, 10 + MOON_R, top, MOON_R, col)
     lines, f = chip_name(name, _chip_name_w(w))
     _name_lines(d, 20 + 2 * MOON_R, top, lines, f, TEXT_DIM if empty else TEXT)
-    x = 12.0
     if cost is not None:
-        coin(d, x + COIN_R, row2, COIN_R, cost)
-        x += 2 * COIN_R + 10
-    word = texts.t("render.archive.empty", lang) if empty else texts.n("render.archive.left", count, lang)
-    word, f = fit(word, w - x - 8, (SMALL,))
-    d.text((x, row2), word, font=f, fill=DANGER if empty else TEXT, anchor="lm")
+        coin(d, 12 + COIN_R, row2, COIN_R, cost)
     return img
 
 
@@ -288,7 +317,18 @@ def minion_chip(
     h: int = CHIP_H,
 ) -> Image.Image:
     """A minion in play: colour and name; strength, health left of its maximum, and its marks
-    (stays in play, blocks damage, cannot be blocked)."""
+    (stays in play, blocks damage, cannot be blocked).
+
+    Drawn on a copy of the card's :func:`minion_layer`, which new strength and health leave as it is."""
+    img = minion_layer(name, col, marks, w, h).copy()
+    right = w - 12 - 14 - 34 * sum(marks) + 6 if any(marks) else w - 12
+    stats(draw(img), 12, right, h - 25, strength, health_left, health)
+    return img
+
+
+@lru_cache(maxsize=192)
+def minion_layer(name: str, col: str | None, marks: tuple[bool, bool, bool], w: int, h: int) -> Image.Image:
+    """A minion chip without its strength and health: frame, colour, name and marks."""
     stays, blocks, unblockable = marks
     img = _rounded(w, h, mix(PANEL, colour(col), 0.12), mix(PANEL_LINE, colour(col), 0.6), radius=10)
     d = draw(img)
@@ -308,13 +348,40 @@ def minion_chip(
         else:
             anchor_mark(d, x, row2, 28, (210, 210, 230))
         x -= 34
-    stats(d, 12, x + 6 if any(marks) else w - 12, row2, strength, health_left, health)
     return img
 
 
-@lru_cache(maxsize=4)
+def prime_tiles(lang: str = "en") -> None:
+    """Draw every card's common, archive and minion layers (and the secret back), and rasterise each
+    card's name as the chain sets it: what the tables in ``lang`` paste whatever the game's state."""
+    common_w = _columns(COMMON_COLUMNS, INNER)[0][1]
+    chip_w = (_columns(SEAT_COLUMNS, INNER, 12)[0][1] - 2 * SEAT_PAD - CHIP_GAP) // 2
+    for h in (CHIP_H, CHIP_H2):
+        archive_layer(None, None, None, False, chip_w, h, lang)
+    chain_font = font(NAME, "condensed-bold")
+    for card in card_set().cards.values():
+        name = card_name(card.key, lang)
+        kicker = card.kicker.colour if card.kicker else None
+        for empty in (False, True):
+            common_layer(name, card.colour, card.links, kicker, empty, common_w, common_height(name, common_w), lang)
+        two_lines = len(chip_name(name, _chip_name_w(chip_w))[0]) > 1
+        for h in (CHIP_H2,) if two_lines else (CHIP_H, CHIP_H2):
+            archive_layer(name, card.colour, card.cost, False, chip_w, h, lang)
+            if card.type == "minion":
+                marks = (card.has("stays_in_play"), card.has("blocks_damage"), card.has("unblockable"))
+                minion_layer(name, card.colour, marks, chip_w, h)
+        for line in flow([(name, chain_font, TEXT)], chain_text_w(lang)):
+            for _, word, f, _ in line:
+                rasterise(word, f, "lm")
+
+
 def background(w: int, h: int) -> Image.Image:
-    """The night sky behind everything, with a few fixed stars above the header."""
+    """The night sky behind everything, with a few fixed stars above the header.
+
+    Painted anew for each image (a few dozen filled bands, 40 dots): a little dearer than copying a
+    kept one, but the same for the first image after a start as for the next, and for a table
+    of a new height (a game's tables grow and shrink); nor does a bot keep a 12 MB layer per height.
+    """
     img = vertical_gradient(w, h, BG_TOP, BG_BOTTOM)
     d = draw(img)
     for i in range(40):
@@ -786,7 +853,7 @@ def _commons(img: Image.Image, d: Draw, view: View, boxes: dict[str, Box], lang:
     commons = view.get("commons") or []
     for i, a in enumerate(commons):
         x, y, x1, y1 = boxes[f"common:{i}"]
-        paste(img, _common_tile(a, lang, x1 - x, y1 - y), (x, y))
+        paste(img, _common_tile(a, lang, x1 - x, y1 - y), (x, y), kept=True)
     if not commons:
         none = texts.t("render.none", lang)
         d.text((MARGIN + 4, boxes["commons"][1] + TITLE_H + 22), none, font=font(BODY), fill=TEXT_FAINT, anchor="lm")
@@ -1031,7 +1098,7 @@ def _seat(
             y1 - y0,
             lang,
         )
-        paste(img, chip, (x0, y0))
+        paste(img, chip, (x0, y0), kept=True)
     for i, m in enumerate(minions):
         key = m.get("card")
         health = int(m.get("health") or 0)
@@ -1047,7 +1114,7 @@ def _seat(
             x1 - x0,
             y1 - y0,
         )
-        paste(img, chip, (x0, y0))
+        paste(img, chip, (x0, y0), kept=True)
 
 
 def _legend(d: Draw, box: Box, lang: str = "en") -> None:
@@ -1080,7 +1147,7 @@ def draw_table(view: View, lang: str = "en") -> Image.Image:
     """The table as an image in ``lang`` (see :func:`render.render_table` for the bytes)."""
     check_public(view)
     boxes = table_layout(view, lang)
-    img = background(TABLE_WIDTH, boxes["image"][3]).copy()
+    img = background(TABLE_WIDTH, boxes["image"][3])
     d = draw(img)
     _header(d, view, lang)
     if "waiting" in boxes:

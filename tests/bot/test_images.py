@@ -7,6 +7,7 @@ import copy
 import io
 import random
 import re
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +16,7 @@ import discord
 import pytest
 from PIL import Image
 
+import render.fightdrome
 import render.nightfall
 from bot import images
 from bot.nightfall import images as nightfall_images
@@ -185,6 +187,14 @@ def test_settings_read_the_worker_count(monkeypatch: pytest.MonkeyPatch) -> None
         Settings.from_env(env_file=None)
 
 
+def test_settings_read_whether_to_prime(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NIGHTFALL_RENDER_PRIME", raising=False)
+    assert Settings.from_env(env_file=None).render_prime, "the bot primes by default"
+    monkeypatch.setenv("NIGHTFALL_RENDER_PRIME", "0")
+    assert not Settings.from_env(env_file=None).render_prime
+    assert not Settings().render_prime, "settings built in code (tests, benchmarks) do not"
+
+
 def test_configure_refuses_a_negative_count() -> None:
     with pytest.raises(ValueError):
         images.configure(-1)
@@ -304,3 +314,25 @@ async def test_a_dead_worker_is_replaced() -> None:
     assert images.stats.pool_restarts == 1
     assert images.stats.pool_renders == 2
     assert images.pool.current is not None and images.pool.current is not pool
+
+
+def test_prime_runs_the_games_start_up_drawing_in_a_thread() -> None:
+    done = threading.Event()
+
+    def broken() -> None:
+        raise RuntimeError("no fonts")
+
+    images.prime([broken, done.set])  # a primer that fails costs its head start, not the others'
+    assert done.wait(10)
+
+
+async def test_a_worker_primes_itself_as_it_starts() -> None:
+    images.configure(1)
+    images.prime([render.fightdrome.prime])
+    pool = images.pool.current
+    assert pool is not None, "priming starts the pool at once"
+    loop = asyncio.get_running_loop()
+    fonts = await loop.run_in_executor(pool, eval, "__import__('render.theme').theme.font.cache_info().currsize")
+    assert fonts > 0
+    modules = await loop.run_in_executor(pool, eval, "sorted(__import__('sys').modules)")
+    assert not [m for m in modules if m == "discord" or m.startswith(("discord.", "bot"))]

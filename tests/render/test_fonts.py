@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
-from render.theme import _FONT_FILES, _font_bytes, font
+from render.theme import _FONT_FILES, _font_bytes, _font_source, font
 
 POLISH = "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ"
 CYRILLIC = "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя"
@@ -33,5 +33,7 @@ def test_polish_and_cyrillic_are_not_blank_boxes(weight: str) -> None:
 def test_fonts_come_from_the_package_with_their_licence() -> None:
     for weight, name in _FONT_FILES.items():
         assert _font_bytes(weight) == (FONTS / name).read_bytes()
+        source = _font_source(weight)  # the file itself, when it is one on disk (as here)
+        assert isinstance(source, str) and Path(source).read_bytes() == (FONTS / name).read_bytes()
     licence = resources.files("render.fonts").joinpath("LICENSE-DejaVu.txt").read_text(encoding="utf-8")
     assert "Bitstream Vera" in licence and "Arev" in licence
