@@ -728,8 +728,17 @@ def _settings(path: str, workers: int | None, burst: float | None = None) -> Set
     extra: dict[str, Any] = {} if workers is None else {"render_workers": workers}
     if burst is not None:
         extra["burst_seconds"] = burst
+    # Discord's limits are kept by the asynchronous games (shipped settings); back to back, they would cap the
+    # moves at the calls Discord allows, and the runs measure the bot's own speed
     return Settings(
-        token=None, db_path=path, ai_delay=0.0, table_edit_interval=0.0, snapshot_every=25, log_level="WARNING", **extra
+        token=None,
+        db_path=path,
+        ai_delay=0.0,
+        table_edit_interval=0.0,
+        snapshot_every=25,
+        log_level="WARNING",
+        discord_limits=False,
+        **extra,
     )
 
 

@@ -29,6 +29,7 @@ from .invalid_requests import InvalidRequests
 from .lobby_buttons import LobbyButton, LobbyLevel
 from .moves import Moves
 from .notifier import Notifier
+from .outbound import Outbound
 from .seat_buttons import HandOverButton
 from .service import GameService
 from .settings import Settings
@@ -73,7 +74,8 @@ class NightfallBot(commands.Bot):
         self.invalid_requests = InvalidRequests(self.store.epoch)
         self.invalid_requests.watch(self.http)
         self.service = GameService(self.store, self.settings, FACES)
-        self.notifier = Notifier(self, self.store, self.service)
+        limits = Outbound() if self.settings.discord_limits else Outbound(per_second=10**6, channel_posts=10**6)
+        self.notifier = Notifier(self, self.store, self.service, limits)
         self.deliverer = Deliverer(self.store, self.service, self.settings, self.invalid_requests, self.notifier)
         self.deadlines = DeadlineWorker(self.store, self.service, lambda: self.deliverer.wake())
         self.world = World(self.store, self.service)

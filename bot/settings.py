@@ -37,6 +37,10 @@ class Settings:
     #: Seconds after a player's own move during which their next decisions edit the DM they are
     #: looking at instead of sending a new one (one notification per burst of decisions).
     dm_burst: float = 600.0
+    #: Whether the bot keeps Discord's rate limits itself (``bot.outbound``: 45 calls/s, 5 new messages per 5 s per
+    #: channel). Always on for the bot (not an environment setting); off for a simulated Discord that has no limits,
+    #: whose whole games in a few seconds would otherwise wait for them in real time.
+    discord_limits: bool = True
     #: Seconds between the watchdog's looks for what is due (AI seats that must decide, deliveries, deadlines).
     watchdog_seconds: float = 60.0
     #: Wounds that end a new Apocalypse Cup (the rules say 100; a lower one makes a short demo cup).

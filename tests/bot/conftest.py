@@ -52,6 +52,8 @@ def settings(tmp_path: Path) -> Settings:
         table_edit_interval=0.0,
         burst_seconds=0.0,
         snapshot_every=10,
+        # SimCord has no rate limits, and its games run in seconds: the budget is tested in test_outbound.py
+        discord_limits=False,
     )
 
 

@@ -23,7 +23,7 @@ BURST = 30.0
 @pytest.fixture
 def settings(settings: Settings) -> Settings:
     """The bot tests' settings with the shipped timing of the channel (the suite's own shows every move at once)."""
-    return replace(settings, table_edit_interval=2.0, burst_seconds=BURST)
+    return replace(settings, table_edit_interval=2.0, burst_seconds=BURST, discord_limits=True)
 
 
 def channel_writes(env: Any, party: Party, since: int) -> list[tuple[str, str]]:

@@ -15,7 +15,8 @@ from .conftest import user_errors_only
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return Settings(
-        token=None, db_path=str(tmp_path / "nightfall.db"), ai_delay=0.0, table_edit_interval=0.3, burst_seconds=0.0
+        token=None, db_path=str(tmp_path / "nightfall.db"), ai_delay=0.0, table_edit_interval=0.3, burst_seconds=0.0,
+        discord_limits=False,
     )
 
 

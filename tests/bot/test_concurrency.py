@@ -67,6 +67,7 @@ def settings(tmp_path: Path) -> Settings:
         ai_delay=AI_DELAY,
         table_edit_interval=0.0,
         burst_seconds=0.0,
+        discord_limits=False,
         snapshot_every=10,
     )
 

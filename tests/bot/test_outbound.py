@@ -7,15 +7,24 @@ the limits, never how fast anything went.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
-from bot import outbound
+import pytest
+
+from bot import Settings, outbound
 from bot.outbound import CHANNEL, LOG, NOTICE, PROMPT, Outbound
 
 from .helpers import open_game
 from .test_reliability import human_to_move, move_once
 
 WINDOW = 0.1
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    """The suite's settings, with Discord's limits kept as the bot keeps them."""
+    return replace(settings, discord_limits=True)
 
 
 async def test_when_the_budget_is_spent_a_waiting_person_goes_first_then_the_table_then_the_rest() -> None:

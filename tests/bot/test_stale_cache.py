@@ -13,7 +13,7 @@ from bot.store import Store
 
 async def test_a_service_whose_cache_is_behind_shows_the_stored_game(tmp_path: Path) -> None:
     path = str(tmp_path / "two.db")
-    settings = Settings(token=None, db_path=path, ai_delay=0.0)
+    settings = Settings(token=None, db_path=path, ai_delay=0.0, discord_limits=False)
     one, two = await Store.open(path), await Store.open(path)
     try:
         first, second = GameService(one, settings, FACES), GameService(two, settings, FACES)
