@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
+from simcord import Env
 
 from bot import Settings, create_bot
 from bot.app import NightfallBot
@@ -23,6 +24,22 @@ RETRY_BASE = 100.0
 #: (sleeps of 1+3+5+7+9 s), with real seconds to spare for a render running in a thread meanwhile,
 #: and stay below the shortest delivery retry (``RETRY_BASE / 2`` with jitter)
 FAILING_SETTLE = 40.0
+
+#: seconds a settling SimCord waits before it looks again at work that is still running. Its own
+#: default (50 ms) is mostly spent idle: once every task is parked, a callback queued for the next
+#: loop turn (a finished task's bookkeeping) still makes it sleep the whole interval, hundreds of
+#: times in a game played to the end. Only how often it looks changes, not what it waits for.
+SETTLE_POLL = 0.005
+
+
+@pytest.fixture(autouse=True)
+def quick_settle(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = Env._settle_internal
+
+    async def settle_internal(self: Env, *, idle: float = SETTLE_POLL, **kwargs: object) -> None:
+        await original(self, idle=min(idle, SETTLE_POLL), **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Env, "_settle_internal", settle_internal)
 
 
 @pytest.fixture(autouse=True)
