@@ -183,6 +183,17 @@ class GameStore(StoreBase):
         )
         return [(int(r[0]), LogLine.stored(r[1], r[2])) for r in found]
 
+    async def log_owed(self, game_id: int) -> list[tuple[int, LogLine]]:
+        """The log lines the thread is owed now and has not got: those of the turns that ended (a running game's
+        current turn waits for its end), every one once the game is over (for checks and tests)."""
+        found = await self._read(
+            "SELECT l.seq, l.text, l.data FROM log l JOIN games g ON g.id = l.game_id WHERE l.game_id = ? "
+            "AND l.seq > g.log_posted_seq AND (l.seq <= g.log_due_seq OR g.status IN ('over', 'abandoned')) "
+            "ORDER BY l.seq",
+            (game_id,),
+        )
+        return [(int(r[0]), LogLine.stored(r[1], r[2])) for r in found]
+
     async def set_log_posted(self, game_id: int, seq: int) -> None:
         await self._write("UPDATE games SET log_posted_seq = MAX(log_posted_seq, ?) WHERE id = ?", (seq, game_id))
 

@@ -58,14 +58,17 @@ def results_posts(party: Party) -> list[Any]:
 
 
 async def assert_channel_current(party: Party) -> None:
-    """The table message says what the game is waiting for, and every log line is posted."""
+    """The table message says what the game is waiting for and quotes the latest line, and every log line the
+    thread is owed (the turns that ended) is posted."""
     table = await party.table()
     bot = party.bot
     row = await bot.store.game(table.id)
     assert row.table_message_id is not None
     message = next(m for m in party.channel.history() if m.id == row.table_message_id)
     assert table.waiting_text() in message.content, (message.content, table.waiting_text())
-    assert await bot.store.log_since(table.id) == []
+    latest = (await bot.store.log_tail(table.id, 1))[0].text("en", bot.service.face(table).describe)
+    assert f"> {latest}" in message.content or table.row.status != "active", message.content
+    assert await bot.store.log_owed(table.id) == []
 
 
 # ---------------------------------------------------------------------------------------------- failures

@@ -52,6 +52,8 @@ def hand_over_id(message: discord.Message) -> str:
     raise AssertionError("the notice has no hand-over button")
 
 
+# the AI plays the rest of the game within one settle: its time is the game's, not a hang
+@pytest.mark.simcord(settle_timeout=60)
 @pytest.mark.parametrize("ais", [2, 3])
 async def test_a_silent_player_costs_the_table_at_most_two_days(simcord_env: Any, ais: int) -> None:
     """Before this rule (one deadline per decision, the AI after 3): 3.00 days for these very games."""

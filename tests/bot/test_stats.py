@@ -11,6 +11,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot import Settings
 from bot.games import FACES
 from bot.service import GameService
@@ -45,6 +47,8 @@ def expected(name: str, rows: list[ResultRow]) -> str:
     )
 
 
+# the AI plays the rest of the game within one settle: its time is the game's, not a hang
+@pytest.mark.simcord(settle_timeout=60)
 async def test_stats_count_a_persons_finished_games_in_this_server_only(simcord_env: Any) -> None:
     party = await open_game(simcord_env, ("alice",), ais=1, spectators=("bob", "carol"))
     store, alice, carol = party.bot.store, party.users["alice"], party.members["carol"]
@@ -80,6 +84,8 @@ async def test_stats_count_a_persons_finished_games_in_this_server_only(simcord_
     user_errors_only(simcord_env)
 
 
+# the AI plays the rest of the game within one settle: its time is the game's, not a hang
+@pytest.mark.simcord(settle_timeout=60)
 async def test_results_missing_at_start_up_are_back_filled(simcord_env: Any, make_bot: Any) -> None:
     party = await open_game(simcord_env, ("alice",), ais=1, spectators=())
     await party.members["alice"].slash(party.channel, "game leave")
