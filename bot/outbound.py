@@ -95,11 +95,14 @@ class Outbound:
         return asyncio.get_running_loop().time()
 
     def _forget_old(self, now: float) -> None:
-        while self._sent and self._sent[0] <= now - self.second:
+        # "frees at t + window" is the one expression both here and in ``_dispatch``: a slot kept is one whose time
+        # is still to come, so the next look is always later than now (a look at "now" would spin, and under a
+        # simulated clock that stands still while the bot works, forever)
+        while self._sent and self._sent[0] + self.second <= now:
             self._sent.popleft()
         for channel in list(self._posts):
             posts = self._posts[channel]
-            while posts and posts[0] <= now - self.channel_window:
+            while posts and posts[0] + self.channel_window <= now:
                 posts.popleft()
             if not posts:
                 del self._posts[channel]
@@ -144,5 +147,5 @@ class Outbound:
             for w in blocked
             if w.channel is not None and w.channel in self._posts
         ]
-        at = min(frees) if frees else now
-        self._wake = asyncio.get_running_loop().call_at(max(at, now), self._dispatch)
+        at = min(frees) if frees else now + self.second
+        self._wake = asyncio.get_running_loop().call_at(max(at, now + 1e-6), self._dispatch)

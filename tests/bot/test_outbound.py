@@ -115,3 +115,17 @@ async def test_every_call_a_whole_game_sends_goes_through_the_budget(simcord_env
     assert len(made) >= 20, "the game made too few calls to prove anything"
     assert budget.granted - granted == len(made), [f"{e.method} {e.path}" for e in made]
     assert outbound.priority.get() == NOTICE  # the test's own context was never given a delivery's priority
+
+
+async def test_a_held_call_is_looked_at_again_later_than_now_never_at_once() -> None:
+    """Under a simulated clock that stands still while the bot works, a look due "now" would run again and
+    again: the next look for a held call is always after the moment a slot frees."""
+    budget = Outbound(per_second=1, channel_posts=1, channel_window=WINDOW, second=WINDOW)
+    loop = asyncio.get_running_loop()
+    await budget.take(7, post=True)
+    held = asyncio.create_task(budget.take(7, post=True))
+    await asyncio.sleep(0)
+    wake = budget._wake
+    assert wake is not None and wake.when() > loop.time()
+    await held
+    assert budget.waiting() == 0
