@@ -37,7 +37,8 @@ class _Waiter:
     priority: int
     seq: int
     channel: int | None = field(compare=False)
-    future: asyncio.Future[None] = field(compare=False)
+    granted: bool = field(default=False, compare=False)
+    gone: bool = field(default=False, compare=False)
 
 
 class Outbound:
@@ -59,7 +60,6 @@ class Outbound:
         self._posts: defaultdict[int, deque[float]] = defaultdict(deque)  # per channel, its posts of the window
         self._waiting: list[_Waiter] = []
         self._seq = itertools.count()
-        self._wake: asyncio.TimerHandle | None = None
         #: calls let through, and how many of them had to wait (for benchmarks and tests)
         self.granted = 0
         self.held = 0
@@ -72,22 +72,24 @@ class Outbound:
         if not self._waiting and self._free(key, self._now()):
             self._grant(key, self._now())
             return
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiting, _Waiter(level, next(self._seq), key, future))
+        waiter = _Waiter(level, next(self._seq), key)
+        heapq.heappush(self._waiting, waiter)
         self.held += 1
-        self._dispatch()
         try:
-            await future
+            while True:
+                at = self._dispatch()
+                if waiter.granted:
+                    return
+                # a plain sleep until a slot frees (whoever wakes first lets the most urgent through): a simulated
+                # clock sees a timer it can move, where a future resolved by a timer callback reads as work
+                await asyncio.sleep(max(at - self._now(), 1e-6))
         except asyncio.CancelledError:
-            if future.done() and not future.cancelled():
-                self._dispatch()  # it was granted as it was cancelled: the slot passes on at the next dispatch
-            else:
-                future.cancel()
+            waiter.gone = True
             raise
 
     def waiting(self) -> int:
         """Calls waiting for their turn."""
-        return sum(1 for w in self._waiting if not w.future.done())
+        return sum(1 for w in self._waiting if not (w.granted or w.gone))
 
     # ------------------------------------------------------------------ internals
     @staticmethod
@@ -96,8 +98,7 @@ class Outbound:
 
     def _forget_old(self, now: float) -> None:
         # "frees at t + window" is the one expression both here and in ``_dispatch``: a slot kept is one whose time
-        # is still to come, so the next look is always later than now (a look at "now" would spin, and under a
-        # simulated clock that stands still while the bot works, forever)
+        # is still to come, so the next look is always later than now
         while self._sent and self._sent[0] + self.second <= now:
             self._sent.popleft()
         for channel in list(self._posts):
@@ -119,33 +120,27 @@ class Outbound:
             self._posts[channel].append(now)
         self.granted += 1
 
-    def _dispatch(self) -> None:
-        """Let through, most urgent first, every waiting call the budget allows now; then sleep until a slot frees."""
-        if self._wake is not None:
-            self._wake.cancel()
-            self._wake = None
+    def _dispatch(self) -> float:
+        """Let through, most urgent first, every waiting call the budget allows now; the time a slot frees next
+        for those still held (always later than now)."""
         now = self._now()
         self._forget_old(now)
         blocked: list[_Waiter] = []
         while self._waiting and len(self._sent) < self.per_second:
             waiter = heapq.heappop(self._waiting)
-            if waiter.future.done():
+            if waiter.gone:
                 continue  # given up (cancelled)
             if waiter.channel is not None and len(self._posts.get(waiter.channel, ())) >= self.channel_posts:
                 blocked.append(waiter)  # its channel is full: the others go first
                 continue
             self._grant(waiter.channel, now)
-            waiter.future.set_result(None)
+            waiter.granted = True
         for waiter in blocked:
             heapq.heappush(self._waiting, waiter)
-        if not any(not w.future.done() for w in self._waiting):
-            self._waiting.clear()
-            return
         frees = [self._sent[0] + self.second] if len(self._sent) >= self.per_second else []
         frees += [
             self._posts[w.channel][0] + self.channel_window
             for w in blocked
             if w.channel is not None and w.channel in self._posts
         ]
-        at = min(frees) if frees else now + self.second
-        self._wake = asyncio.get_running_loop().call_at(max(at, now + 1e-6), self._dispatch)
+        return min(frees) if frees else now + self.second
