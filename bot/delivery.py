@@ -146,7 +146,7 @@ class Deliverer:
         if len(self._running) >= self.concurrency or self.store.closed:
             return  # a finishing delivery wakes the worker
         try:
-            due = await self.store.next_due()
+            due = await self.store.next_due(skip=list(self._running))  # a running one wakes the worker as it ends
         except Exception:
             log.exception("could not read the next due delivery")
             due = self.store.epoch() + self.retry_base

@@ -86,13 +86,16 @@ class WorkStore(StoreBase):
 
         return await self.writer.transaction(claim)
 
-    async def next_due(self) -> float | None:
-        """The epoch second at which the next delivery falls due (None: nothing waits)."""
-        row = await self._read_one(
-            "SELECT MIN(MAX(d.due_at, d.lease_until)) FROM deliveries d JOIN games g ON g.id = d.game_id "
-            f"WHERE d.wanted > d.done AND {_NOT_HELD}"
+    async def next_due(self, skip: Sequence[tuple[int, str, int]] = ()) -> float | None:
+        """The epoch second at which the next delivery falls due (None: nothing waits), leaving out ``skip``: the
+        rows this process is carrying out (unleased in a store of one process, they would read as due now)."""
+        found = await self._read(
+            "SELECT d.game_id, d.kind, d.target, MAX(d.due_at, d.lease_until) AS at FROM deliveries d "
+            f"JOIN games g ON g.id = d.game_id WHERE d.wanted > d.done AND {_NOT_HELD} ORDER BY at LIMIT ?",
+            (len(skip) + 1,),
         )
-        return float(row[0]) if row and row[0] is not None else None
+        skipped = set(skip)
+        return next((float(r[3]) for r in found if (r[0], r[1], r[2]) not in skipped), None)
 
     async def delivered(self, d: Delivery, gap: float = 0.0) -> None:
         """Mark what was claimed as delivered; requests that came meanwhile wait at least ``gap`` seconds.

@@ -39,7 +39,9 @@ async def test_when_the_budget_is_spent_a_waiting_person_goes_first_then_the_tab
 
     tasks = [asyncio.create_task(call(u)) for u in (LOG, NOTICE, LOG, CHANNEL, PROMPT, NOTICE)]
     await asyncio.gather(*tasks)
-    assert order == [PROMPT, CHANNEL, NOTICE, NOTICE, LOG, LOG]
+    # two calls a window: the two most urgent in the first, then the notices, the log last (within a window the
+    # calls go out together, in whatever order their tasks resume)
+    assert [sorted(order[k : k + 2]) for k in (0, 2, 4)] == [[PROMPT, CHANNEL], [NOTICE, NOTICE], [LOG, LOG]]
     assert budget.held == 6
 
 

@@ -182,3 +182,14 @@ async def test_a_prompt_delivery_is_marked_done_by_the_write_that_records_its_dm
     assert store.stats.commits == commits + 1
     assert await store.prompt(game_id, 5) == (77, 88, 1)
     assert ("prompt", 5) not in {(p[1], p[2]) for p in await store.pending_deliveries()}
+
+
+async def test_the_next_due_delivery_leaves_out_those_being_carried_out(store: Store) -> None:
+    """A row this process is running is unleased (one process per SQLite file): it must not read as due now, or the
+    worker would look again and again while it runs."""
+    game_id = await _started_game(store, 1)
+    [claimed] = await store.claim_deliveries(10, 60.0)
+    assert await store.next_due() is not None
+    assert await store.next_due(skip=[claimed.key]) is None
+    await store.record(_move(game_id, 1, 5))  # the move asks for the channel again (it waits 2 s) and a prompt
+    assert await store.next_due(skip=[claimed.key]) is not None
