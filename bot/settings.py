@@ -21,7 +21,7 @@ class Settings:
     guild_id: int | None = None
     table_edit_interval: float = 2.0
     #: Seconds the channel waits for a player who is still deciding (their next decision is theirs again)
-    #: before it shows their moves: a burst of decisions is one table edit and one log post.
+    #: before it shows their moves: a burst of decisions is one table edit (the log thread gets a whole turn at once).
     burst_seconds: float = 30.0
     snapshot_every: int = 25
     log_level: str = "INFO"
