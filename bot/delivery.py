@@ -90,6 +90,9 @@ class Deliverer:
         self._drain: asyncio.Task[None] | None = None
         self._again = False
         self._running: dict[tuple[int, str, int], asyncio.Task[None]] = {}
+        #: rows whose failure could not be written down (the database refused): left alone until then, in memory,
+        #: since no lease holds them (one process per SQLite file) and they still read as due
+        self._resting: dict[tuple[int, str, int], float] = {}
         self._alarm = Alarm(lambda: self.store.epoch(), self._on_alarm)
         self._answering: dict[tuple[int, int], asyncio.Event] = {}
         self._random = random.Random()
@@ -120,7 +123,7 @@ class Deliverer:
             free = self.concurrency - len(self._running)
             retries = not self.invalid_requests.exhausted()  # far too many refusals lately: retries wait
             try:
-                claimed = await self.store.claim_deliveries(free, self.lease, skip=list(self._running), retries=retries)
+                claimed = await self.store.claim_deliveries(free, self.lease, skip=self._busy(), retries=retries)
             except Exception:
                 if self.store.closed:
                     return
@@ -137,6 +140,12 @@ class Deliverer:
             if not self._again:
                 return  # a wake() while the next due time was read would otherwise be lost
 
+    def _busy(self) -> list[tuple[int, str, int]]:
+        """The rows not to claim now: those running, and those resting after a failure that could not be recorded."""
+        now = self.store.epoch()
+        self._resting = {k: until for k, until in self._resting.items() if until > now}
+        return [*self._running, *self._resting]
+
     def _finished(self, key: tuple[int, str, int], _task: asyncio.Task[None]) -> None:
         self._running.pop(key, None)
         self.wake()
@@ -146,7 +155,7 @@ class Deliverer:
         if len(self._running) >= self.concurrency or self.store.closed:
             return  # a finishing delivery wakes the worker
         try:
-            due = await self.store.next_due(skip=list(self._running))  # a running one wakes the worker as it ends
+            due = await self.store.next_due(skip=self._busy())  # a running one wakes the worker as it ends
         except Exception:
             log.exception("could not read the next due delivery")
             due = self.store.epoch() + self.retry_base
@@ -261,6 +270,7 @@ class Deliverer:
             await self.store.delivered(d)
         except Exception:
             log.exception("could not record the failure of delivery %s; it runs again when its lease ends", d.key)
+            self._resting[d.key] = self.store.epoch() + self.lease
             self._alarm.set(self.store.epoch() + self.lease + 1.0)
 
     async def _channel_refused(self, d: Delivery, error: Exception, reach: str) -> None:
