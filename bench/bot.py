@@ -2,9 +2,10 @@
 
     make bench            # or: .venv/bin/python bench/bot.py [--quick] [--no-memory] [--profile]
 
-The real bot (``create_bot``, a fresh SQLite file, AI delay 0, ``table_edit_interval`` 0)
-runs against SimCord's simulated Discord: N = 1, 10 and 50 games, each of two humans on
-the quick-start variant, opened with ``/game new``, ``/game join`` and ``/game start``.
+The real bot (``create_bot``, a fresh SQLite file, AI delay 0, the shipped burst window and
+table edit interval: a player's moves in a row are shown as one table edit, as in play) runs
+against SimCord's simulated Discord: N = 1, 10 and 50 games, each of two humans on the
+quick-start variant, opened with ``/game new``, ``/game join`` and ``/game start``.
 Every move is a human pressing the *first* option of the DM prompt that holds their
 current decision (first button, or first entry of the first menu). A run stops after a
 fixed number of moves, or when its games are over (N = 1: one game, to its end). With
@@ -701,9 +702,9 @@ async def run_n(plan: Plan, workers: int | None, workdir: str, profile: cProfile
     """One bot and N games: back to back, then think time (finished games replaced by new ones)."""
     path = os.path.join(workdir, f"bot-{plan.n}-{workers}.db")
     reset_images()
-    # every move shown on its own (no burst window): these runs time a move to its last delivery, and a burst's
-    # table, due up to 30 s later, would count as a stall; the asynchronous games measure the bursts
-    bot = create_bot(_settings(path, workers, burst=0.0))
+    # the shipped burst window and edit interval: a move is done when nothing is owed *now* (a burst's table,
+    # due later, is not owed yet), and the tables are drawn and sent as the bot ships, once per burst
+    bot = create_bot(_settings(path, workers))
     results = []
     try:
         async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
@@ -725,18 +726,20 @@ async def run_n(plan: Plan, workers: int | None, workdir: str, profile: cProfile
     return results
 
 
-def _settings(path: str, workers: int | None, burst: float | None = None) -> Settings:
-    """The bot as benchmarked: no AI delay, no edit interval; ``burst`` the burst window (None: the shipped one)."""
+def _settings(path: str, workers: int | None, burst: float | None = None, interval: float | None = None) -> Settings:
+    """The bot as benchmarked: no AI delay; ``burst`` the burst window and ``interval`` the table's edit interval
+    (None: the shipped ones)."""
     extra: dict[str, Any] = {} if workers is None else {"render_workers": workers}
     if burst is not None:
         extra["burst_seconds"] = burst
+    if interval is not None:
+        extra["table_edit_interval"] = interval
     # Discord's limits are kept by the asynchronous games (shipped settings); back to back, they would cap the
     # moves at the calls Discord allows, and the runs measure the bot's own speed
     return Settings(
         token=None,
         db_path=path,
         ai_delay=0.0,
-        table_edit_interval=0.0,
         snapshot_every=25,
         log_level="WARNING",
         discord_limits=False,
@@ -949,7 +952,7 @@ async def memory(workdir: str, workers: int | None) -> dict[str, Any]:
     """Bytes kept per finished game (games to their end one after another) and per active game."""
     path = os.path.join(workdir, "memory.db")
     reset_images()
-    bot = create_bot(_settings(path, workers, burst=0.0))  # every move's table at once: nothing left owed
+    bot = create_bot(_settings(path, workers, burst=0.0, interval=0.0))  # every move's table at once: nothing owed
     out: dict[str, Any] = {}
     try:
         async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
