@@ -243,8 +243,20 @@ class Harness:
             if index is not None:
                 self._check(index)
 
+        def marked(write: Callable[..., Any]) -> Callable[..., Any]:
+            async def run(game_id: int, *args: Any, **kwargs: Any) -> Any:
+                result = await write(game_id, *args, **kwargs)
+                index = self._game_index.get(game_id)
+                if index is not None:
+                    self._check(index)  # the mover's own DM mark settles its prompt row, after the answer
+                return result
+
+            return run
+
         store.record = timed_record
         deliverer._finished = delivery_finished
+        for name in ("set_prompt", "clear_prompt"):
+            setattr(store, name, marked(getattr(store, name)))
 
     def close(self) -> None:
         self._reader.shutdown(wait=True)
@@ -314,7 +326,9 @@ class Harness:
     def _check(self, index: int) -> None:
         """A move is done once answered, committed, and its game has no undelivered rows.
 
-        Checked when the answer is sent and whenever a delivery task of the game ends, if no
+        Checked when the answer is sent, when a DM's mark is written (the mover's answer settles its own prompt
+        row in that write, after the answer: unchecked, the move would count as done at its game's next
+        call, a burst's table up to 30 s later), and whenever a delivery task of the game ends, if no
         other delivery of the game is under way (the one that is will check when it ends). The
         game's rows are then read by the driver, on a side connection in a thread of its own
         (``settle_candidates``): the bot's loop and its database counters are left alone.
