@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import io
+import os
 import random
 import re
 import threading
@@ -179,7 +180,15 @@ def make_table(game: Game) -> Any:
 
 def test_settings_read_the_worker_count(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("NIGHTFALL_RENDER_WORKERS", raising=False)
-    assert Settings.from_env(env_file=None).render_workers == 0
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    assert Settings.from_env(env_file=None).render_workers == 2, "two worker processes by default"
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    assert Settings.from_env(env_file=None).render_workers == 1, "one on a single core"
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    assert Settings.from_env(env_file=None).render_workers == 1
+    monkeypatch.setenv("NIGHTFALL_RENDER_WORKERS", "0")
+    assert Settings.from_env(env_file=None).render_workers == 0, "0 draws in a thread"
+    assert Settings().render_workers == 0, "settings built in code (tests, benchmarks) draw in a thread"
     monkeypatch.setenv("NIGHTFALL_RENDER_WORKERS", "2")
     assert Settings.from_env(env_file=None).render_workers == 2
     monkeypatch.setenv("NIGHTFALL_RENDER_WORKERS", "-1")
