@@ -119,18 +119,20 @@ def restart_child(kind: str, primed: bool) -> None:
     """In a fresh process: optionally prime, then time the first image of ``kind``; prints JSON."""
     import render.nightfall
 
+    # the game and its view are built first: a bot holds its games already, and a drawing is timed on its own
     views = {
-        "table": lambda: render_table(five_player_chain().public_view()),
-        "hand": lambda: render_hand(five_player_link_decision().private_view("cleo")),
-        "prompt": lambda: render_prompt(claim_decision().private_view("ada")),
+        "table": lambda: (render_table, five_player_chain().public_view()),
+        "hand": lambda: (render_hand, five_player_link_decision().private_view("cleo")),
+        "prompt": lambda: (render_prompt, claim_decision().private_view("ada")),
     }
+    draw, view = views[kind]()
     prime_ms = prime_cpu_ms = 0.0
     if primed:
         t, c = time.perf_counter(), time.process_time()
         render.nightfall.prime()
         prime_ms, prime_cpu_ms = (time.perf_counter() - t) * 1000, (time.process_time() - c) * 1000
     t = time.perf_counter()
-    views[kind]()
+    draw(view)
     print(json.dumps({"first": (time.perf_counter() - t) * 1000, "prime": prime_ms, "prime_cpu": prime_cpu_ms}))
 
 
