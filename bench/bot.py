@@ -713,31 +713,43 @@ class Plan:
 
 
 async def run_n(plan: Plan, workers: int | None, workdir: str, profile: cProfile.Profile | None) -> list[RunResult]:
-    """One bot and N games: back to back, then think time (finished games replaced by new ones)."""
-    path = os.path.join(workdir, f"bot-{plan.n}-{workers}.db")
+    """N games back to back on one bot, then N games with think time on another."""
+    # back to back with the shipped burst window and edit interval: a move is done when nothing is owed *now* (a
+    # burst's table, due later, is not owed yet), and the tables are drawn and sent as the bot ships, once per burst.
+    # With think time, every move's table is shown at once (no burst window, no edit interval): a settling SimCord
+    # runs the timers due within its window in real time, so each settled move would wait the burst out; a move's
+    # latency there includes its table, a little more work than the shipped bot does per move
+    results = [
+        await _run(plan, workers, workdir, profile, think=False),
+        await _run(plan, workers, workdir, None, think=True),
+    ]
+    return results
+
+
+async def _run(
+    plan: Plan, workers: int | None, workdir: str, profile: cProfile.Profile | None, think: bool
+) -> RunResult:
+    path = os.path.join(workdir, f"bot-{plan.n}-{workers}-{'think' if think else 'fast'}.db")
     reset_images()
-    # the shipped burst window and edit interval: a move is done when nothing is owed *now* (a burst's table,
-    # due later, is not owed yet), and the tables are drawn and sent as the bot ships, once per burst
-    bot = create_bot(_settings(path, workers))
-    results = []
+    bot = create_bot(_settings(path, workers, burst=0.0, interval=0.0) if think else _settings(path, workers))
     try:
         async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
             h = Harness(env, path)
             try:
                 active = await h.open_games(plan.n)
+                if think:
+                    return await think_time(h, active, plan.think_moves)
                 if profile is not None:
                     profile.enable()
-                results.append(await back_to_back(h, active, plan.moves))
-                if profile is not None:
-                    profile.disable()
-                active = [i for i in active if not h.is_over(i)]
-                active += await h.open_games(plan.n - len(active))
-                results.append(await think_time(h, active, plan.think_moves))
+                try:
+                    return await back_to_back(h, active, plan.moves)
+                finally:
+                    if profile is not None:
+                        profile.disable()
             finally:
                 h.close()
     finally:
         await bot.store.close()
-    return results
 
 
 def _settings(path: str, workers: int | None, burst: float | None = None, interval: float | None = None) -> Settings:
