@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import base64
 import itertools
 import zlib
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -40,6 +43,39 @@ def quick_settle(monkeypatch: pytest.MonkeyPatch) -> None:
         await original(self, idle=min(idle, SETTLE_POLL), **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Env, "_settle_internal", settle_internal)
+
+
+#: what a test marked ``unseen_images`` gets for every image: a valid 1×1 PNG
+PLACEHOLDER_PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+)
+
+
+def _placeholder(*_args: object) -> bytes:
+    return PLACEHOLDER_PNG
+
+
+@pytest.fixture(autouse=True)
+def unseen_images(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test marked ``unseen_images`` never looks at what an image shows (only that a message has one, by its
+    file name): its images are not drawn, a placeholder PNG stands in. Drawing is most of a whole game's work,
+    and what the images show is tested in tests/render, test_images.py and test_words_in_games.py.
+
+    Only the drawing is left out: each image is still asked for by the same picture, keyed by the same view,
+    kept in the cache, counted in ``images.stats`` and fetched in a thread as before, under the same name.
+    The test gets a cache of its own, so its placeholders never answer a later test's images.
+    """
+    if request.node.get_closest_marker("unseen_images") is None:
+        return
+    from bot import images
+
+    draw = images._draw
+
+    async def placeholder(key: images.Key, _fn: Callable[..., bytes], args: tuple[Any, ...]) -> bytes:
+        return await draw(key, _placeholder, args)
+
+    monkeypatch.setattr(images, "_draw", placeholder)
+    monkeypatch.setattr(images, "_cache", OrderedDict())
 
 
 @pytest.fixture(autouse=True)

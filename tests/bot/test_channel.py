@@ -18,6 +18,9 @@ from engine.nightfall.ai import GreedyPlayer, decide
 from tests.bot.conftest import user_errors_only
 from tests.bot.helpers import Party, latest_prompt, moves_in, offered, open_game, play_to_the_end, press, slash_move
 
+#: the images are checked by their presence only (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 HOUR = 3600.0
 
 

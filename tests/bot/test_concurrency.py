@@ -20,6 +20,9 @@ from .conftest import user_errors_only
 from .helpers import latest_prompt, open_game
 from .test_reliability import human_to_move, move_once, results_posts
 
+#: the images are checked by their presence only (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 AI_DELAY = 30.0
 
 

@@ -17,6 +17,9 @@ from engine.nightfall.ai import GreedyPlayer, decide
 from .conftest import FAILING_SETTLE, RETRY_BASE, user_errors_only
 from .helpers import Party, latest_prompt, moves_in, offered, open_game, press, slash_move
 
+#: the images are checked by their presence and file names only (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 
 # ---------------------------------------------------------------------------------------------- helpers
 async def human_to_move(party: Party) -> tuple[str, str] | None:

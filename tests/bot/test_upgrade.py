@@ -62,6 +62,9 @@ from engine.nightfall.ai import GreedyPlayer, decide
 from .conftest import user_errors_only
 from .helpers import SLASH, moves_in, offered, press, slash_move
 
+#: the images are checked by their file names only (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "release_0_1_0"
 MANIFEST: dict[str, Any] = json.loads((FIXTURE / "manifest.json").read_text(encoding="utf-8"))
 GAMES: dict[int, dict[str, Any]] = {g["id"]: g for g in MANIFEST["games"]}
