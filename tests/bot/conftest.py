@@ -78,6 +78,30 @@ def unseen_images(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(images, "_cache", OrderedDict())
 
 
+@pytest.fixture
+def virtual_alarms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers' alarms set a second or more ahead (a table edit interval, a burst's end, a retry) ring only
+    when the test moves SimCord's clock (``env.advance_time``), never by the wall clock.
+
+    SimCord backs every timer with a wall-clock fallback, and a settle waits, in real time, for one that falls
+    due inside its window: with the shipped 2-second edit interval, every table edit cost two real seconds of
+    waiting in the move's settle, while the test advances the clock past the interval anyway. An alarm for work
+    due now (no delay) keeps its fallback and rings at once, as before.
+    """
+    from bot.alarm import Alarm
+
+    schedule = Env._schedule_timer
+
+    def schedule_timer(self: Env, record: Any, callback: Any, args: tuple[Any, ...], context: Any) -> None:
+        schedule(self, record, callback, args, context)
+        ahead = record.when - self._virtual_time if record.when is not None else 0.0
+        if isinstance(getattr(callback, "__self__", None), Alarm) and ahead >= 1.0 and record.real_handle is not None:
+            record.real_handle.cancel()
+            record.real_handle = None
+
+    monkeypatch.setattr(Env, "_schedule_timer", schedule_timer)
+
+
 @pytest.fixture(autouse=True)
 def replayable_seeds(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each game a test opens gets a seed drawn from the test's name, so a failure replays exactly

@@ -17,6 +17,10 @@ from bot import Settings, images
 from .helpers import Party, latest_prompt, open_game
 from .test_reliability import human_to_move, move_once
 
+#: the images are counted (drawn or from the cache), never looked at; the edit interval and the burst window pass
+#: when the test moves the clock, not by the wall clock (tests/bot/conftest.py)
+pytestmark = [pytest.mark.unseen_images, pytest.mark.usefixtures("virtual_alarms")]
+
 BURST = 30.0
 
 
