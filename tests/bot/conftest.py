@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import itertools
 import zlib
 from collections import OrderedDict
@@ -16,6 +15,8 @@ from simcord import Env
 
 from bot import Settings, create_bot
 from bot.app import NightfallBot
+
+from .helpers import placeholder
 
 #: seconds before a failed delivery is retried (it doubles after that): far beyond SimCord's settle
 #: window, so a retry waits for ``env.advance_time`` as it waits for the clock in production, and a
@@ -45,16 +46,6 @@ def quick_settle(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Env, "_settle_internal", settle_internal)
 
 
-#: what a test marked ``unseen_images`` gets for every image: a valid 1×1 PNG
-PLACEHOLDER_PNG = base64.b64decode(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
-)
-
-
-def _placeholder(*_args: object) -> bytes:
-    return PLACEHOLDER_PNG
-
-
 @pytest.fixture(autouse=True)
 def unseen_images(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """A test marked ``unseen_images`` never looks at what an image shows (only that a message has one, by its
@@ -71,10 +62,10 @@ def unseen_images(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
 
     draw = images._draw
 
-    async def placeholder(key: images.Key, _fn: Callable[..., bytes], args: tuple[Any, ...]) -> bytes:
-        return await draw(key, _placeholder, args)
+    async def undrawn(key: images.Key, _fn: Callable[..., bytes], args: tuple[Any, ...]) -> bytes:
+        return await draw(key, placeholder, args)
 
-    monkeypatch.setattr(images, "_draw", placeholder)
+    monkeypatch.setattr(images, "_draw", undrawn)
     monkeypatch.setattr(images, "_cache", OrderedDict())
 
 
