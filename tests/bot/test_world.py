@@ -22,6 +22,9 @@ from .conftest import user_errors_only
 from .helpers import Party, latest_prompt, moves_in, open_game, press, public_lines
 from .test_reliability import human_to_move, move_once, results_posts
 
+#: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 WEEK = 7 * 24 * 3600.0
 
 
