@@ -54,7 +54,7 @@ async def mover_keeps_it(party: Party, seat: str) -> bool:
     return all(d.seat == seat or table.by_seat(d.seat).is_ai for d in table.game.pending())
 
 
-@pytest.mark.slow(44)
+@pytest.mark.slow(3)
 async def test_a_burst_of_ones_own_decisions_is_one_table_edit_and_one_log_post(simcord_env: Any) -> None:
     env = simcord_env
     party = await open_game(env, ("alice", "bob"))

@@ -89,7 +89,7 @@ def prompt_dms(user: Any) -> list[discord.Message]:
     return [m for m in dms(user) if "**Nightfall** in **#" in m.content]  # (a pressed one starts with "✓ …")
 
 
-@pytest.mark.slow(47)
+@pytest.mark.slow(13)
 @pytest.mark.simcord(settle_timeout=120)
 async def test_a_four_player_game_over_days_keeps_the_channel_short_and_the_table_in_view(simcord_env: Any) -> None:
     party = await open_game(simcord_env, ("alice", "bob", "dave", "erin"), variant="standard")

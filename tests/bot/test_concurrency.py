@@ -75,7 +75,7 @@ def settings(tmp_path: Path) -> Settings:
     )
 
 
-@pytest.mark.slow(110)
+@pytest.mark.slow(35)
 @pytest.mark.simcord(settle_timeout=10)  # below AI_DELAY: a thinking AI seat waits for the clock
 async def test_all_ai_games_run_beside_human_games(simcord_env: Any, caplog: pytest.LogCaptureFixture) -> None:
     """Four AI-only games move at the same instants as two human games; none stops, all finish."""

@@ -146,7 +146,7 @@ async def test_a_match_against_the_ai_to_the_end(simcord_env: Any) -> None:
     user_errors_only(simcord_env)
 
 
-@pytest.mark.slow(38)
+@pytest.mark.slow(15)
 async def test_a_grand_tournament_keeps_the_first_pick_secret(simcord_env: Any) -> None:
     party = await open_match(simcord_env, ("alice", "bob"), format="tournament")
     table = await party.table()

@@ -74,7 +74,7 @@ async def open_polish_game(env: Any) -> Party:
     return party
 
 
-@pytest.mark.slow(34)
+@pytest.mark.slow(7)
 async def test_a_polish_and_a_russian_player_each_read_their_language(simcord_env: Any) -> None:
     env = simcord_env
     party = await open_polish_game(env)

@@ -101,7 +101,7 @@ def _inject(env: Any, rng: random.Random, party: Party, table_message: int | Non
     return f"{method} {where} {status}/{code}"
 
 
-@pytest.mark.slow(150)
+@pytest.mark.slow(35)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 @pytest.mark.simcord(settle_timeout=FAILING_SETTLE)  # a delivery retry waits for the clock
 async def test_seeded_discord_failures_lose_nothing(
@@ -237,7 +237,7 @@ async def test_results_are_posted_after_a_failed_final_edit(simcord_env: Any) ->
 
 
 # ---------------------------------------------------------------------------------------------- restarts
-@pytest.mark.slow(22)
+@pytest.mark.slow(7)
 @pytest.mark.parametrize("seed", [7, 8])
 @pytest.mark.simcord(settle_timeout=FAILING_SETTLE)  # a delivery retry waits for the clock
 async def test_restarts_between_commit_and_delivery_lose_nothing(

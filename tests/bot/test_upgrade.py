@@ -368,7 +368,7 @@ async def play_out(env: Env, world: World, game_id: int, max_moves: int = 3000, 
 
 
 # ---------------------------------------------------------------------------------------------- the test
-@pytest.mark.slow(220)
+@pytest.mark.slow(40)
 async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: World, settings: Settings) -> None:
     env, bot = simcord_env, simcord_env.bot
     store = bot.store

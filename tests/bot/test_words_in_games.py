@@ -74,7 +74,7 @@ def components(message: discord.Message) -> list[str]:
     return [t for t in out if t]
 
 
-@pytest.mark.slow(40)
+@pytest.mark.slow(13)
 @pytest.mark.parametrize("server", ["pl", "ru"])
 async def test_no_player_reads_a_wrong_word_in_a_whole_game(
     simcord_env: Any, drawn: dict[int, list[str]], server: str

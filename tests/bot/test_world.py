@@ -56,7 +56,7 @@ async def play_out(party: Party, start: int = 0) -> None:
         assert n < start + 3000, "the game did not end"
 
 
-@pytest.mark.slow(29)
+@pytest.mark.slow(5)
 async def test_a_deleted_channel_pauses_the_game_and_the_host_moves_it_elsewhere(simcord_env: Any) -> None:
     env = simcord_env
     party = await open_game(env, ("alice", "bob"), variant="quick-start")  # the default deadline: 1 day
