@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import itertools
 import zlib
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -13,6 +15,8 @@ from simcord import Env
 
 from bot import Settings, create_bot
 from bot.app import NightfallBot
+
+from .helpers import placeholder
 
 #: seconds before a failed delivery is retried (it doubles after that): far beyond SimCord's settle
 #: window, so a retry waits for ``env.advance_time`` as it waits for the clock in production, and a
@@ -40,6 +44,53 @@ def quick_settle(monkeypatch: pytest.MonkeyPatch) -> None:
         await original(self, idle=min(idle, SETTLE_POLL), **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Env, "_settle_internal", settle_internal)
+
+
+@pytest.fixture(autouse=True)
+def unseen_images(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test marked ``unseen_images`` never looks at what an image shows (only that a message has one, by its
+    file name): its images are not drawn, a placeholder PNG stands in. Drawing is most of a whole game's work,
+    and what the images show is tested in tests/render, test_images.py and test_words_in_games.py.
+
+    Only the drawing is left out: each image is still asked for by the same picture, keyed by the same view,
+    kept in the cache, counted in ``images.stats`` and fetched in a thread as before, under the same name.
+    The test gets a cache of its own, so its placeholders never answer a later test's images.
+    """
+    if request.node.get_closest_marker("unseen_images") is None:
+        return
+    from bot import images
+
+    draw = images._draw
+
+    async def undrawn(key: images.Key, _fn: Callable[..., bytes], args: tuple[Any, ...]) -> bytes:
+        return await draw(key, placeholder, args)
+
+    monkeypatch.setattr(images, "_draw", undrawn)
+    monkeypatch.setattr(images, "_cache", OrderedDict())
+
+
+@pytest.fixture
+def virtual_alarms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers' alarms set a second or more ahead (a table edit interval, a burst's end, a retry) ring only
+    when the test moves SimCord's clock (``env.advance_time``), never by the wall clock.
+
+    SimCord backs every timer with a wall-clock fallback, and a settle waits, in real time, for one that falls
+    due inside its window: with the shipped 2-second edit interval, every table edit cost two real seconds of
+    waiting in the move's settle, while the test advances the clock past the interval anyway. An alarm for work
+    due now (no delay) keeps its fallback and rings at once, as before.
+    """
+    from bot.alarm import Alarm
+
+    schedule = Env._schedule_timer
+
+    def schedule_timer(self: Env, record: Any, callback: Any, args: tuple[Any, ...], context: Any) -> None:
+        schedule(self, record, callback, args, context)
+        ahead = record.when - self._virtual_time if record.when is not None else 0.0
+        if isinstance(getattr(callback, "__self__", None), Alarm) and ahead >= 1.0 and record.real_handle is not None:
+            record.real_handle.cancel()
+            record.real_handle = None
+
+    monkeypatch.setattr(Env, "_schedule_timer", schedule_timer)
 
 
 @pytest.fixture(autouse=True)

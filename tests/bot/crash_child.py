@@ -24,11 +24,12 @@ import discord
 import simcord
 
 import bot.database
+import bot.images
 import bot.service.seats
 from bot import Settings, create_bot
 from engine.nightfall.ai import GreedyPlayer, decide
 
-from .helpers import Party, slash_move
+from .helpers import Party, placeholder, slash_move
 
 
 def _kill_at(number: int, phase: str) -> None:
@@ -56,6 +57,17 @@ def _kill_at(number: int, phase: str) -> None:
         return result
 
     bot.database.Database.transaction = transaction  # type: ignore[method-assign]
+
+
+def _undrawn_images() -> None:
+    """The child never looks at an image: each is the placeholder PNG, asked for and attached as before, not drawn
+    (drawing was most of a child's work; tests/bot/conftest.py, ``unseen_images``)."""
+    draw = bot.images._draw
+
+    async def undrawn(key: Any, _fn: Any, args: tuple[Any, ...]) -> bytes:
+        return await draw(key, placeholder, args)
+
+    bot.images._draw = undrawn  # type: ignore[assignment]
 
 
 async def play(db: str, seed: int) -> None:
@@ -102,6 +114,7 @@ async def play(db: str, seed: int) -> None:
 def main() -> None:
     db, seed, kill_at, phase = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
     _kill_at(kill_at, phase)
+    _undrawn_images()
     asyncio.run(play(db, seed))
 
 

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
 from engine.nightfall.ai import GreedyPlayer, decide
+
+#: what a test that never looks at an image gets for each: a valid 1×1 PNG (tests/bot/conftest.py, ``unseen_images``)
+PLACEHOLDER_PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+)
+
+
+def placeholder(*_args: object) -> bytes:
+    """Stands in for a drawing function of ``render``: the placeholder PNG, whatever the view."""
+    return PLACEHOLDER_PNG
 
 
 @dataclass

@@ -8,11 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 
 from .conftest import user_errors_only
 from .helpers import Party, open_game, public_lines
 from .test_deadlines import DAY, quiet, timeouts
 from .test_reliability import human_to_move, move_once, results_posts
+
+#: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
 
 
 def channel_lines(party: Party) -> list[str]:

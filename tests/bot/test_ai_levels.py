@@ -10,6 +10,9 @@ from engine.nightfall.ai import EasyPlayer, GreedyPlayer, HardPlayer
 
 from .conftest import user_errors_only
 
+#: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 
 @pytest.mark.simcord(settle_timeout=120)
 async def test_a_game_of_hard_against_easy_plays_to_the_end_after_a_restart(

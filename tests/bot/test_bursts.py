@@ -17,6 +17,10 @@ from bot import Settings, images
 from .helpers import Party, latest_prompt, open_game
 from .test_reliability import human_to_move, move_once
 
+#: the images are counted (drawn or from the cache), never looked at; the edit interval and the burst window pass
+#: when the test moves the clock, not by the wall clock (tests/bot/conftest.py)
+pytestmark = [pytest.mark.unseen_images, pytest.mark.usefixtures("virtual_alarms")]
+
 BURST = 30.0
 
 
@@ -50,7 +54,7 @@ async def mover_keeps_it(party: Party, seat: str) -> bool:
     return all(d.seat == seat or table.by_seat(d.seat).is_ai for d in table.game.pending())
 
 
-@pytest.mark.slow(44)
+@pytest.mark.slow(3)
 async def test_a_burst_of_ones_own_decisions_is_one_table_edit_and_one_log_post(simcord_env: Any) -> None:
     env = simcord_env
     party = await open_game(env, ("alice", "bob"))

@@ -18,6 +18,9 @@ from engine.nightfall.ai import GreedyPlayer, decide
 from tests.bot.conftest import user_errors_only
 from tests.bot.helpers import Party, latest_prompt, moves_in, offered, open_game, play_to_the_end, press, slash_move
 
+#: the images are checked by their presence only (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 HOUR = 3600.0
 
 
@@ -86,7 +89,7 @@ def prompt_dms(user: Any) -> list[discord.Message]:
     return [m for m in dms(user) if "**Nightfall** in **#" in m.content]  # (a pressed one starts with "✓ …")
 
 
-@pytest.mark.slow(47)
+@pytest.mark.slow(13)
 @pytest.mark.simcord(settle_timeout=120)
 async def test_a_four_player_game_over_days_keeps_the_channel_short_and_the_table_in_view(simcord_env: Any) -> None:
     party = await open_game(simcord_env, ("alice", "bob", "dave", "erin"), variant="standard")

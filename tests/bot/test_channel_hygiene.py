@@ -11,6 +11,9 @@ from bot import Settings
 
 from .conftest import user_errors_only
 
+#: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:

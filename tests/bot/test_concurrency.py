@@ -20,6 +20,9 @@ from .conftest import user_errors_only
 from .helpers import latest_prompt, open_game
 from .test_reliability import human_to_move, move_once, results_posts
 
+#: the images are checked by their presence only (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 AI_DELAY = 30.0
 
 
@@ -72,7 +75,7 @@ def settings(tmp_path: Path) -> Settings:
     )
 
 
-@pytest.mark.slow(110)
+@pytest.mark.slow(35)
 @pytest.mark.simcord(settle_timeout=10)  # below AI_DELAY: a thinking AI seat waits for the clock
 async def test_all_ai_games_run_beside_human_games(simcord_env: Any, caplog: pytest.LogCaptureFixture) -> None:
     """Four AI-only games move at the same instants as two human games; none stops, all finish."""

@@ -32,7 +32,7 @@ def _run(db: Path, seed: int, kill_at: int, phase: str) -> subprocess.CompletedP
     )
 
 
-@pytest.mark.slow(33)
+@pytest.mark.slow(20)
 @pytest.mark.parametrize("seed", [11, 12])
 def test_sigkill_inside_or_right_after_a_write_loses_no_confirmed_move(tmp_path: Path, seed: int) -> None:
     rng = random.Random(seed)

@@ -22,6 +22,9 @@ from .conftest import user_errors_only
 from .helpers import Party, latest_prompt, moves_in, play_to_the_end
 from .test_reliability import results_posts
 
+#: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 TARGET = 30
 
 

@@ -18,6 +18,9 @@ from .conftest import user_errors_only
 from .helpers import Party, open_game, public_lines
 from .test_reliability import human_to_move, move_once
 
+#: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 HOUR = 3600
 DAY = 24 * HOUR
 

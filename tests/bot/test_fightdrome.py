@@ -14,6 +14,9 @@ from engine.fightdrome.cards import kinds, sleeves
 from tests.bot.conftest import user_errors_only
 from tests.bot.helpers import Party, latest_prompt, moves_in, press
 
+#: the images are checked by their presence only (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 #: every card kind's name in the three languages: a line about a face-down card must name none
 CARD_WORDS = sorted({n for k in kinds().values() for n in k.names.values()}, key=len, reverse=True)
 SLASH = {
@@ -143,7 +146,7 @@ async def test_a_match_against_the_ai_to_the_end(simcord_env: Any) -> None:
     user_errors_only(simcord_env)
 
 
-@pytest.mark.slow(38)
+@pytest.mark.slow(15)
 async def test_a_grand_tournament_keeps_the_first_pick_secret(simcord_env: Any) -> None:
     party = await open_match(simcord_env, ("alice", "bob"), format="tournament")
     table = await party.table()

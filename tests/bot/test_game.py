@@ -11,7 +11,7 @@ from .helpers import latest_prompt, moves_in, open_game, play_to_the_end
 
 
 @pytest.mark.simcord(settle_timeout=120)
-@pytest.mark.slow(24)
+@pytest.mark.slow(16)
 async def test_two_humans_and_an_ai_play_a_whole_game(simcord_env: Any) -> None:
     party = await open_game(simcord_env, ("alice", "bob"), ais=1, variant="quick-start")
     alice, bob, carol = (party.users[n] for n in ("alice", "bob", "carol"))

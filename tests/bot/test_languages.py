@@ -19,6 +19,9 @@ from engine.nightfall.cards import card_set
 from tests.bot.conftest import user_errors_only
 from tests.bot.helpers import Party, play_to_the_end, public_lines
 
+#: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 #: Words of English UI sentences that are no word of a Polish or Russian one (case-insensitive, whole words).
 ENGLISH = re.compile(
     r"\b(the|and|with|attacks?|blocks?|wounds?|turn|chain|claims?|links?|resolves?|discards?|draws?|"
@@ -71,7 +74,7 @@ async def open_polish_game(env: Any) -> Party:
     return party
 
 
-@pytest.mark.slow(34)
+@pytest.mark.slow(7)
 async def test_a_polish_and_a_russian_player_each_read_their_language(simcord_env: Any) -> None:
     env = simcord_env
     party = await open_polish_game(env)

@@ -22,6 +22,9 @@ from .conftest import user_errors_only
 from .helpers import Party, open_game, public_lines
 from .test_reliability import human_to_move, move_once, results_posts
 
+#: no image is looked at (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 
 async def _seats_match(party: Any) -> None:
     table = await party.table()

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from .helpers import open_game, play_to_the_end
+
+#: no image is looked at (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
 
 
 async def test_ended_games_read_again_are_not_kept(simcord_env: Any) -> None:

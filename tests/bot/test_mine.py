@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine.nightfall.ai import GreedyPlayer, decide
 
 from .conftest import user_errors_only
 from .helpers import Party, open_game, play_to_the_end, slash_move
+
+#: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
 
 
 def pending_seats(table: Any) -> set[str]:

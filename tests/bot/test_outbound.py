@@ -18,6 +18,9 @@ from bot.outbound import CHANNEL, LOG, NOTICE, PROMPT, Outbound
 from .helpers import open_game
 from .test_reliability import human_to_move, move_once
 
+#: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 WINDOW = 0.1
 
 

@@ -25,6 +25,9 @@ from engine.nightfall.position import Position, build
 from .conftest import user_errors_only
 from .helpers import Party, latest_prompt, open_game, play_to_the_end, press, public_lines
 
+#: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 
 async def stage(env: Any, pos: Position, humans: Sequence[str] = ("alice", "bob")) -> Party:
     """A channel game of ``humans`` (seats p1, p2, …) that starts in ``pos``'s exact position."""

@@ -17,6 +17,9 @@ from engine.nightfall.ai import GreedyPlayer, decide
 from .conftest import FAILING_SETTLE, RETRY_BASE, user_errors_only
 from .helpers import Party, latest_prompt, moves_in, offered, open_game, press, slash_move
 
+#: the images are checked by their presence and file names only (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 
 # ---------------------------------------------------------------------------------------------- helpers
 async def human_to_move(party: Party) -> tuple[str, str] | None:
@@ -98,7 +101,7 @@ def _inject(env: Any, rng: random.Random, party: Party, table_message: int | Non
     return f"{method} {where} {status}/{code}"
 
 
-@pytest.mark.slow(150)
+@pytest.mark.slow(35)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 @pytest.mark.simcord(settle_timeout=FAILING_SETTLE)  # a delivery retry waits for the clock
 async def test_seeded_discord_failures_lose_nothing(
@@ -234,7 +237,7 @@ async def test_results_are_posted_after_a_failed_final_edit(simcord_env: Any) ->
 
 
 # ---------------------------------------------------------------------------------------------- restarts
-@pytest.mark.slow(22)
+@pytest.mark.slow(7)
 @pytest.mark.parametrize("seed", [7, 8])
 @pytest.mark.simcord(settle_timeout=FAILING_SETTLE)  # a delivery retry waits for the clock
 async def test_restarts_between_commit_and_delivery_lose_nothing(

@@ -12,6 +12,9 @@ from bot.store import Store
 from .conftest import user_errors_only
 from .helpers import latest_prompt, moves_in, open_game, play_to_the_end, press
 
+#: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 
 @pytest.mark.simcord(settle_timeout=120)
 async def test_restart_mid_game_old_buttons_work_and_the_game_finishes(simcord_env: Any, make_bot: Any) -> None:

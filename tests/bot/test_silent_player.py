@@ -19,6 +19,9 @@ from .helpers import Party, open_game, public_lines, slash_move
 from .test_deadlines import DAY, quiet
 from .test_reliability import move_once
 
+#: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 
 async def finish(env: Any, party: Party, limit: float) -> float:
     """Let the virtual days pass until the game ends (or ``limit`` seconds): how long it took, in seconds."""

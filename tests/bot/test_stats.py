@@ -21,6 +21,9 @@ from bot.store import ResultRow, Store
 from .conftest import user_errors_only
 from .helpers import Party, open_game
 
+#: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "release_0_1_0" / "nightfall.sql"
 
 

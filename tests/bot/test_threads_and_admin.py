@@ -5,9 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 from simcord.builders import ChannelHandle
 
 from .conftest import user_errors_only
+
+#: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
 
 
 async def test_a_thread_holds_its_own_game_beside_the_channels(simcord_env: Any) -> None:

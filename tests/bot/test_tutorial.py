@@ -15,6 +15,9 @@ from engine.nightfall.ai import GreedyPlayer, decide
 from .conftest import user_errors_only
 from .helpers import latest_prompt, moves_in, offered, press
 
+#: no image is looked at (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 #: what a tutorial's prompt says in each language: its lesson mark, the normal AI's move
 SUGGESTS = {"en": "The normal AI would choose", "pl": "Normalne AI wybrałoby", "ru": "Обычный ИИ выбрал бы"}
 

@@ -19,6 +19,9 @@ from .conftest import user_errors_only
 from .helpers import Party, open_game
 from .test_fightdrome import open_match
 
+#: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 
 def plain(text: str) -> str:
     """``text`` typed on a keyboard without accents: "Ciężki dym" → "Ciezki dym"."""

@@ -62,6 +62,9 @@ from engine.nightfall.ai import GreedyPlayer, decide
 from .conftest import user_errors_only
 from .helpers import SLASH, moves_in, offered, press, slash_move
 
+#: the images are checked by their file names only (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "release_0_1_0"
 MANIFEST: dict[str, Any] = json.loads((FIXTURE / "manifest.json").read_text(encoding="utf-8"))
 GAMES: dict[int, dict[str, Any]] = {g["id"]: g for g in MANIFEST["games"]}
@@ -365,7 +368,7 @@ async def play_out(env: Env, world: World, game_id: int, max_moves: int = 3000, 
 
 
 # ---------------------------------------------------------------------------------------------- the test
-@pytest.mark.slow(220)
+@pytest.mark.slow(40)
 async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: World, settings: Settings) -> None:
     env, bot = simcord_env, simcord_env.bot
     store = bot.store

@@ -7,7 +7,7 @@ The real bot in SimCord; the images are read from the texts the renderer drew fo
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from typing import Any
 
 import discord
@@ -15,16 +15,27 @@ import pytest
 
 from bot import images
 from render import primitives
+from render.nightfall import hand as nightfall_hand
+from render.nightfall import prompt as nightfall_prompt
+from render.nightfall import results as nightfall_results
+from render.nightfall import table as nightfall_table
 from tests.bot.conftest import user_errors_only
-from tests.bot.helpers import Party, play_to_the_end, public_lines
+from tests.bot.helpers import Party, placeholder, play_to_the_end, public_lines
 from tests.bot.test_languages import dms
 from tests.words import defects, image_texts
 
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> dict[int, list[str]]:
-    """The texts each image drew, by image: every image is drawn afresh (the cache emptied)."""
+    """The texts each image drew, by image: every image is drawn afresh (the cache emptied).
+
+    The test reads what was drawn, never the PNG: a game's images are drawn in full but not encoded (the
+    encoding was most of their cost), each sent as a placeholder PNG; the test's cache of its own keeps
+    those from answering a later test."""
     images.clear_cache()
+    monkeypatch.setattr(images, "_cache", OrderedDict())
+    for module in (nightfall_table, nightfall_hand, nightfall_prompt, nightfall_results):
+        monkeypatch.setattr(module, "to_png", placeholder)
     seen: dict[int, list[str]] = defaultdict(list)
     record = primitives.Draw._record
 
@@ -63,7 +74,7 @@ def components(message: discord.Message) -> list[str]:
     return [t for t in out if t]
 
 
-@pytest.mark.slow(40)
+@pytest.mark.slow(13)
 @pytest.mark.parametrize("server", ["pl", "ru"])
 async def test_no_player_reads_a_wrong_word_in_a_whole_game(
     simcord_env: Any, drawn: dict[int, list[str]], server: str

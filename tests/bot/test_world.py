@@ -22,6 +22,9 @@ from .conftest import user_errors_only
 from .helpers import Party, latest_prompt, moves_in, open_game, press, public_lines
 from .test_reliability import human_to_move, move_once, results_posts
 
+#: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
 WEEK = 7 * 24 * 3600.0
 
 
@@ -53,7 +56,7 @@ async def play_out(party: Party, start: int = 0) -> None:
         assert n < start + 3000, "the game did not end"
 
 
-@pytest.mark.slow(29)
+@pytest.mark.slow(5)
 async def test_a_deleted_channel_pauses_the_game_and_the_host_moves_it_elsewhere(simcord_env: Any) -> None:
     env = simcord_env
     party = await open_game(env, ("alice", "bob"), variant="quick-start")  # the default deadline: 1 day
