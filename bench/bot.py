@@ -1108,12 +1108,14 @@ def print_targets(
                     f"    50 games at 2 s think time offer {slow.offered:.0f} moves/s; back to back served {rate:.1f}: "
                     f"{'keeps up' if rate >= (slow.offered or 0) else 'falls behind (queues grow)'}"
                 )
-    worst = max((r.rest - r.callbacks) / max(r.moves, 1) for r in every)
+    # back to back, as shipped; the think-time runs show every move's table at once (see run_n)
+    fast_runs = [r for r in every if r.label == "back to back"] or every
+    worst = max((r.rest - r.callbacks) / max(r.moves, 1) for r in fast_runs)
     print(
         f"  REST calls per move (worst run)      {worst:8.2f}        target ≤ {TARGET_REST}        "
-        f"{verdict(worst <= TARGET_REST)}   (without interaction callbacks)"
+        f"{verdict(worst <= TARGET_REST)}   (back to back, without interaction callbacks)"
     )
-    worst_all = max(r.rest / max(r.moves, 1) for r in every)
+    worst_all = max(r.rest / max(r.moves, 1) for r in fast_runs)
     print(
         f"    with interaction callbacks         {worst_all:8.2f}                          "
         f"{verdict(worst_all <= TARGET_REST)}"
