@@ -1,18 +1,21 @@
-"""The store under concurrency: many games committing at once, two writers on one file, rollbacks."""
+"""The store under concurrency: many games committing at once, two writers on one database, rollbacks.
+
+Every test here runs on both stores, SQLite and PostgreSQL (``pytestmark``)."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from pathlib import Path
 
 import pytest
 
+from bot.database import CONSTRAINT_ERRORS
 from bot.logline import LogLine
 from bot.store import Move, StaleVersion, Store, Want
 
 GAMES = 40
 MOVES = 6
+
+pytestmark = pytest.mark.postgresql
 
 
 async def _started_game(store: Store, n: int) -> int:
@@ -50,8 +53,8 @@ def _move(game_id: int, version: int, user_id: int) -> Move:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> Store:
-    s = await Store.open(str(tmp_path / "nightfall.db"))
+async def store(db_location: str) -> Store:
+    s = await Store.open(db_location)
     yield s  # type: ignore[misc]
     await s.close()
 
@@ -84,9 +87,10 @@ async def test_many_games_commit_at_the_same_moment(store: Store) -> None:
     assert store.stats.round_trips == before + 1
 
 
-async def test_the_version_compare_and_set_decides_between_two_writers(tmp_path: Path) -> None:
-    """Two stores on one file (as two processes would be): one move per version wins, the other writes nothing."""
-    path = str(tmp_path / "nightfall.db")
+async def test_the_version_compare_and_set_decides_between_two_writers(db_location: str) -> None:
+    """Two stores on one database (as two processes would be): one move per version wins, the other writes
+    nothing."""
+    path = db_location
     first = await Store.open(path)
     second = await Store.open(path)
     try:
@@ -112,7 +116,7 @@ async def test_a_failed_transaction_leaves_nothing_and_the_store_goes_on(store: 
     await store.record(_move(game_id, 1, 1))
     with pytest.raises(StaleVersion):
         await store.record(_move(game_id, 1, 1))  # the same version again
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(CONSTRAINT_ERRORS):
         # a move whose action row clashes after the version was bumped: the bump must roll back too
         await store.writer.transaction(
             lambda c: (
@@ -129,8 +133,8 @@ async def test_a_failed_transaction_leaves_nothing_and_the_store_goes_on(store: 
     assert await store.action_count(game_id) == 2
 
 
-async def test_a_delivery_is_claimed_by_one_worker_at_a_time(tmp_path: Path) -> None:
-    path = str(tmp_path / "nightfall.db")
+async def test_a_delivery_is_claimed_by_one_worker_at_a_time(db_location: str) -> None:
+    path = db_location
     first = await Store.open(path)
     second = await Store.open(path)
     first.shared = second.shared = True  # two processes on one database: rows are leased
