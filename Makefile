@@ -20,6 +20,8 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# the store's tests also run on PostgreSQL when its binaries are installed (they start their own server), and
+# are skipped with a clear line when not; NIGHTFALL_TEST_STORES=sqlite,postgresql runs every bot test on both
 test: lint typecheck
 	$(BIN)/python -m pytest
 

@@ -15,7 +15,7 @@ import pytest
 from bot.durations import BadDuration, duration_text, format_duration, parse_duration
 
 from .conftest import user_errors_only
-from .helpers import Party, open_game, public_lines
+from .helpers import Party, commit_order, open_game, public_lines
 from .test_reliability import human_to_move, move_once
 
 HOUR = 3600
@@ -42,7 +42,7 @@ def quiet(env: Any) -> None:
 
 async def timeouts(bot: Any) -> list[tuple[int, str, str]]:
     """(game, seat, move) of every move a deadline made, in the order they were committed."""
-    sql = "SELECT game_id, seat, text FROM actions WHERE source = 'timeout' ORDER BY rowid"
+    sql = f"SELECT game_id, seat, text FROM actions WHERE source = 'timeout' {commit_order(bot.store)}"
     found = await bot.store.reader.call(lambda c: c.execute(sql).fetchall())
     return [tuple(r) for r in found]
 

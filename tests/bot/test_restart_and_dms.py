@@ -124,5 +124,6 @@ async def test_migrations_are_applied_once(settings: Settings) -> None:
     await first.close()
     second = await Store.open(settings.db_path)
     assert await second.applied_migrations() == applied
-    assert await second.reader.call(lambda c: c.execute("PRAGMA journal_mode").fetchone()[0]) == "wal"
+    if second.dialect == "sqlite":  # a write-ahead log, so that reads go on beside a write
+        assert await second.reader.call(lambda c: c.execute("PRAGMA journal_mode").fetchone()[0]) == "wal"
     await second.close()

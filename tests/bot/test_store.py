@@ -5,6 +5,7 @@ Every test here runs on both stores, SQLite and PostgreSQL (``pytestmark``)."""
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -197,3 +198,28 @@ async def test_the_next_due_delivery_leaves_out_those_being_carried_out(store: S
     assert await store.next_due(skip=[claimed.key]) is None
     await store.record(_move(game_id, 1, 5))  # the move asks for the channel again (it waits 2 s) and a prompt
     assert await store.next_due(skip=[claimed.key]) is not None
+
+
+async def test_a_deadline_is_claimed_by_one_worker_at_a_time(db_location: str) -> None:
+    """Two processes on one database claim due deadlines at the same moment: each is claimed once (on PostgreSQL
+    the claims skip each other's rows, where SQLite's writer lock makes them take turns)."""
+    now = [datetime.now(UTC)]
+    first = await Store.open(db_location, clock=lambda: now[0])
+    second = await Store.open(db_location, clock=lambda: now[0])
+    first.shared = second.shared = True
+    try:
+        for n in range(6):
+            game_id = await first.create_game(
+                guild_id=1, channel_id=2000 + n, channel_name="t", host_id=10 + n, host_name="h", game="nightfall",
+                options={}, seed=n, deadline=60,
+            )
+            assert game_id is not None
+            assert await first.start_game(game_id, "{}", {"p1": 0}, [], 0, waiting=[("p1", 10 + n, 0)])
+        now[0] += timedelta(seconds=45)  # every reminder is due
+        claims = await asyncio.gather(*(store.claim_deadline(60.0) for store in (first, second) for _ in range(3)))
+        keys = [(d.game_id, d.seat) for d in claims if d is not None]
+        assert len(keys) == len(set(keys)) == 6
+        assert await first.claim_deadline(60.0) is None  # every one is leased
+    finally:
+        await first.close()
+        await second.close()
