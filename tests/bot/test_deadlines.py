@@ -48,6 +48,7 @@ async def timeouts(bot: Any) -> list[tuple[int, str, str]]:
 
 
 # ---------------------------------------------------------------------------------------------- the clock
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 async def test_reminder_at_half_time_a_mention_then_the_passive_move_at_the_deadline(simcord_env: Any) -> None:
     party = await open_game(simcord_env, ("alice",), ais=1)
     quiet(simcord_env)
@@ -183,6 +184,7 @@ def halt(bot: Any) -> None:
     bot.deadlines.stop()
 
 
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 @pytest.mark.simcord(settle_timeout=120)
 async def test_after_downtime_every_overdue_deadline_is_handled_oldest_first(simcord_env: Any, make_bot: Any) -> None:
     env = simcord_env

@@ -13,6 +13,7 @@ from .conftest import user_errors_only
 from .helpers import latest_prompt, moves_in, open_game, play_to_the_end, press
 
 
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 @pytest.mark.simcord(settle_timeout=120)
 async def test_restart_mid_game_old_buttons_work_and_the_game_finishes(simcord_env: Any, make_bot: Any) -> None:
     party = await open_game(simcord_env, ("alice", "bob"), ais=1, variant="quick-start")
@@ -102,6 +103,7 @@ async def test_info_commands(simcord_env: Any) -> None:
     user_errors_only(simcord_env)
 
 
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 async def test_migrations_are_applied_once(settings: Settings) -> None:
     first = await Store.open(settings.db_path)
     applied = await first.applied_migrations()
