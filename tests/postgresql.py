@@ -7,7 +7,8 @@ root, so as root the server runs as the ``postgres`` system user (the package cr
 switched off (``fsync``): the data lives as long as the test run.
 
 Each test's database is a copy of one migrated once (``CREATE DATABASE … TEMPLATE``), which costs a few
-milliseconds instead of applying every migration again.
+milliseconds instead of applying every migration again. A server whose test process was killed (and so could not
+stop it) is stopped by the next test process that starts one.
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ def find_bin() -> Path:
     raise Unavailable("PostgreSQL's initdb was not found (install Debian's `postgresql` package)")
 
 
+PREFIX = "nightfall-pg-"
+
+
 class Cluster:
     """One PostgreSQL server in a temporary folder, reached by its Unix socket."""
 
@@ -63,7 +67,8 @@ class Cluster:
                 self.user = pwd.getpwnam(SYSTEM_USER)
             except KeyError as e:
                 raise Unavailable(f"running as root, and no `{SYSTEM_USER}` user to run PostgreSQL as") from e
-        self.root = Path(tempfile.mkdtemp(prefix="nightfall-pg-"))
+        self.root = Path(tempfile.mkdtemp(prefix=PREFIX))
+        (self.root / "owner.pid").write_text(str(os.getpid()))
         self.data = self.root / "data"
         self.socket = self.root / "socket"
         self.socket.mkdir()
@@ -83,6 +88,7 @@ class Cluster:
             raise Unavailable(f"{args[0]} failed ({done.returncode}): {(done.stderr or done.stdout).strip()[-800:]}")
 
     def start(self) -> None:
+        self._stop_orphans()
         self._run("initdb", "-D", str(self.data), "-U", self.role, "--auth=trust", "--no-sync", "-E", "UTF8",
                   "--locale=C")
         options = (
@@ -92,6 +98,21 @@ class Cluster:
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-o", options, "-w", "-t",
                   "60", "start")
         self.running = True
+
+    def _stop_orphans(self) -> None:
+        """Stop and remove the servers of test processes that are gone (killed before they could stop them)."""
+        for root in Path(tempfile.gettempdir()).glob(f"{PREFIX}*"):
+            try:
+                os.kill(int((root / "owner.pid").read_text()), 0)
+                continue  # its test process still runs
+            except ProcessLookupError:
+                pass
+            except (OSError, ValueError):
+                continue  # not ours to judge
+            if (root / "data" / "postmaster.pid").exists():
+                with contextlib.suppress(Unavailable, subprocess.TimeoutExpired):
+                    self._run("pg_ctl", "-D", str(root / "data"), "-m", "immediate", "-w", "stop")
+            shutil.rmtree(root, ignore_errors=True)
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{self.role}@/{database}?host={self.socket}"
