@@ -43,6 +43,8 @@ def required() -> bool:
 def find_bin() -> Path:
     """The folder with ``initdb`` and ``pg_ctl``: the newest installed version (or ``$PG_BIN``)."""
     if os.environ.get("PG_BIN"):
+        if not (Path(os.environ["PG_BIN"]) / "initdb").exists():
+            raise Unavailable(f"PG_BIN={os.environ['PG_BIN']} holds no initdb")
         return Path(os.environ["PG_BIN"])
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parts[-3]))
     if found:
