@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from psycopg import errors as pg_errors
 
+from bot import migrate
 from bot.database import (
     CONSTRAINT_ERRORS,
     DATABASE_ERRORS,
@@ -21,6 +22,8 @@ from bot.database import (
 )
 from bot.postgres import is_postgresql, postgresql_sql, query_error, redacted, storage_kind
 from bot.store import Store
+
+from .. import postgresql
 
 
 @pytest.mark.parametrize(
@@ -96,3 +99,18 @@ async def test_sqlite_statements_reach_sqlite_with_no_layer_between(tmp_path: Pa
         assert type(await store.reader.call(lambda conn: conn)) is sqlite3.Connection
     finally:
         await store.close()
+
+
+def test_migrate_applies_postgresql_steps_and_prints_no_password(
+    postgresql_cluster: postgresql.Cluster, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m bot.migrate`` with a PostgreSQL URL: migrations/postgresql is applied, and the line it prints
+    names the database without its password (the test server trusts its socket: the password is never asked)."""
+    url = postgresql_cluster.new_database(template="template1")
+    with_password = url.replace("://postgres@", "://postgres:hunter2@")
+    assert with_password != url
+    monkeypatch.setenv("NIGHTFALL_DB", with_password)
+    assert migrate.main() == 0
+    printed = capsys.readouterr().out
+    assert "hunter2" not in printed and "postgres:***@" in printed
+    assert "schema at 0013_thread_by_turn.sql (13 migration(s) applied)" in printed
