@@ -22,6 +22,7 @@ import asyncio
 import contextvars
 import functools
 import logging
+import re
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -86,6 +87,17 @@ def storage_error(error: sqlite3.Error) -> type[StorageError] | None:
     if primary in (8, 14):  # SQLITE_READONLY, SQLITE_CANTOPEN (the folder cannot be written)
         return StorageReadOnly
     return None
+
+
+def is_postgresql(location: str) -> bool:
+    """Whether ``NIGHTFALL_DB`` names a PostgreSQL database (a URL) rather than a SQLite file. The PostgreSQL
+    driver (``bot.postgres``) is imported only then: a SQLite bot never pays for loading it."""
+    return location.startswith(("postgresql://", "postgres://"))
+
+
+def redacted(location: str) -> str:
+    """The database's location for logs: a URL without its password."""
+    return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", location)
 
 
 class QueryError(Exception):

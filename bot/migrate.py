@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from .postgres import redacted
+from .database import redacted
 from .settings import settings_or_exit
 from .store import Store
 

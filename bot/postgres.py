@@ -42,7 +42,11 @@ from .database import (
     StorageError,
     StorageFull,
     StorageReadOnly,
+    is_postgresql,
+    redacted,
 )
+
+__all__ = ["PgConnection", "PgDatabase", "is_postgresql", "postgresql_sql", "query_error", "redacted", "storage_kind"]
 
 T = TypeVar("T")
 
@@ -50,16 +54,6 @@ T = TypeVar("T")
 READ_THREADS = 4
 #: seconds to wait for a pooled connection (the server down, or every connection busy) before the attempt fails
 POOL_TIMEOUT = 5.0
-
-
-def is_postgresql(location: str) -> bool:
-    """Whether ``NIGHTFALL_DB`` names a PostgreSQL database (a URL) rather than a SQLite file."""
-    return location.startswith(("postgresql://", "postgres://"))
-
-
-def redacted(url: str) -> str:
-    """The URL without its password, for logs."""
-    return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", url)
 
 
 # ---------------------------------------------------------------------------------------------- SQL text

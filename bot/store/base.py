@@ -15,8 +15,7 @@ from typing import Any, Self
 
 import discord
 
-from ..database import WRITE_BUSY_MS, Conn, Database, DatabaseStats, one, rows
-from ..postgres import PgDatabase, is_postgresql
+from ..database import WRITE_BUSY_MS, Conn, Database, DatabaseStats, is_postgresql, one, rows
 from .rows import GameRow, _game
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent.parent / "migrations"
@@ -61,6 +60,8 @@ class StoreBase:
         ``path``: a SQLite file (``:memory:`` too), or a ``postgresql://`` (``postgres://``) URL."""
         stats = DatabaseStats()
         if is_postgresql(path):
+            from ..postgres import PgDatabase  # the driver is loaded only by a bot that uses it
+
             pg_writer, pg_reader = await PgDatabase.open_pair(path, stats, busy_seconds=busy_seconds)
             store = cls(pg_writer, pg_reader, clock, stats)
             try:

@@ -4,6 +4,8 @@ read (the store's behaviour on both databases is tested by running the store and
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -114,3 +116,19 @@ def test_migrate_applies_postgresql_steps_and_prints_no_password(
     printed = capsys.readouterr().out
     assert "hunter2" not in printed and "postgres:***@" in printed
     assert "schema at 0013_thread_by_turn.sql (13 migration(s) applied)" in printed
+
+
+def test_a_sqlite_bot_never_loads_the_postgresql_driver(tmp_path: Path) -> None:
+    """Loading psycopg takes a noticeable part of a second: a bot on SQLite starts without it."""
+    script = (
+        "import asyncio, sys\n"
+        "import bot.app, bot.migrate\n"
+        "from bot.store import Store\n"
+        "async def main():\n"
+        f"    store = await Store.open({str(tmp_path / 'nightfall.db')!r})\n"
+        "    await store.close()\n"
+        "asyncio.run(main())\n"
+        "print(sorted(m for m in sys.modules if m.startswith('psycopg')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == "[]"
