@@ -124,52 +124,58 @@ class StoreBase:
                 raise ValueError(f"migration file {path.name} must be named NNNN_name.sql")
             files.append((int(m.group(1)), path.name, _statements(path.read_text(encoding="utf-8"))))
         now = self.now()
-        shared_server = self.dialect == "postgresql"
+        lock = self.dialect == "postgresql"  # another process may be migrating the same database right now
 
-        def apply(version: int, name: str, statements: list[str]) -> Callable[[Conn], bool]:
-            def run(conn: Conn) -> bool:
-                if shared_server:  # another process may be migrating the same database right now
-                    conn.execute("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,)).close()
-                conn.execute(
-                    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
-                    "applied_at TEXT NOT NULL)"
-                )
-                if one(conn, "SELECT 1 FROM schema_migrations WHERE version = ?", (version,)):
-                    return False
-                for statement in statements:
-                    conn.execute(statement)
-                conn.execute(
-                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", (version, name, now)
-                )
-                return True
+        def begin(conn: Conn) -> None:
+            conn.execute("BEGIN IMMEDIATE")
+            if lock:
+                conn.execute("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,)).close()
 
-            return run
+        table_exists = (
+            "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?"
+            if self.dialect == "postgresql"
+            else "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
+        )
 
-        done = await self.writer.call(_applied_versions(self.dialect))
-        applied = []
-        for version, name, statements in files:
-            if version not in done and await self.writer.transaction(apply(version, name, statements)):
-                applied.append(name)
-        return applied
+        def apply(conn: Conn) -> list[str]:
+            # an up-to-date database is only read: a restart never waits for another program's write lock
+            if one(conn, table_exists, ("schema_migrations",)) is None:
+                begin(conn)
+                try:
+                    conn.execute(
+                        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+                        "name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+                    )
+                    conn.execute("COMMIT")
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+            done = {int(r[0]) for r in rows(conn, "SELECT version FROM schema_migrations")}
+            applied = []
+            for version, name, statements in files:
+                if version in done:
+                    continue
+                begin(conn)
+                try:
+                    if one(conn, "SELECT 1 FROM schema_migrations WHERE version = ?", (version,)) is None:
+                        for statement in statements:
+                            conn.execute(statement)
+                        conn.execute(
+                            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                            (version, name, now),
+                        )
+                        applied.append(name)
+                    conn.execute("COMMIT")
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+            return applied
+
+        # one hop to the database thread for the whole of it, as for any unit of work
+        return await self.writer.call(apply)
 
     async def applied_migrations(self) -> list[tuple[int, str]]:
         return [(r[0], r[1]) for r in await self._read("SELECT version, name FROM schema_migrations ORDER BY version")]
-
-
-def _applied_versions(dialect: str) -> Callable[[Conn], set[int]]:
-    """The versions recorded as applied (none in a new database); each is checked again inside its transaction."""
-    tables = (
-        "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?"
-        if dialect == "postgresql"
-        else "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
-    )
-
-    def read(conn: Conn) -> set[int]:
-        if one(conn, tables, ("schema_migrations",)) is None:
-            return set()
-        return {int(r[0]) for r in rows(conn, "SELECT version FROM schema_migrations")}
-
-    return read
 
 
 def _statements(sql: str) -> list[str]:

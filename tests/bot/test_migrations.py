@@ -7,6 +7,7 @@ on the rows the real 0.1.0 bot wrote (``tests/fixtures/release_0_1_0``) upgraded
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import shutil
@@ -169,3 +170,19 @@ async def test_the_steps_that_change_rows_change_them_alike(
             postgresql_rows = _rows(lambda sql: pg.execute(sql).fetchall(), table, columns)
             assert sqlite_rows == postgresql_rows, table
     lite.close()
+
+
+async def test_two_processes_starting_at_once_apply_each_postgresql_step_once(
+    postgresql_cluster: postgresql.Cluster,
+) -> None:
+    """Two bots opening one new PostgreSQL database at the same moment: the migrations take turns (an advisory
+    lock), so each step is applied once and neither start fails."""
+    url = postgresql_cluster.new_database(template="template1")
+    first, second = await asyncio.gather(Store.open(url), Store.open(url))
+    try:
+        steps = sorted(p.name for p in (MIGRATIONS_DIR / "postgresql").glob("*.sql"))
+        assert [name for _, name in await first.applied_migrations()] == steps
+        assert await second.applied_migrations() == await first.applied_migrations()
+    finally:
+        await first.close()
+        await second.close()
