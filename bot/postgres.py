@@ -224,7 +224,7 @@ class PgDatabase(Database):
             max_size=1 + read_threads,
             open=False,
             timeout=POOL_TIMEOUT,
-            name="nightfall",
+            name="store",
             # a write waits this long for another transaction's row lock, then the whole unit of work is tried
             # again: the waiting interaction is acknowledged in between, as on SQLite
             kwargs={"autocommit": True, "options": f"-c lock_timeout={WRITE_BUSY_MS}"},
