@@ -20,7 +20,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# bytecode is kept even where the environment turns it off: each test process would otherwise compile the
+# the store's tests also run on PostgreSQL when its binaries are installed (they start their own server), and
+# are skipped with a clear line when not; NIGHTFALL_TEST_STORES=sqlite,postgresql runs every bot test on both.
+# Bytecode is kept even where the environment turns it off: each test process would otherwise compile the
 # project and rewrite every test module's asserts again (about 5 s of CPU a process)
 test: lint typecheck
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest

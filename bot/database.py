@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import logging
+import re
 import sqlite3
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -87,6 +89,55 @@ def storage_error(error: sqlite3.Error) -> type[StorageError] | None:
     return None
 
 
+def is_postgresql(location: str) -> bool:
+    """Whether ``NIGHTFALL_DB`` names a PostgreSQL database (a URL) rather than a SQLite file. The PostgreSQL
+    driver (``bot.postgres``) is imported only then: a SQLite bot never pays for loading it."""
+    return location.startswith(("postgresql://", "postgres://"))
+
+
+def redacted(location: str) -> str:
+    """The database's location for logs: a URL without its password."""
+    return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", location)
+
+
+class QueryError(Exception):
+    """A statement PostgreSQL refused for a reason of the statement or the data (SQLite raises its own
+    ``sqlite3.Error`` for these: ``DATABASE_ERRORS`` names both, so the bot catches either)."""
+
+
+class ConstraintError(QueryError):
+    """A write PostgreSQL refused because of a constraint (a unique index, a check): ``sqlite3.IntegrityError``'s
+    twin."""
+
+
+#: what a statement may raise besides a ``StorageError``, whichever database the store opened
+DATABASE_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, QueryError)
+#: a write a constraint refused, whichever database the store opened
+CONSTRAINT_ERRORS: tuple[type[Exception], ...] = (sqlite3.IntegrityError, ConstraintError)
+
+
+class Cursor(Protocol):
+    """What the store reads of a statement's result: ``sqlite3.Cursor`` as it is, and PostgreSQL's cursor."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def close(self) -> None: ...
+
+
+class Conn(Protocol):
+    """The connection a unit of work runs on: ``sqlite3.Connection`` itself (no layer between the store and
+    SQLite), or ``bot.postgres.PgConnection``, which speaks the same SQL text to PostgreSQL."""
+
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Cursor: ...
+
+    def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> Cursor: ...
+
+
 @dataclass
 class DatabaseStats:
     """Counters a benchmark prints: hops to the database thread, and committed transactions."""
@@ -98,19 +149,30 @@ class DatabaseStats:
 class Database:
     """One connection, one thread. ``call(fn)`` runs ``fn(connection)`` on that thread.
 
+    ``bot.postgres.PgDatabase`` is its PostgreSQL twin: the same calls, the same errors.
+
     ``busy_seconds`` bounds how long a write keeps trying while another program holds the
     write lock (wall-clock seconds: the lock is held in real time, whatever the game's clock says).
     """
 
+    #: which SQL the connection speaks besides the text both accept ("sqlite" or "postgresql")
+    dialect = "sqlite"
+
     def __init__(
-        self, path: str, name: str, stats: DatabaseStats, busy_ms: int = READ_BUSY_MS, busy_seconds: float = 10.0
+        self,
+        path: str,
+        name: str,
+        stats: DatabaseStats,
+        busy_ms: int = READ_BUSY_MS,
+        busy_seconds: float = 10.0,
+        threads: int = 1,
     ) -> None:
         self.path = path
         self.name = name
         self.stats = stats
         self.busy_ms = busy_ms
         self.busy_seconds = busy_seconds
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"db-{name}")
+        self._executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix=f"db-{name}")
         self._conn: sqlite3.Connection | None = None
         self._closed = False
         #: the storage fault the last write met (None: writes work); logged once when it starts and ends
@@ -161,19 +223,7 @@ class Database:
         busy, full or read-only database.
         """
         self.stats.round_trips += 1
-
-        def run() -> T:
-            conn = self._connection()
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                result = fn(conn)
-                conn.execute("COMMIT")
-            except BaseException:
-                self._roll_back(conn)
-                raise
-            self.stats.commits += 1
-            return result
-
+        run = functools.partial(self._unit, fn)
         # the lock is held in real time by another program: measured with the machine's clock, whatever
         # the game's clock (or a test's virtual one) says
         started = time.perf_counter()
@@ -182,11 +232,11 @@ class Database:
         while True:
             try:
                 result = await self._submit(run)
-            except sqlite3.Error as e:
-                kind = storage_error(e)
+            except Exception as e:
+                kind = self._storage_kind(e)
                 if kind is None:
                     raise
-                if kind is DatabaseBusy and time.perf_counter() < give_up:
+                if self._again(kind, e) and time.perf_counter() < give_up:
                     if not told:
                         told = True
                         hook = on_wait.get()
@@ -194,11 +244,35 @@ class Database:
                             await hook()
                     continue  # the next try waits for the lock again (SQLite's busy handler)
                 self._note_fault(kind, e, time.perf_counter() - started)
-                raise kind(str(e)) from e
+                raise kind(self._describe(e)) from e
             if self.fault is not None:
                 log.warning("the database at %s can be written again", self.path)
                 self.fault = None
             return result
+
+    def _unit(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """``fn`` in one write transaction, on the database's thread."""
+        conn = self._connection()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            result = fn(conn)
+            conn.execute("COMMIT")
+        except BaseException:
+            self._roll_back(conn)
+            raise
+        self.stats.commits += 1
+        return result
+
+    def _storage_kind(self, error: Exception) -> type[StorageError] | None:
+        """Which ``StorageError`` a failed transaction met (None: an error of the statement or the game)."""
+        return storage_error(error) if isinstance(error, sqlite3.Error) else None
+
+    def _again(self, kind: type[StorageError], error: Exception) -> bool:
+        """Whether trying the whole transaction again may succeed (it wrote nothing, and what stopped it passes)."""
+        return kind is DatabaseBusy
+
+    def _describe(self, error: Exception) -> str:
+        return str(error)
 
     def _roll_back(self, conn: sqlite3.Connection) -> None:
         if not conn.in_transaction:
@@ -210,14 +284,16 @@ class Database:
         if conn.in_transaction:
             self._reconnect()
 
-    def _note_fault(self, kind: type[StorageError], error: sqlite3.Error, waited: float) -> None:
+    def _note_fault(self, kind: type[StorageError], error: Exception, waited: float) -> None:
         """One clear line for whoever runs the bot when writes start failing (a busy lock is passing, and
         only a warning)."""
         if kind is DatabaseBusy:
             log.warning("the database at %s stayed locked by another program for %.1fs: %s", self.path, waited, error)
             return
         if self.fault is not kind:
-            what = "its disk is full or failing" if kind is StorageFull else "it is read-only"
+            what = {StorageFull: "its disk is full or failing", StorageReadOnly: "it is read-only"}.get(
+                kind, "it cannot be reached"
+            )
             log.error(
                 "cannot write the database at %s: %s (%s). Moves are refused with a clear answer and nothing is "
                 "lost; writes succeed again as soon as this is fixed.",
@@ -261,7 +337,7 @@ class Database:
             self._executor.shutdown(wait=False)
 
 
-def rows(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
+def rows(conn: Conn, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
     """Every row of a query, with the cursor closed at once."""
     cur = conn.execute(sql, params)
     try:
@@ -270,7 +346,7 @@ def rows(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...] | list[Any]
         cur.close()
 
 
-def one(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> tuple[Any, ...] | None:
+def one(conn: Conn, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> tuple[Any, ...] | None:
     cur = conn.execute(sql, params)
     try:
         return cur.fetchone()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
+from .database import redacted
 from .settings import settings_or_exit
 from .store import Store
 
@@ -20,7 +21,8 @@ async def _migrate(path: str) -> list[str]:
 def main() -> int:
     settings = settings_or_exit()
     names = asyncio.run(_migrate(settings.db_path))
-    print(f"{settings.db_path}: schema at {names[-1] if names else 'nothing'} ({len(names)} migration(s) applied)")
+    schema = names[-1] if names else "nothing"
+    print(f"{redacted(settings.db_path)}: schema at {schema} ({len(names)} migration(s) applied)")
     return 0
 
 

@@ -4,11 +4,57 @@ Tests marked ``slow(seconds)`` run first, longest first, spread over the workers
 hands each worker a contiguous share of the collection (``--dist worksteal`` and ``load`` both
 do) and steals only from the end of a share, so a long test left late in a share would run alone
 at the end. ``seconds`` is a rough serial duration, only to order them.
+
+Tests that use the bot's database (the ``db_location`` fixture, through ``settings`` or directly) run on the
+stores ``NIGHTFALL_TEST_STORES`` names (``sqlite`` by default; ``sqlite,postgresql`` runs every one on both, and
+``postgresql`` on PostgreSQL alone). A test marked ``postgresql`` always runs on both; one marked ``sqlite_only``
+only on SQLite (it looks into the SQLite file itself, or tests what only a file can do). A test that runs on one
+store only keeps its plain name; with more it gets ``[sqlite]``/``[postgresql]``.
 """
 
 import os
 
 import pytest
+
+from .postgresql import POSTGRESQL_SKIPPED
+
+STORES = ("sqlite", "postgresql")
+
+
+def stores_to_test() -> list[str]:
+    """The stores every database test runs on (``NIGHTFALL_TEST_STORES``, comma-separated; default sqlite)."""
+    names = [s.strip().lower() for s in os.environ.get("NIGHTFALL_TEST_STORES", "sqlite").split(",") if s.strip()]
+    unknown = sorted(set(names) - set(STORES))
+    if unknown or not names:
+        raise pytest.UsageError(f"NIGHTFALL_TEST_STORES: {unknown or names} (choose among {', '.join(STORES)})")
+    return [s for s in STORES if s in names]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "db_store" not in metafunc.fixturenames:
+        return
+    stores = stores_to_test()
+    if metafunc.definition.get_closest_marker("sqlite_only"):
+        stores = ["sqlite"]
+    elif metafunc.definition.get_closest_marker("postgresql"):
+        stores = list(STORES)
+    if stores != ["sqlite"]:
+        metafunc.parametrize("db_store", stores, indirect=True)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One clear line when the PostgreSQL tests were skipped (the reason is the same for each)."""
+    reasons = []
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = getattr(report, "longrepr", None)
+        text = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
+        if POSTGRESQL_SKIPPED in text:
+            reasons.append(text[text.index(POSTGRESQL_SKIPPED) :])
+    if reasons:
+        terminalreporter.write_sep("=", "PostgreSQL", yellow=True)
+        terminalreporter.write_line(
+            f"{len(reasons)} test(s) on the PostgreSQL store were SKIPPED: {reasons[0]}", yellow=True, bold=True
+        )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

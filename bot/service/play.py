@@ -5,13 +5,12 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import sqlite3
 from dataclasses import replace
 from typing import Any
 
 from engine.protocol import Match
 
-from ..database import StorageError
+from ..database import DATABASE_ERRORS, StorageError
 from ..errors import UserError
 from ..face import Face
 from ..i18n import clip, count
@@ -21,6 +20,10 @@ from ..table import Table
 from .base import GAME_OVER_FALLBACK, Outcome, ServiceBase
 
 log = logging.getLogger(__name__)
+#: what an AI move may fail with and be tried again after reloading the game (the database's errors: either store's)
+_AI_RETRIED: tuple[type[Exception], ...] = (
+    UserError, StaleVersion, StorageError, *DATABASE_ERRORS, LookupError, RuntimeError, ValueError
+)
 
 
 class PlayService(ServiceBase):
@@ -423,7 +426,7 @@ class PlayService(ServiceBase):
                     await self._act_locked(game_id, None, str(action), None, "ai", seat.seat)
             except asyncio.CancelledError:
                 raise
-            except (UserError, StaleVersion, StorageError, sqlite3.Error, LookupError, RuntimeError, ValueError) as e:
+            except _AI_RETRIED as e:
                 failures += 1
                 log.warning("AI move failed in game %s (attempt %s): %s; reloading and retrying", game_id, failures, e)
                 self._drop(game_id)

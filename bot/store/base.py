@@ -1,9 +1,13 @@
-"""The store's foundation: its two connections (a writer thread, a reader), its clock, and the migrations."""
+"""The store's foundation: its two connections (a writer thread, a reader), its clock, and the migrations.
+
+The store opens SQLite (a file path: the default) or PostgreSQL (a ``postgresql://`` URL, ``bot.postgres``) behind
+the same interface. Both run the same numbered migrations: ``migrations/NNNN_name.sql`` for SQLite and
+``migrations/postgresql/NNNN_name.sql``, PostgreSQL's form of each step under the same number and name (a test
+checks that both end with the same tables, columns and indexes)."""
 
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -11,13 +15,17 @@ from typing import Any, Self
 
 import discord
 
-from ..database import WRITE_BUSY_MS, Database, DatabaseStats, one, rows
+from ..database import WRITE_BUSY_MS, Conn, Database, DatabaseStats, is_postgresql, one, rows
 from .rows import GameRow, _game
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent.parent / "migrations"
 #: seconds a write keeps trying while another program holds the database's write lock
 DEFAULT_BUSY_SECONDS = 10.0
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+#: the subfolder of a migrations folder that holds PostgreSQL's form of each step
+POSTGRESQL_FOLDER = "postgresql"
+#: the advisory lock a PostgreSQL migration holds, so that two processes starting at once apply each step once
+_MIGRATION_LOCK = 0x4E46_4D49  # "NFMI"
 
 Clock = Callable[[], datetime]
 
@@ -36,6 +44,8 @@ class StoreBase:
         self.reader = reader
         self.clock = clock
         self.stats = stats
+        #: "sqlite" or "postgresql": the few queries the two cannot share are chosen by it
+        self.dialect = writer.dialect
 
     @classmethod
     async def open(
@@ -45,8 +55,21 @@ class StoreBase:
         clock: Clock = discord.utils.utcnow,
         busy_seconds: float = DEFAULT_BUSY_SECONDS,
     ) -> Self:
-        """Open (and migrate) the database; a write waits up to ``busy_seconds`` for another program's lock."""
+        """Open (and migrate) the database; a write waits up to ``busy_seconds`` for another program's lock.
+
+        ``path``: a SQLite file (``:memory:`` too), or a ``postgresql://`` (``postgres://``) URL."""
         stats = DatabaseStats()
+        if is_postgresql(path):
+            from ..postgres import PgDatabase  # the driver is loaded only by a bot that uses it
+
+            pg_writer, pg_reader = await PgDatabase.open_pair(path, stats, busy_seconds=busy_seconds)
+            store = cls(pg_writer, pg_reader, clock, stats)
+            try:
+                await store.migrate(migrations)
+            except BaseException:
+                await store.close()
+                raise
+            return store
         writer = await Database.open(path, "writer", stats, busy_ms=WRITE_BUSY_MS, busy_seconds=busy_seconds)
         store = cls(writer, writer, clock, stats)
         await store.migrate(migrations)
@@ -90,7 +113,10 @@ class StoreBase:
 
     # ------------------------------------------------------------------ migrations
     async def migrate(self, folder: Path = MIGRATIONS_DIR) -> list[str]:
-        """Apply the numbered ``.sql`` files not applied yet, in order, each in its own transaction."""
+        """Apply the numbered ``.sql`` files not applied yet, in order, each in its own transaction (PostgreSQL's
+        from ``folder/postgresql``)."""
+        if self.dialect == "postgresql":
+            folder = folder / POSTGRESQL_FOLDER
         files = []
         for path in sorted(folder.glob("*.sql")):
             m = _MIGRATION_NAME.match(path.name)
@@ -98,32 +124,54 @@ class StoreBase:
                 raise ValueError(f"migration file {path.name} must be named NNNN_name.sql")
             files.append((int(m.group(1)), path.name, _statements(path.read_text(encoding="utf-8"))))
         now = self.now()
+        lock = self.dialect == "postgresql"  # another process may be migrating the same database right now
 
-        def apply(conn: sqlite3.Connection) -> list[str]:
-            conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
-                "applied_at TEXT NOT NULL)"
-            )
-            done = {r[0] for r in rows(conn, "SELECT version FROM schema_migrations")}
-            applied = []
-            for version, name, statements in files:
-                if version in done:
-                    continue
-                conn.execute("BEGIN IMMEDIATE")
+        def begin(conn: Conn) -> None:
+            conn.execute("BEGIN IMMEDIATE")
+            if lock:
+                conn.execute("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,)).close()
+
+        table_exists = (
+            "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?"
+            if self.dialect == "postgresql"
+            else "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
+        )
+
+        def apply(conn: Conn) -> list[str]:
+            # an up-to-date database is only read: a restart never waits for another program's write lock
+            if one(conn, table_exists, ("schema_migrations",)) is None:
+                begin(conn)
                 try:
-                    for statement in statements:
-                        conn.execute(statement)
                     conn.execute(
-                        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                        (version, name, now),
+                        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+                        "name TEXT NOT NULL, applied_at TEXT NOT NULL)"
                     )
                     conn.execute("COMMIT")
                 except BaseException:
                     conn.execute("ROLLBACK")
                     raise
-                applied.append(name)
+            done = {int(r[0]) for r in rows(conn, "SELECT version FROM schema_migrations")}
+            applied = []
+            for version, name, statements in files:
+                if version in done:
+                    continue
+                begin(conn)
+                try:
+                    if one(conn, "SELECT 1 FROM schema_migrations WHERE version = ?", (version,)) is None:
+                        for statement in statements:
+                            conn.execute(statement)
+                        conn.execute(
+                            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                            (version, name, now),
+                        )
+                        applied.append(name)
+                    conn.execute("COMMIT")
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
             return applied
 
+        # one hop to the database thread for the whole of it, as for any unit of work
         return await self.writer.call(apply)
 
     async def applied_migrations(self) -> list[tuple[int, str]]:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from ..database import one, rows
+from ..database import CONSTRAINT_ERRORS, Conn, one, rows
 from ..logline import LogLine
 from .base import StoreBase
 from .rows import (
@@ -56,7 +55,7 @@ class GameStore(StoreBase):
         """
         now = self.now()
 
-        def create(conn: sqlite3.Connection) -> int | None:
+        def create(conn: Conn) -> int | None:
             if one(conn, "SELECT 1 FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)):
                 return None
             series_id = None
@@ -65,15 +64,18 @@ class GameStore(StoreBase):
                     "UPDATE series SET status = 'abandoned', finished_at = ? WHERE channel_id = ? AND status = 'running'",
                     (now, channel_id),
                 )
-                series_id = conn.execute(
+                made = one(
+                    conn,
                     "INSERT INTO series (guild_id, channel_id, host_id, kind, target, created_at) "
-                    "VALUES (?, ?, ?, 'cup', ?, ?)",
+                    "VALUES (?, ?, ?, 'cup', ?, ?) RETURNING id",
                     (guild_id, channel_id, host_id, cup_target, now),
-                ).lastrowid
-            cur = conn.execute(
+                )
+                series_id = made[0] if made else None
+            row = one(
+                conn,
                 "INSERT INTO games (guild_id, channel_id, channel_name, host_id, status, game, "
                 "options, seed, created_at, updated_at, deadline_seconds, series_id, language, tutorial) "
-                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     guild_id,
                     channel_id,
@@ -90,8 +92,8 @@ class GameStore(StoreBase):
                     int(tutorial),
                 ),
             )
-            game_id = cur.lastrowid
-            assert game_id is not None
+            assert row is not None
+            game_id = int(row[0])
             conn.execute(
                 "INSERT INTO seats (game_id, position, seat, user_id, display_name, is_ai) VALUES (?, 0, 'p1', ?, ?, 0)",
                 (game_id, host_id, host_name),
@@ -100,7 +102,7 @@ class GameStore(StoreBase):
 
         try:
             return await self.writer.transaction(create)
-        except sqlite3.IntegrityError:  # another process opened one first (the one-open-game index)
+        except CONSTRAINT_ERRORS:  # another process opened one first (the one-open-game index)
             return None
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -128,10 +130,13 @@ class GameStore(StoreBase):
     async def games_awaiting_ai(self) -> list[int]:
         """The running, unpaused games in which an AI seat has a decision now (read from the stored decisions,
         without loading any game): the only ones the AI must be started for."""
+        if self.dialect == "postgresql":
+            decides = "(g.decision_since::jsonb ->> s.seat) IS NOT NULL"
+        else:
+            decides = "json_extract(g.decision_since, '$.\"' || s.seat || '\"') IS NOT NULL"
         found = await self._read(
             "SELECT g.id FROM games g WHERE g.status = 'active' AND g.paused IS NULL AND EXISTS ("
-            "SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.is_ai = 1 "
-            "AND json_extract(g.decision_since, '$.\"' || s.seat || '\"') IS NOT NULL) ORDER BY g.id"
+            f"SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.is_ai = 1 AND {decides}) ORDER BY g.id"
         )
         return [int(r[0]) for r in found]
 
@@ -157,7 +162,7 @@ class GameStore(StoreBase):
         """End a game by hand; every player's prompt loses its buttons (a delivery). False if it had ended."""
         now, epoch = self.now(), self.epoch()
 
-        def run(conn: sqlite3.Connection) -> bool:
+        def run(conn: Conn) -> bool:
             cur = conn.execute(
                 "UPDATE games SET status = 'abandoned', updated_at = ?, finished_at = ? "
                 "WHERE id = ? AND status IN ('lobby', 'active')",
@@ -228,7 +233,7 @@ class GameStore(StoreBase):
         total = await self._read_one(f"SELECT COUNT(*) FROM log WHERE game_id = ? AND version > {mark}", (game_id, game_id, user_id))
         found = await self._read(
             f"SELECT text, data FROM (SELECT seq, text, data FROM log WHERE game_id = ? AND version > {mark} "
-            "ORDER BY seq DESC LIMIT ?) ORDER BY seq",
+            "ORDER BY seq DESC LIMIT ?) AS tail ORDER BY seq",
             (game_id, game_id, user_id, limit),
         )
         lines = [LogLine.stored(r[0], r[1]) for r in found]
@@ -274,7 +279,7 @@ class GameStore(StoreBase):
         None when seated, else why not: ``"not_lobby"`` (it started or ended meanwhile), ``"seated"``
         (this person already is), ``"full"``."""
 
-        def add(conn: sqlite3.Connection) -> str | None:
+        def add(conn: Conn) -> str | None:
             status = one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
             if status is None or status[0] != "lobby":
                 return "not_lobby"
@@ -297,7 +302,7 @@ class GameStore(StoreBase):
         """Remove a lobby seat and renumber the rest, so seats stay p1..pN in order; False (nothing changed)
         if the game is no longer a lobby: a leave that lands after the deal must not renumber dealt seats."""
 
-        def remove(conn: sqlite3.Connection) -> bool:
+        def remove(conn: Conn) -> bool:
             status = one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
             if status is None or status[0] != "lobby":
                 return False
@@ -327,7 +332,7 @@ class GameStore(StoreBase):
         now, epoch = self.now(), self.epoch()
         log_rows = _log_rows(log_lines)
 
-        def run(conn: sqlite3.Connection) -> bool:
+        def run(conn: Conn) -> bool:
             row = one(conn, "SELECT version FROM games WHERE id = ? AND status = 'active'", (game_id,))
             if row is None:
                 return False

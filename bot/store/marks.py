@@ -4,11 +4,10 @@ and whether the channel can still be reached (a paused game)."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from ..database import one
+from ..database import Conn, one
 from ..logline import LogLine
 from .base import StoreBase
 from .rows import (
@@ -61,7 +60,7 @@ class MarkStore(StoreBase):
         (None: every turn, once the game is over), oldest first."""
         found = await self._read(
             "SELECT e.turn, e.events FROM turn_events e JOIN games g ON g.id = e.game_id "
-            "WHERE e.game_id = ? AND e.turn > g.summary_posted_turn AND (? IS NULL OR e.turn < ?) "
+            "WHERE e.game_id = ? AND e.turn > g.summary_posted_turn AND (CAST(? AS BIGINT) IS NULL OR e.turn < ?) "
             "ORDER BY e.turn, e.version",
             (game_id, before, before),
         )
@@ -77,7 +76,7 @@ class MarkStore(StoreBase):
         thread is owed every line so far (it gets a turn's lines when the turn ends). ``table_gone``: the table
         message became the summary, so the game has no table message now."""
 
-        def run(conn: sqlite3.Connection) -> None:
+        def run(conn: Conn) -> None:
             conn.execute(
                 "UPDATE games SET summary_posted_turn = MAX(summary_posted_turn, ?), log_due_seq = MAX(log_due_seq, "
                 "COALESCE((SELECT MAX(seq) FROM log WHERE game_id = ?), 0)) WHERE id = ?",
@@ -112,7 +111,7 @@ class MarkStore(StoreBase):
         the prompt delivery the move asked for is done by the same write (it would find nothing to change).
         ``delivers``: the delivery that sent this DM, marked done in the same write (its last)."""
 
-        def write(conn: sqlite3.Connection) -> None:
+        def write(conn: Conn) -> None:
             conn.execute(
                 "INSERT INTO prompts (game_id, user_id, channel_id, message_id, since) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
@@ -139,7 +138,7 @@ class MarkStore(StoreBase):
         The message is kept, dated ``RETIRED``: the player's next decision in a burst edits it
         rather than coming as a new DM. ``settles`` as for :meth:`set_prompt`."""
 
-        def write(conn: sqlite3.Connection) -> None:
+        def write(conn: Conn) -> None:
             if message_id is None:
                 conn.execute("UPDATE prompts SET since = ? WHERE game_id = ? AND user_id = ?", (RETIRED, game_id, user_id))
             else:
@@ -167,7 +166,7 @@ class MarkStore(StoreBase):
     async def channel_refused(self, game_id: int) -> int:
         """One more refused call to the game's channel; how many in a row now."""
 
-        def run(conn: sqlite3.Connection) -> int:
+        def run(conn: Conn) -> int:
             conn.execute("UPDATE games SET channel_failures = channel_failures + 1 WHERE id = ?", (game_id,))
             row = one(conn, "SELECT channel_failures FROM games WHERE id = ?", (game_id,))
             return int(row[0]) if row else 0
@@ -181,7 +180,7 @@ class MarkStore(StoreBase):
         now, epoch = self.now(), self.epoch()
         log_rows = _log_rows(log_lines)
 
-        def run(conn: sqlite3.Connection) -> bool:
+        def run(conn: Conn) -> bool:
             row = one(conn, "SELECT version, paused, host_id FROM games WHERE id = ? AND status IN ('active', 'over')", (game_id,))
             if row is None:
                 return False
@@ -210,7 +209,7 @@ class MarkStore(StoreBase):
         now, epoch = self.now(), self.epoch()
         log_rows = _log_rows(log_lines)
 
-        def run(conn: sqlite3.Connection) -> str | None:
+        def run(conn: Conn) -> str | None:
             row = one(conn, "SELECT version, paused_at, host_id FROM games WHERE id = ? AND paused IS NOT NULL", (game_id,))
             if row is None:
                 return "running"
@@ -263,7 +262,7 @@ class MarkStore(StoreBase):
         )
 
 
-def _settle_prompt(conn: sqlite3.Connection, game_id: int, user_id: int, version: int, now: float) -> None:
+def _settle_prompt(conn: Conn, game_id: int, user_id: int, version: int, now: float) -> None:
     """The player's prompt delivery is done if the game is still at ``version``, the state the DM now shows: a
     later move asks for it again (it bumps ``wanted``), and a row a worker holds is left to it. Saves the
     worker a claim, a look and a commit for every move answered in its own DM."""

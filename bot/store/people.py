@@ -56,7 +56,7 @@ class PeopleStore(StoreBase):
         await self._write(
             "INSERT INTO players (user_id, taught) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET "
             "taught = TRIM(players.taught || ' ' || excluded.taught) "
-            "WHERE instr(' ' || players.taught || ' ', ' ' || excluded.taught || ' ') = 0",
+            "WHERE replace(' ' || players.taught || ' ', ' ' || excluded.taught || ' ', '') = ' ' || players.taught || ' '",
             (user_id, lesson),
         )
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 
-from ..database import one, rows
+from ..database import Conn, one, rows
 from ..logline import LogLine
 from .base import StoreBase
 from .rows import (
@@ -51,7 +50,7 @@ class PlayStore(StoreBase):
         now, epoch = self.now(), self.epoch()
         log_rows = _log_rows(log_lines)
 
-        def start(conn: sqlite3.Connection) -> bool:
+        def start(conn: Conn) -> bool:
             status = one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
             if status is None or status[0] != "lobby":
                 return False
@@ -88,7 +87,7 @@ class PlayStore(StoreBase):
         now, epoch = self.now(), self.epoch()
         log_rows = _log_rows(log_lines)
 
-        def create(conn: sqlite3.Connection) -> int | None:
+        def create(conn: Conn) -> int | None:
             last = one(
                 conn,
                 "SELECT g.id, g.status, g.channel_id FROM games g JOIN series s ON s.id = g.series_id "
@@ -99,17 +98,19 @@ class PlayStore(StoreBase):
                 return None
             if one(conn, "SELECT 1 FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (last[2],)):
                 return None
-            game_id = conn.execute(
+            made = one(
+                conn,
                 "INSERT INTO games (guild_id, channel_id, channel_name, host_id, status, game, options, "
                 "seed, version, decision_since, created_at, updated_at, deadline_seconds, series_id, language) "
                 "SELECT guild_id, channel_id, channel_name, host_id, 'active', game, options, ?, ?, ?, ?, ?, "
-                "deadline_seconds, series_id, language FROM games WHERE id = ?",
+                "deadline_seconds, series_id, language FROM games WHERE id = ? RETURNING id",
                 (seed, version, json.dumps(decision_since), now, now, previous),
-            ).lastrowid
-            assert game_id is not None
+            )
+            assert made is not None
+            game_id = int(made[0])
             conn.execute(
                 "INSERT INTO seats (game_id, position, seat, user_id, display_name, is_ai, ai_level) "
-                "SELECT ?, position, seat, user_id, display_name, user_id IS NULL AND is_ai, "
+                "SELECT ?, position, seat, user_id, display_name, CASE WHEN user_id IS NULL THEN is_ai ELSE 0 END, "
                 "CASE WHEN user_id IS NULL THEN ai_level END FROM seats WHERE game_id = ?",
                 (game_id, previous),
             )
@@ -129,10 +130,10 @@ class PlayStore(StoreBase):
         now, epoch = self.now(), self.epoch()
         log_rows = _log_rows(move.log_lines)
 
-        def write(conn: sqlite3.Connection) -> None:
+        def write(conn: Conn) -> None:
             cur = conn.execute(
                 "UPDATE games SET version = ?, decision_since = ?, updated_at = ?, status = ?, "
-                "finished_at = CASE WHEN ? THEN ? ELSE finished_at END WHERE id = ? AND version = ? AND status = 'active' "
+                "finished_at = CASE WHEN ? = 1 THEN ? ELSE finished_at END WHERE id = ? AND version = ? AND status = 'active' "
                 "AND paused IS NULL",
                 (
                     move.version,
@@ -182,7 +183,7 @@ class PlayStore(StoreBase):
     async def load(self, game_id: int) -> tuple[str, list[tuple[int, str, str]]]:
         """The latest snapshot and every action after it as (seq, seat, text), read in one transaction."""
 
-        def read(conn: sqlite3.Connection) -> tuple[str, list[tuple[int, str, str]]]:
+        def read(conn: Conn) -> tuple[str, list[tuple[int, str, str]]]:
             conn.execute("BEGIN")
             try:
                 row = one(
@@ -203,7 +204,7 @@ class PlayStore(StoreBase):
 
     async def log_tail(self, game_id: int, limit: int) -> list[LogLine]:
         found = await self._read(
-            "SELECT text, data FROM (SELECT seq, text, data FROM log WHERE game_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq",
+            "SELECT text, data FROM (SELECT seq, text, data FROM log WHERE game_id = ? ORDER BY seq DESC LIMIT ?) AS tail ORDER BY seq",
             (game_id, limit),
         )
         return [LogLine.stored(r[0], r[1]) for r in found]
@@ -226,7 +227,7 @@ class PlayStore(StoreBase):
         now, epoch = self.now(), self.epoch()
         log_rows = _log_rows(log_lines)
 
-        def run(conn: sqlite3.Connection) -> bool:
+        def run(conn: Conn) -> bool:
             row = one(conn, "SELECT version FROM games WHERE id = ? AND status = 'active'", (game_id,))
             if row is None:
                 return False

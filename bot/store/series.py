@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from typing import Literal
 
-from ..database import one
+from ..database import Conn, one
 from .base import StoreBase
 from .rows import (
     _GAME_COLS,
@@ -68,7 +67,7 @@ class SeriesStore(StoreBase):
         """Write a finished game's results if it has none yet (the back-fill); False if it had them."""
         now = self.now()
 
-        def run(conn: sqlite3.Connection) -> bool:
+        def run(conn: Conn) -> bool:
             if one(conn, "SELECT 1 FROM results WHERE game_id = ?", (game_id,)):
                 return False
             _add_results(conn, game_id, results, now)
@@ -83,7 +82,7 @@ class SeriesStore(StoreBase):
         ``best`` says which scores win, so which one game is their best."""
         pick = "MIN" if best == "low" else "MAX"
         row = await self._read_one(
-            f"SELECT COUNT(*), COALESCE(SUM(r.place = 1), 0), COALESCE(SUM(r.score), 0), {pick}(r.score) "
+            f"SELECT COUNT(*), COALESCE(SUM(CASE WHEN r.place = 1 THEN 1 ELSE 0 END), 0), COALESCE(SUM(r.score), 0), {pick}(r.score) "
             "FROM results r JOIN games g ON g.id = r.game_id WHERE g.guild_id = ? AND r.user_id = ? AND g.game = ?",
             (guild_id, user_id, game),
         )

@@ -4,10 +4,9 @@ thread, inside the caller's ``BEGIN IMMEDIATE`` transaction."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Collection, Sequence
 
-from ..database import one, rows
+from ..database import Conn, one, rows
 from ..logline import LogLine
 from .rows import CHANNEL_KINDS, Delivery, ResultRow, Want
 
@@ -16,7 +15,7 @@ _SERIES_COLS = "id, guild_id, channel_id, host_id, target, status"
 
 
 
-def _add_results(conn: sqlite3.Connection, game_id: int, results: Sequence[ResultRow], now: str) -> None:
+def _add_results(conn: Conn, game_id: int, results: Sequence[ResultRow], now: str) -> None:
     """A finished game's results; if the game is part of a running cup and someone's total now reaches
     the cup's target, the cup is over, in this same transaction."""
     if not results:
@@ -35,26 +34,26 @@ def _add_results(conn: sqlite3.Connection, game_id: int, results: Sequence[Resul
     top = one(
         conn,
         "SELECT MAX(total) FROM (SELECT SUM(r.score) AS total FROM results r JOIN games g ON g.id = r.game_id "
-        "WHERE g.series_id = ? GROUP BY r.seat)",
+        "WHERE g.series_id = ? GROUP BY r.seat) AS totals",
         (row[0],),
     )
     if top is not None and top[0] is not None and top[0] >= row[1]:
         conn.execute("UPDATE series SET status = 'over', finished_at = ? WHERE id = ?", (now, row[0]))
 
 
-def _people(conn: sqlite3.Connection, game_id: int, host_id: int | None = None) -> list[int]:
+def _people(conn: Conn, game_id: int, host_id: int | None = None) -> list[int]:
     """Every person seated in a game (also those the AI plays for), and its host if given, each once."""
     found = {int(r[0]) for r in rows(conn, "SELECT user_id FROM seats WHERE game_id = ? AND user_id IS NOT NULL", (game_id,))}
     return sorted(found | ({host_id} if host_id is not None else set()))
 
 
-def _seat_list(conn: sqlite3.Connection, game_id: int) -> list[tuple[str, int | None]]:
+def _seat_list(conn: Conn, game_id: int) -> list[tuple[str, int | None]]:
     """A game's stored (seat, user id), in seat order."""
     return [(str(r[0]), r[1]) for r in rows(conn, "SELECT seat, user_id FROM seats WHERE game_id = ? ORDER BY position", (game_id,))]
 
 
 def _begin(
-    conn: sqlite3.Connection,
+    conn: Conn,
     game_id: int,
     version: int,
     state: str,
@@ -72,7 +71,7 @@ def _begin(
     _sync_deadlines(conn, game_id, waiting, epoch)
 
 
-def _hand_to_ai(conn: sqlite3.Connection, game_id: int, seat: str, turn: int) -> bool:
+def _hand_to_ai(conn: Conn, game_id: int, seat: str, turn: int) -> bool:
     """The AI (level normal) plays a person's seat from ``turn`` on; the seat keeps the person's user id."""
     cur = conn.execute(
         "UPDATE seats SET is_ai = 1, ai_level = 'normal', ai_since = ?, timeouts = 0, missed_turn = NULL "
@@ -84,7 +83,7 @@ def _hand_to_ai(conn: sqlite3.Connection, game_id: int, seat: str, turn: int) ->
 
 
 def _sync_deadlines(
-    conn: sqlite3.Connection,
+    conn: Conn,
     game_id: int,
     waiting: Sequence[tuple[str, int, int]],
     epoch: float,
@@ -98,10 +97,13 @@ def _sync_deadlines(
     setting), so the deadline worker plays its default at once, even after a restart.
     """
     keep = [seat for seat, _, _ in waiting]
-    conn.execute(
-        f"DELETE FROM deadlines WHERE game_id = ? AND seat NOT IN ({', '.join('?' * len(keep))})",
-        (game_id, *keep),
-    )
+    if keep:
+        conn.execute(
+            f"DELETE FROM deadlines WHERE game_id = ? AND seat NOT IN ({', '.join('?' * len(keep))})",
+            (game_id, *keep),
+        )
+    else:  # ``NOT IN ()``: SQLite reads it as true for every row, PostgreSQL not at all
+        conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
     row = one(conn, "SELECT deadline_seconds FROM games WHERE id = ?", (game_id,))
     seconds = row[0] if row else None
     for seat, user_id, since in waiting:
@@ -131,7 +133,7 @@ def _sync_deadlines(
         )
 
 
-def _want(conn: sqlite3.Connection, game_id: int, wants: Sequence[Want], epoch: float) -> None:
+def _want(conn: Conn, game_id: int, wants: Sequence[Want], epoch: float) -> None:
     """Ask for each delivery: a new row, or one more request on the row (keeping a retry's back-off)."""
     for w in wants:
         conn.execute(
@@ -152,7 +154,7 @@ def _log_rows(lines: Sequence[LogLine]) -> list[tuple[str, str]]:
 
 
 def _add_log(
-    conn: sqlite3.Connection, game_id: int, version: int, lines: Sequence[tuple[str, str]], now: str
+    conn: Conn, game_id: int, version: int, lines: Sequence[tuple[str, str]], now: str
 ) -> None:
     if not lines:
         return
@@ -164,7 +166,7 @@ def _add_log(
     )
 
 
-def mark_delivered(conn: sqlite3.Connection, d: Delivery, not_before: float) -> None:
+def mark_delivered(conn: Conn, d: Delivery, not_before: float) -> None:
     """``d`` is done (what was claimed of it; requests that came meanwhile stay owed, due no sooner than
     ``not_before``): its own write, or the last write of the delivery that carried it out."""
     conn.execute(

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 
-from ..database import one, rows
+from ..database import Conn, one, rows
 from .base import StoreBase
 from .rows import (
     _DEADLINE_COLS,
@@ -29,7 +28,7 @@ class WorkStore(StoreBase):
         """A one-time delivery (a notice): True if it was new, False if it was asked for before."""
         return (
             await self._write(
-                "INSERT OR IGNORE INTO deliveries (game_id, kind, target, due_at, hint) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO deliveries (game_id, kind, target, due_at, hint) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (game_id, kind, target, self.epoch(), hint),
             )
             == 1
@@ -74,8 +73,12 @@ class WorkStore(StoreBase):
         if all((r[0], r[1], r[2]) in skipped for r in found):
             return []
 
-        def claim(conn: sqlite3.Connection) -> list[Delivery]:
-            found = rows(conn, sql, params)
+        # on PostgreSQL two processes claim at the same moment (SQLite's writer lock serialises them): each skips
+        # the rows the other is claiming, instead of both reading them as free and leasing them twice
+        claim_sql = sql + (" FOR UPDATE OF d SKIP LOCKED" if self.dialect == "postgresql" else "")
+
+        def claim(conn: Conn) -> list[Delivery]:
+            found = rows(conn, claim_sql, params)
             claimed = [Delivery(*r) for r in found if (r[0], r[1], r[2]) not in skipped][:limit]
             for d in claimed:
                 conn.execute(
@@ -153,8 +156,10 @@ class WorkStore(StoreBase):
         if not self.shared:
             return Deadline(*seen)  # the only deadline worker handles one at a time: nothing to lease
 
-        def claim(conn: sqlite3.Connection) -> Deadline | None:
-            row = one(conn, sql, params)
+        claim_sql = sql + (" FOR UPDATE SKIP LOCKED" if self.dialect == "postgresql" else "")  # as for deliveries
+
+        def claim(conn: Conn) -> Deadline | None:
+            row = one(conn, claim_sql, params)
             if row is None:
                 return None
             d = Deadline(*row)
@@ -179,7 +184,7 @@ class WorkStore(StoreBase):
         epoch = self.epoch()
         next_at = d.warn_at if stage == 1 else d.due_at
 
-        def run(conn: sqlite3.Connection) -> bool:
+        def run(conn: Conn) -> bool:
             cur = conn.execute(
                 "UPDATE deadlines SET stage = ?, next_at = ?, lease_until = 0, attempts = 0, last_error = NULL "
                 "WHERE game_id = ? AND seat = ? AND since = ?",

@@ -1,11 +1,16 @@
-"""The real bot in SimCord: offline, no token, a fresh SQLite file per test."""
+"""The real bot in SimCord: offline, no token, a fresh database per test (a SQLite file, or a PostgreSQL database:
+see ``tests/conftest.py`` for which, and ``tests/postgresql.py`` for the server)."""
 
 from __future__ import annotations
 
+import asyncio
+import atexit
 import itertools
+import re
 import zlib
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +21,8 @@ from simcord import Env
 from bot import Settings, create_bot
 from bot.app import NightfallBot
 
+from .. import postgresql
+from ..postgresql import POSTGRESQL_SKIPPED
 from .helpers import placeholder
 
 #: seconds before a failed delivery is retried (it doubles after that): far beyond SimCord's settle
@@ -97,9 +104,71 @@ def virtual_alarms(monkeypatch: pytest.MonkeyPatch) -> None:
 def replayable_seeds(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each game a test opens gets a seed drawn from the test's name, so a failure replays exactly
     (the bot itself draws seeds at random); different tests still play different games."""
-    base = zlib.crc32(request.node.nodeid.encode()) * 1000
+    base = zlib.crc32(_without_store(request.node.nodeid).encode()) * 1000
     numbers = itertools.count(base)
     monkeypatch.setattr("bot.service.seats.new_seed", lambda: next(numbers))
+
+
+def _without_store(nodeid: str) -> str:
+    """A test's name without the store it runs on: it plays the same games on SQLite and on PostgreSQL."""
+    nodeid = re.sub(r"\[(?:sqlite|postgresql)\]$", "", nodeid)
+    return re.sub(r"(?:-(?:sqlite|postgresql)(?=\])|(?<=\[)(?:sqlite|postgresql)-)", "", nodeid)
+
+
+@pytest.fixture
+def db_store(request: pytest.FixtureRequest) -> str:
+    """The store this test runs on: "sqlite" unless ``tests/conftest.py`` parametrized it."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+_cluster_failure: list[str] = []
+
+
+@pytest.fixture(scope="session")
+def postgresql_cluster() -> Iterator[postgresql.Cluster]:
+    """One PostgreSQL server for this test process, with a migrated template database; skipped (failed, when
+    ``NIGHTFALL_TEST_POSTGRESQL=required``) where it cannot start."""
+    if _cluster_failure:
+        pytest.skip(_cluster_failure[0])
+    cluster: postgresql.Cluster | None = None
+    try:
+        cluster = postgresql.Cluster()
+        atexit.register(cluster.stop)
+        cluster.start()
+        cluster.admin(f"CREATE DATABASE {postgresql.TEMPLATE}")
+        with ThreadPoolExecutor(1) as pool:  # its own event loop, whatever the test's is doing
+            pool.submit(asyncio.run, _migrate(cluster.url(postgresql.TEMPLATE))).result()
+        postgresql.wait_for_no_connections(cluster, postgresql.TEMPLATE)
+    except (postgresql.Unavailable, OSError) as e:
+        if cluster is not None:
+            cluster.stop()
+        reason = f"{POSTGRESQL_SKIPPED}: {e}"
+        if postgresql.required():
+            pytest.fail(f"{reason} ({postgresql.REQUIRED_ENV}=required)", pytrace=False)
+        _cluster_failure.append(reason)
+        pytest.skip(reason)
+    yield cluster
+    cluster.stop()
+
+
+async def _migrate(url: str) -> None:
+    from bot.store import Store
+
+    store = await Store.open(url)
+    await store.close()
+
+
+@pytest.fixture
+def db_location(db_store: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    """Where the test's bot keeps its games: a SQLite file in the test's folder, or a fresh PostgreSQL database
+    (dropped afterwards)."""
+    if db_store == "sqlite":
+        yield str(tmp_path / "nightfall.db")
+        return
+    cluster: postgresql.Cluster = request.getfixturevalue("postgresql_cluster")
+    url = cluster.new_database()
+    yield url
+    cluster.admin(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1].split('?')[0]} WITH (FORCE)")
 
 
 @pytest.fixture(autouse=True)
@@ -110,10 +179,10 @@ def far_apart_retries(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def settings(db_location: str) -> Settings:
     return Settings(
         token=None,
-        db_path=str(tmp_path / "nightfall.db"),
+        db_path=db_location,
         ai_delay=0.0,
         ai_budget=0.05,  # a hard AI seat thinks briefly: the tests watch what it does, not how well
         ai_workers=0,  # in a thread: a worker process costs half a second to start (tests/bot/test_ai_workers.py)

@@ -176,3 +176,9 @@ async def play_to_the_end(party: Party, max_moves: int = 3000, slash_every: int 
             )
             transcript.append(f"{name} (DM) sees “{asked}” → presses [{label}]")
     raise AssertionError("the game did not end")
+
+
+def commit_order(store: Any) -> str:
+    """An ORDER BY that lists the ``actions`` rows in the order they were committed: SQLite's rowid; on PostgreSQL
+    the id of the transaction that wrote each (one writer per bot process takes them in turn)."""
+    return "ORDER BY rowid" if store.dialect == "sqlite" else "ORDER BY xmin::text::bigint, game_id, seq"

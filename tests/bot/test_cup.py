@@ -53,6 +53,7 @@ def ended(party: Party) -> list[str]:
     return [m.content for m in results_posts(party) if "The Apocalypse Cup is over" in m.content]
 
 
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 async def test_a_cup_over_several_games_keeps_the_seats_and_announces_its_end_once(simcord_env: Any) -> None:
     party = cup_party(simcord_env)
     alice, carol, store = party.members["alice"], party.members["carol"], party.bot.store

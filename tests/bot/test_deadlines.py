@@ -15,7 +15,7 @@ import pytest
 from bot.durations import BadDuration, duration_text, format_duration, parse_duration
 
 from .conftest import user_errors_only
-from .helpers import Party, open_game, public_lines
+from .helpers import Party, commit_order, open_game, public_lines
 from .test_reliability import human_to_move, move_once
 
 #: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
@@ -45,12 +45,13 @@ def quiet(env: Any) -> None:
 
 async def timeouts(bot: Any) -> list[tuple[int, str, str]]:
     """(game, seat, move) of every move a deadline made, in the order they were committed."""
-    sql = "SELECT game_id, seat, text FROM actions WHERE source = 'timeout' ORDER BY rowid"
+    sql = f"SELECT game_id, seat, text FROM actions WHERE source = 'timeout' {commit_order(bot.store)}"
     found = await bot.store.reader.call(lambda c: c.execute(sql).fetchall())
     return [tuple(r) for r in found]
 
 
 # ---------------------------------------------------------------------------------------------- the clock
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 async def test_reminder_at_half_time_a_mention_then_the_passive_move_at_the_deadline(simcord_env: Any) -> None:
     party = await open_game(simcord_env, ("alice",), ais=1)
     quiet(simcord_env)
@@ -186,6 +187,7 @@ def halt(bot: Any) -> None:
     bot.deadlines.stop()
 
 
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 @pytest.mark.simcord(settle_timeout=120)
 async def test_after_downtime_every_overdue_deadline_is_handled_oldest_first(simcord_env: Any, make_bot: Any) -> None:
     env = simcord_env

@@ -95,6 +95,7 @@ def assert_nothing_hidden(lines: list[str]) -> None:
             assert not any(w in line for w in CARD_WORDS), f"a face-down card is named: {line}"
 
 
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 async def test_two_people_play_a_match_by_dm_buttons_and_slash_commands(simcord_env: Any) -> None:
     party = await open_match(simcord_env, ("alice", "bob"), fame_counts=True)
     table = await party.table()

@@ -10,6 +10,7 @@ from .conftest import user_errors_only
 from .helpers import latest_prompt, moves_in, open_game, play_to_the_end
 
 
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 @pytest.mark.simcord(settle_timeout=120)
 @pytest.mark.slow(16)
 async def test_two_humans_and_an_ai_play_a_whole_game(simcord_env: Any) -> None:

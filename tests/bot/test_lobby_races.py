@@ -8,8 +8,6 @@ checked in SimCord.
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -108,9 +106,10 @@ async def _open_lobby(store: Store, host_id: int) -> int | None:
     )
 
 
-async def test_two_processes_cannot_seat_anyone_in_a_started_game(tmp_path: Path) -> None:
-    """Two stores on one file, as two processes: the status is decided inside each write."""
-    path = str(tmp_path / "nightfall.db")
+@pytest.mark.postgresql
+async def test_two_processes_cannot_seat_anyone_in_a_started_game(db_location: str) -> None:
+    """Two stores on one database, as two processes: the status is decided inside each write."""
+    path = db_location
     first, second = await Store.open(path), await Store.open(path)
     try:
         game_id = await _open_lobby(first, host_id=1)
@@ -199,13 +198,13 @@ async def test_a_seat_added_after_the_deal_is_dropped_at_start_up_and_its_person
     party = await open_game(simcord_env, ("alice", "bob"), variant="quick-start", spectators=("carol",))
     table = await party.table()
     carol = party.users["carol"]
-    db = simcord_env.bot.settings.db_path
-    with sqlite3.connect(db) as conn:  # what the race of earlier releases wrote
-        conn.execute(
+    await simcord_env.bot.store.writer.transaction(  # what the race of earlier releases wrote
+        lambda conn: conn.execute(
             "INSERT INTO seats (game_id, position, seat, user_id, display_name, is_ai) "
             "VALUES (?, 2, 'p3', ?, 'carol', 0)",
             (table.id, carol.id),
         )
+    )
     await simcord_env.restart_bot(make_bot())
     await simcord_env.settle()
     table = await party.table()
@@ -228,9 +227,11 @@ async def test_a_seat_added_after_the_deal_is_dropped_at_start_up_and_its_person
 async def test_a_dealt_seat_without_its_row_ends_the_game_cleanly_at_start_up(simcord_env: Any, make_bot: Any) -> None:
     party = await open_game(simcord_env, ("alice", "bob", "dave"), variant="quick-start")
     table = await party.table()
-    with sqlite3.connect(simcord_env.bot.settings.db_path) as conn:  # a leave that renumbered dealt seats
+    def renumber(conn: Any) -> None:  # a leave that renumbered dealt seats
         conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = 'p2'", (table.id,))
         conn.execute("UPDATE seats SET position = 1, seat = 'p2' WHERE game_id = ? AND seat = 'p3'", (table.id,))
+
+    await simcord_env.bot.store.writer.transaction(renumber)
     await simcord_env.restart_bot(make_bot())
     await simcord_env.settle()
     row = await simcord_env.bot.store.game(table.id)

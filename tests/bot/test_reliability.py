@@ -190,6 +190,7 @@ async def test_a_deleted_table_message_is_posted_again(simcord_env: Any) -> None
     user_errors_only(simcord_env)
 
 
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 async def test_closed_dms_and_missing_access_are_told_once(simcord_env: Any) -> None:
     party = await open_game(simcord_env, ("alice", "bob"), variant="standard", start=False)
     bob = party.users["bob"]
@@ -237,6 +238,7 @@ async def test_results_are_posted_after_a_failed_final_edit(simcord_env: Any) ->
 
 
 # ---------------------------------------------------------------------------------------------- restarts
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 @pytest.mark.slow(7)
 @pytest.mark.parametrize("seed", [7, 8])
 @pytest.mark.simcord(settle_timeout=FAILING_SETTLE)  # a delivery retry waits for the clock

@@ -15,7 +15,7 @@ import pytest
 from engine.nightfall.ai import GreedyPlayer, decide
 
 from .conftest import user_errors_only
-from .helpers import Party, open_game, public_lines, slash_move
+from .helpers import Party, commit_order, open_game, public_lines, slash_move
 from .test_deadlines import DAY, quiet
 from .test_reliability import move_once
 
@@ -37,7 +37,7 @@ async def finish(env: Any, party: Party, limit: float) -> float:
 
 async def sources(party: Party) -> list[tuple[str, str]]:
     """(seat, source) of every stored move, in order."""
-    sql = "SELECT seat, source FROM actions ORDER BY rowid"
+    sql = f"SELECT seat, source FROM actions {commit_order(party.bot.store)}"
     found = await party.bot.store.reader.call(lambda c: c.execute(sql).fetchall())
     return [(str(r[0]), str(r[1])) for r in found]
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 @pytest.mark.simcord(settle_timeout=120)
 async def test_ai_only_game_runs_to_results(simcord_env: Any) -> None:
     guild = simcord_env.create_guild()

@@ -3,7 +3,7 @@ processes would be), one moves, and the other's deliveries read the game as the 
 
 from __future__ import annotations
 
-from pathlib import Path
+import pytest
 
 from bot import Settings
 from bot.games import FACES
@@ -11,8 +11,9 @@ from bot.service import GameService
 from bot.store import Store
 
 
-async def test_a_service_whose_cache_is_behind_shows_the_stored_game(tmp_path: Path) -> None:
-    path = str(tmp_path / "two.db")
+@pytest.mark.postgresql
+async def test_a_service_whose_cache_is_behind_shows_the_stored_game(db_location: str) -> None:
+    path = db_location
     settings = Settings(token=None, db_path=path, ai_delay=0.0, discord_limits=False)
     one, two = await Store.open(path), await Store.open(path)
     try:

@@ -5,6 +5,9 @@ waits for the lock), gets the move's result or a clear sentence (busy, storage f
 says nothing was changed, never the generic error; whoever runs the bot reads one clear line; writes
 work again the moment the machine lets them; the write-ahead log stays small; and a delivery whose
 completion could not be recorded is carried out again, never dropped.
+
+The tests run on SQLite and on PostgreSQL (``pytestmark``), where another program holds locks on every table and
+the server turns read-only; a full disk and the write-ahead log are SQLite's alone (see each test).
 """
 
 from __future__ import annotations
@@ -23,12 +26,15 @@ import pytest
 
 from bot import Settings
 from bot.database import WAL_LIMIT
+from bot.postgres import is_postgresql
 
 from .conftest import user_errors_only
 from .helpers import latest_prompt, moves_in, open_game, press, public_lines, slash_move
 from .test_reliability import human_to_move, move_once
 
 BUSY_SECONDS = 2.0
+
+pytestmark = pytest.mark.postgresql
 
 
 @pytest.fixture
@@ -38,10 +44,21 @@ def settings(settings: Settings) -> Settings:
 
 @contextmanager
 def write_lock_held(path: str, seconds: float) -> Iterator[None]:
-    """Another program (a backup, an admin's shell) holds the database's write lock for ``seconds``."""
+    """Another program (a backup, an admin's shell) holds the database's write lock for ``seconds``: on PostgreSQL,
+    a transaction that locks every table against writes (reads go on)."""
     taken = threading.Event()
 
     def hold() -> None:
+        if is_postgresql(path):
+            import psycopg
+
+            with psycopg.connect(path) as pg:
+                tables = [r[0] for r in pg.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")]
+                pg.execute(f"LOCK TABLE {', '.join(tables)} IN EXCLUSIVE MODE")  # type: ignore[arg-type]
+                taken.set()
+                time.sleep(seconds)
+                pg.rollback()
+            return
         conn = sqlite3.connect(path, isolation_level=None)
         conn.execute("BEGIN IMMEDIATE")
         taken.set()
@@ -49,13 +66,41 @@ def write_lock_held(path: str, seconds: float) -> Iterator[None]:
         conn.execute("ROLLBACK")
         conn.close()
 
-    holder = threading.Thread(target=hold)
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            hold()
+        except BaseException as e:  # the test fails with it instead of waiting for a lock never taken
+            failed.append(e)
+            taken.set()
+
+    holder = threading.Thread(target=run)
     holder.start()
     taken.wait()
+    if failed:
+        raise failed[0]
     try:
         yield
     finally:
         holder.join()
+
+
+async def read_only(store: Any, on: bool) -> None:
+    """Make the database refuse writes (reads go on), or take it back: SQLite's ``query_only``; on PostgreSQL the
+    database's ``default_transaction_read_only``, and the pool's connections made anew to take it."""
+    if store.dialect != "postgresql":
+        await store.writer.call(lambda c: c.execute(f"PRAGMA query_only = {int(on)}").fetchone())
+        return
+    import asyncio
+
+    import psycopg
+
+    url = store.writer.pool.conninfo
+    with psycopg.connect(url, autocommit=True, options="-c default_transaction_read_only=off") as pg:
+        name = pg.info.dbname
+        pg.execute(f"ALTER DATABASE {name} {'SET default_transaction_read_only = on' if on else 'RESET ALL'}")  # type: ignore[arg-type]
+    await asyncio.get_running_loop().run_in_executor(None, store.writer.pool.drain)
 
 
 def deferrals(env: Any, since: int) -> list[int]:
@@ -125,9 +170,12 @@ async def test_a_command_that_waits_thinks_privately_then_answers_in_public_or_r
     user_errors_only(simcord_env)
 
 
+@pytest.mark.sqlite_only
 async def test_a_full_disk_refuses_clearly_logs_once_and_recovers_at_once(
     simcord_env: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """SQLite only: its file can be made full (``max_page_count``); a PostgreSQL server's disk cannot be filled
+    from a test, and its "disk full" error is mapped to the same answer in ``test_postgres_store.py``."""
     caplog.set_level(logging.WARNING, logger="bot.database")
     party = await open_game(simcord_env, ("alice", "bob"), variant="quick-start")
     store = simcord_env.bot.store
@@ -162,12 +210,12 @@ async def test_a_read_only_database_refuses_clearly(simcord_env: Any) -> None:
     name, seat = await human_to_move(party)  # type: ignore[misc]
     table = await party.table()
     move = str(table.game.legal_actions(seat)[0])
-    await store.writer.call(lambda c: c.execute("PRAGMA query_only = 1").fetchone())
+    await read_only(store, True)
     refused = await slash_move(party.members[name], party.channel, move)
     assert "read-only" in await _texts(refused)
     joined = await party.members["carol"].slash(party.channel, "game status")  # reading still works
     assert joined.ephemeral and "Awaited: " in joined.response.content
-    await store.writer.call(lambda c: c.execute("PRAGMA query_only = 0").fetchone())
+    await read_only(store, False)
     assert (await _texts(await slash_move(party.members[name], party.channel, move))).startswith("✓")
     user_errors_only(simcord_env)
 
@@ -180,11 +228,11 @@ async def test_a_delivery_whose_completion_cannot_be_recorded_runs_again(simcord
     await move_once(party, 0)
     owed = [line for _, line in await bot.store.log_since(table.id)]
     assert owed
-    await bot.store.writer.call(lambda c: c.execute("PRAGMA query_only = 1").fetchone())  # writes fail from here
+    await read_only(bot.store, True)  # writes fail from here
     bot.deliverer.wake()
     await simcord_env.settle()
     await simcord_env.advance_time(5)
-    await bot.store.writer.call(lambda c: c.execute("PRAGMA query_only = 0").fetchone())  # and work again
+    await read_only(bot.store, False)  # and work again
     await simcord_env.advance_time(bot.deliverer.lease + 60)
     assert await bot.store.log_owed(table.id) == []
     lines = public_lines(party.channel)
@@ -194,7 +242,9 @@ async def test_a_delivery_whose_completion_cannot_be_recorded_runs_again(simcord
     user_errors_only(simcord_env)
 
 
+@pytest.mark.sqlite_only
 async def test_the_write_ahead_log_is_kept_small(simcord_env: Any, tmp_path: Path) -> None:
+    """SQLite only: PostgreSQL keeps its own write-ahead log in bounds (the store's checkpoint does nothing there)."""
     party = await open_game(simcord_env, ("alice", "bob"), variant="quick-start")
     wal = Path(simcord_env.bot.settings.db_path + "-wal")
     largest = 0

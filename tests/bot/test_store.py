@@ -1,18 +1,22 @@
-"""The store under concurrency: many games committing at once, two writers on one file, rollbacks."""
+"""The store under concurrency: many games committing at once, two writers on one database, rollbacks.
+
+Every test here runs on both stores, SQLite and PostgreSQL (``pytestmark``)."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from pathlib import Path
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.database import CONSTRAINT_ERRORS
 from bot.logline import LogLine
 from bot.store import Move, StaleVersion, Store, Want
 
 GAMES = 40
 MOVES = 6
+
+pytestmark = pytest.mark.postgresql
 
 
 async def _started_game(store: Store, n: int) -> int:
@@ -50,8 +54,8 @@ def _move(game_id: int, version: int, user_id: int) -> Move:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> Store:
-    s = await Store.open(str(tmp_path / "nightfall.db"))
+async def store(db_location: str) -> Store:
+    s = await Store.open(db_location)
     yield s  # type: ignore[misc]
     await s.close()
 
@@ -84,9 +88,10 @@ async def test_many_games_commit_at_the_same_moment(store: Store) -> None:
     assert store.stats.round_trips == before + 1
 
 
-async def test_the_version_compare_and_set_decides_between_two_writers(tmp_path: Path) -> None:
-    """Two stores on one file (as two processes would be): one move per version wins, the other writes nothing."""
-    path = str(tmp_path / "nightfall.db")
+async def test_the_version_compare_and_set_decides_between_two_writers(db_location: str) -> None:
+    """Two stores on one database (as two processes would be): one move per version wins, the other writes
+    nothing."""
+    path = db_location
     first = await Store.open(path)
     second = await Store.open(path)
     try:
@@ -112,7 +117,7 @@ async def test_a_failed_transaction_leaves_nothing_and_the_store_goes_on(store: 
     await store.record(_move(game_id, 1, 1))
     with pytest.raises(StaleVersion):
         await store.record(_move(game_id, 1, 1))  # the same version again
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(CONSTRAINT_ERRORS):
         # a move whose action row clashes after the version was bumped: the bump must roll back too
         await store.writer.transaction(
             lambda c: (
@@ -129,8 +134,8 @@ async def test_a_failed_transaction_leaves_nothing_and_the_store_goes_on(store: 
     assert await store.action_count(game_id) == 2
 
 
-async def test_a_delivery_is_claimed_by_one_worker_at_a_time(tmp_path: Path) -> None:
-    path = str(tmp_path / "nightfall.db")
+async def test_a_delivery_is_claimed_by_one_worker_at_a_time(db_location: str) -> None:
+    path = db_location
     first = await Store.open(path)
     second = await Store.open(path)
     first.shared = second.shared = True  # two processes on one database: rows are leased
@@ -193,3 +198,28 @@ async def test_the_next_due_delivery_leaves_out_those_being_carried_out(store: S
     assert await store.next_due(skip=[claimed.key]) is None
     await store.record(_move(game_id, 1, 5))  # the move asks for the channel again (it waits 2 s) and a prompt
     assert await store.next_due(skip=[claimed.key]) is not None
+
+
+async def test_a_deadline_is_claimed_by_one_worker_at_a_time(db_location: str) -> None:
+    """Two processes on one database claim due deadlines at the same moment: each is claimed once (on PostgreSQL
+    the claims skip each other's rows, where SQLite's writer lock makes them take turns)."""
+    now = [datetime.now(UTC)]
+    first = await Store.open(db_location, clock=lambda: now[0])
+    second = await Store.open(db_location, clock=lambda: now[0])
+    first.shared = second.shared = True
+    try:
+        for n in range(6):
+            game_id = await first.create_game(
+                guild_id=1, channel_id=2000 + n, channel_name="t", host_id=10 + n, host_name="h", game="nightfall",
+                options={}, seed=n, deadline=60,
+            )
+            assert game_id is not None
+            assert await first.start_game(game_id, "{}", {"p1": 0}, [], 0, waiting=[("p1", 10 + n, 0)])
+        now[0] += timedelta(seconds=45)  # every reminder is due
+        claims = await asyncio.gather(*(store.claim_deadline(60.0) for store in (first, second) for _ in range(3)))
+        keys = [(d.game_id, d.seat) for d in claims if d is not None]
+        assert len(keys) == len(set(keys)) == 6
+        assert await first.claim_deadline(60.0) is None  # every one is leased
+    finally:
+        await first.close()
+        await second.close()
