@@ -12,6 +12,7 @@ the server turns read-only; a full disk and the write-ahead log are SQLite's alo
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 import threading
@@ -234,6 +235,13 @@ async def test_a_delivery_whose_completion_cannot_be_recorded_runs_again(simcord
     await simcord_env.advance_time(5)
     await read_only(bot.store, False)  # and work again
     await simcord_env.advance_time(bot.deliverer.lease + 60)
+    # the retry's table image may still be drawing in its thread: a settle can return while that runs (the render
+    # is shared by its callers behind asyncio.shield, a wait SimCord does not follow), so wait for the worker
+    for _ in range(500):
+        if not bot.deliverer.busy:
+            break
+        await asyncio.sleep(0.01)  # real time, in the test's own task: the thread finishes the image meanwhile
+        await simcord_env.settle()
     assert await bot.store.log_owed(table.id) == []
     lines = public_lines(party.channel)
     latest = owed[-1].text("en")[:100]
