@@ -23,7 +23,7 @@ from bot.app import NightfallBot
 
 from .. import postgresql
 from ..postgresql import POSTGRESQL_SKIPPED
-from .helpers import placeholder
+from .helpers import undrawn
 
 #: seconds before a failed delivery is retried (it doubles after that): far beyond SimCord's settle
 #: window, so a retry waits for ``env.advance_time`` as it waits for the clock in production, and a
@@ -67,12 +67,7 @@ def unseen_images(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
         return
     from bot import images
 
-    draw = images._draw
-
-    async def undrawn(key: images.Key, _fn: Callable[..., bytes], args: tuple[Any, ...]) -> bytes:
-        return await draw(key, placeholder, args)
-
-    monkeypatch.setattr(images, "_draw", undrawn)
+    monkeypatch.setattr(images, "_draw", undrawn(images._draw))
     monkeypatch.setattr(images, "_cache", OrderedDict())
 
 

@@ -29,7 +29,7 @@ import bot.service.seats
 from bot import Settings, create_bot
 from engine.nightfall.ai import GreedyPlayer, decide
 
-from .helpers import Party, placeholder, slash_move
+from .helpers import Party, slash_move, undrawn
 
 
 def _kill_at(number: int, phase: str) -> None:
@@ -62,12 +62,7 @@ def _kill_at(number: int, phase: str) -> None:
 def _undrawn_images() -> None:
     """The child never looks at an image: each is the placeholder PNG, asked for and attached as before, not drawn
     (drawing was most of a child's work; tests/bot/conftest.py, ``unseen_images``)."""
-    draw = bot.images._draw
-
-    async def undrawn(key: Any, _fn: Any, args: tuple[Any, ...]) -> bytes:
-        return await draw(key, placeholder, args)
-
-    bot.images._draw = undrawn  # type: ignore[assignment]
+    bot.images._draw = undrawn(bot.images._draw)  # type: ignore[assignment]
 
 
 async def play(db: str, seed: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,16 @@ PLACEHOLDER_PNG = base64.b64decode(
 def placeholder(*_args: object) -> bytes:
     """Stands in for a drawing function of ``render``: the placeholder PNG, whatever the view."""
     return PLACEHOLDER_PNG
+
+
+def undrawn(draw: Callable[..., Awaitable[bytes]]) -> Callable[..., Awaitable[bytes]]:
+    """``bot.images._draw`` (``draw``) with the placeholder handed in for the drawing function: each image is still
+    asked for, cached, counted and fetched in a thread as before, under the same key; only the drawing is left out."""
+
+    async def run(key: Any, _fn: Callable[..., bytes], args: tuple[Any, ...]) -> bytes:
+        return await draw(key, placeholder, args)
+
+    return run
 
 
 @dataclass
