@@ -185,10 +185,15 @@ def storage_kind(error: Exception) -> tuple[type[StorageError] | None, bool]:
     return None, False
 
 
+def described(error: Exception) -> str:
+    """A PostgreSQL error as the bot's own errors carry it: its class (what it was) and its message."""
+    return f"{type(error).__name__}: {error}"
+
+
 def query_error(error: psycopg.Error) -> QueryError:
     """The neutral error the bot catches for a statement PostgreSQL refused."""
     kind = ConstraintError if isinstance(error, psycopg.IntegrityError) else QueryError
-    return kind(f"{type(error).__name__}: {error}")
+    return kind(described(error))
 
 
 # ---------------------------------------------------------------------------------------------- the database
@@ -275,7 +280,7 @@ class PgDatabase(Database):
         return storage_kind(error)[1]
 
     def _describe(self, error: Exception) -> str:
-        return f"{type(error).__name__}: {error}"
+        return described(error)
 
     async def checkpoint(self) -> None:
         """PostgreSQL keeps its own write-ahead log in bounds."""
