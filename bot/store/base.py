@@ -8,7 +8,8 @@ checks that both end with the same tables, columns and indexes)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Self
@@ -126,10 +127,18 @@ class StoreBase:
         now = self.now()
         lock = self.dialect == "postgresql"  # another process may be migrating the same database right now
 
-        def begin(conn: Conn) -> None:
+        @contextmanager
+        def step(conn: Conn) -> Iterator[None]:
+            """One write transaction of the migration (under the advisory lock on PostgreSQL)."""
             conn.execute("BEGIN IMMEDIATE")
-            if lock:
-                conn.execute("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,)).close()
+            try:
+                if lock:
+                    conn.execute("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,)).close()
+                yield
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
 
         table_exists = (
             "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?"
@@ -140,23 +149,17 @@ class StoreBase:
         def apply(conn: Conn) -> list[str]:
             # an up-to-date database is only read: a restart never waits for another program's write lock
             if one(conn, table_exists, ("schema_migrations",)) is None:
-                begin(conn)
-                try:
+                with step(conn):
                     conn.execute(
                         "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
                         "name TEXT NOT NULL, applied_at TEXT NOT NULL)"
                     )
-                    conn.execute("COMMIT")
-                except BaseException:
-                    conn.execute("ROLLBACK")
-                    raise
             done = {int(r[0]) for r in rows(conn, "SELECT version FROM schema_migrations")}
             applied = []
             for version, name, statements in files:
                 if version in done:
                     continue
-                begin(conn)
-                try:
+                with step(conn):
                     if one(conn, "SELECT 1 FROM schema_migrations WHERE version = ?", (version,)) is None:
                         for statement in statements:
                             conn.execute(statement)
@@ -165,10 +168,6 @@ class StoreBase:
                             (version, name, now),
                         )
                         applied.append(name)
-                    conn.execute("COMMIT")
-                except BaseException:
-                    conn.execute("ROLLBACK")
-                    raise
             return applied
 
         # one hop to the database thread for the whole of it, as for any unit of work
