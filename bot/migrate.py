@@ -21,7 +21,8 @@ copies every game, lobby, delivery and deadline of the SQLite file into an empty
 PostgreSQL database in one transaction, checks that every running game loads the
 same there, and prints the NIGHTFALL_DB line for .env. Stop the bot first: the
 file is held with its write lock while it moves, so a bot still running on it
-cannot write (its moves wait, then are refused as busy). The file is not changed.
+cannot write (its moves wait, then are refused as busy). The copy leaves the file
+as it was (its missing migrations are applied first, as a bot's start would).
 """
 
 

@@ -354,28 +354,35 @@ async def move(
         _check_target(pg, target, tables, known)
         pg.rollback()
 
-    # both databases at this release's schema: the file's missing steps (as the bot's start would apply them), and
-    # PostgreSQL's form of every step on the target
-    for location in (source, target):
-        store = await Store.open(location, migrations)
+    # the file at this release's schema, as the bot's start would bring it (a file another program is writing
+    # stops the move here, before anything is written)
+    try:
+        store = await Store.open(source, migrations)
         await store.close()
+    except sqlite3.Error as e:
+        raise Refused(f"cannot bring {source} up to date (a running bot? stop it first): {e}") from e
 
     moved = Moved(source, target)
     say(f"Holding {source}'s write lock while it moves: stop the bot first (its writes wait until the move ends).")
-    with _write_lock(source) as lite, _connect(target) as pg:
-        tables = _source_tables(lite)
-        try:
-            with pg.transaction():
-                _check_target(pg, target, tables, known)
-                for table in tables:
-                    moved.rows[table] = _copy(lite, pg, table)
-                _match_counts(lite, pg, tables)
-                _advance_identities(pg, _autoincrement(lite))
-                by_status = lite.execute("SELECT game, status, count(*) FROM games GROUP BY game, status ORDER BY 1, 2")
-                moved.games = {(str(r[0]), str(r[1])): int(r[2]) for r in by_status}
-                moved.checked = await _check_games(lite, pg, source, target, migrations, say)
-        except psycopg.Error as e:
-            raise Refused(f"PostgreSQL refused the copy, nothing was written: {described(e)}") from e
+    with _write_lock(source) as lite:
+        store = await Store.open(target, migrations)  # PostgreSQL's form of every step, on the empty target
+        await store.close()
+        with _connect(target) as pg:
+            tables = _source_tables(lite)
+            try:
+                with pg.transaction():
+                    _check_target(pg, target, tables, known)
+                    for table in tables:
+                        moved.rows[table] = _copy(lite, pg, table)
+                    _match_counts(lite, pg, tables)
+                    _advance_identities(pg, _autoincrement(lite))
+                    by_status = lite.execute(
+                        "SELECT game, status, count(*) FROM games GROUP BY game, status ORDER BY 1, 2"
+                    )
+                    moved.games = {(str(r[0]), str(r[1])): int(r[2]) for r in by_status}
+                    moved.checked = await _check_games(lite, pg, source, target, migrations, say)
+            except psycopg.Error as e:
+                raise Refused(f"PostgreSQL refused the copy, nothing was written: {described(e)}") from e
     return moved
 
 
