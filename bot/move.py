@@ -27,7 +27,7 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 
-from .database import Database, DatabaseStats, is_postgresql, redacted
+from .database import Database, DatabaseStats, QueryError, StorageError, is_postgresql, redacted
 from .games import FACES
 from .postgres import PgConnection, _configure, described
 from .service import GameService
@@ -349,10 +349,12 @@ async def move(
             "move it with the release that wrote it"
         )
 
-    with _connect(target) as pg:
-        tables = _source_tables_of(source)
-        _check_target(pg, target, tables, known)
-        pg.rollback()
+    try:
+        with _connect(target) as pg:
+            _check_target(pg, target, _source_tables_of(source), known)
+            pg.rollback()
+    except psycopg.Error as e:
+        raise Refused(f"cannot read {redacted(target)}: {described(e)}") from e
 
     # the file at this release's schema, as the bot's start would bring it (a file another program is writing
     # stops the move here, before anything is written)
@@ -365,8 +367,11 @@ async def move(
     moved = Moved(source, target)
     say(f"Holding {source}'s write lock while it moves: stop the bot first (its writes wait until the move ends).")
     with _write_lock(source) as lite:
-        store = await Store.open(target, migrations)  # PostgreSQL's form of every step, on the empty target
-        await store.close()
+        try:
+            store = await Store.open(target, migrations)  # PostgreSQL's form of every step, on the empty target
+            await store.close()
+        except (StorageError, QueryError) as e:
+            raise Refused(f"cannot migrate {redacted(target)}: {e}") from e
         with _connect(target) as pg:
             tables = _source_tables(lite)
             try:
@@ -401,10 +406,10 @@ def _copy(lite: sqlite3.Connection, pg: psycopg.Connection[Any], table: str) -> 
     statement = sql.SQL("COPY {} ({}) FROM STDIN").format(
         sql.Identifier(table), sql.SQL(", ").join(sql.Identifier(c) for c in columns)
     )
-    names = ", ".join(f'"{c}"' for c in columns)
+    names = ", ".join(_quoted(c) for c in columns)
     count = 0
     with pg.cursor() as cur, cur.copy(statement) as copy:
-        for row in lite.execute(f'SELECT {names} FROM "{table}"'):
+        for row in lite.execute(f"SELECT {names} FROM {_quoted(table)}"):
             try:
                 copy.write_row([fn(value) for fn, value in zip(convert, row, strict=True)])
             except _BadValue as e:
@@ -412,6 +417,11 @@ def _copy(lite: sqlite3.Connection, pg: psycopg.Connection[Any], table: str) -> 
                 raise Refused(f"{table}.{column}: {e}; nothing was written") from e
             count += 1
     return count
+
+
+def _quoted(name: str) -> str:
+    """A table or column name of the schema as a SQLite identifier."""
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _fails(fn: Callable[[Any], Any], value: Any) -> bool:
@@ -424,7 +434,7 @@ def _fails(fn: Callable[[Any], Any], value: Any) -> bool:
 
 def _match_counts(lite: sqlite3.Connection, pg: psycopg.Connection[Any], tables: Sequence[str]) -> None:
     for table in tables:
-        before = lite.execute(f'SELECT count(*) FROM "{table}"').fetchone()
+        before = lite.execute(f"SELECT count(*) FROM {_quoted(table)}").fetchone()
         after = pg.execute(sql.SQL("SELECT count(*) FROM {}").format(sql.Identifier(table))).fetchone()
         if before is None or after is None or before[0] != after[0]:
             raise Refused(f"{table}: {before} row(s) in the file but {after} copied; nothing was written")
@@ -435,7 +445,7 @@ def _advance_identities(pg: psycopg.Connection[Any], highest: dict[str, int]) ->
     PostgreSQL numbers gets a fresh id."""
     found = pg.execute(
         "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() "
-        "AND (is_identity = 'YES' OR column_default LIKE 'nextval(%%')"
+        "AND (is_identity = 'YES' OR column_default LIKE 'nextval(%')"
     ).fetchall()
     for table, column in found:
         top = pg.execute(sql.SQL("SELECT max({}) FROM {}").format(sql.Identifier(column), sql.Identifier(table)))

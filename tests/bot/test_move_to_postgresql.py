@@ -306,6 +306,10 @@ def test_refusals_by_the_command_write_nothing(
     line = refused(capsys, "--from", str(tmp_path / "missing.db"), "--to", target)
     assert "there is no SQLite database at" in line and "missing.db" in line
     assert not (tmp_path / "missing.db").exists()
+    # not a SQLite file
+    (tmp_path / "notes.txt").write_text("not a database, " * 100)
+    line = refused(capsys, "--from", str(tmp_path / "notes.txt"), "--to", target)
+    assert "notes.txt is not a SQLite database" in line
     # not a PostgreSQL URL (a password in it is not shown either)
     line = refused(capsys, "--to", f"mysql://bot:{PASSWORD}@db.example/nightfall")
     assert "--to must be a postgresql:// URL" in line and "bot:***@" in line
