@@ -376,3 +376,15 @@ async def test_a_game_that_loads_differently_from_the_copy_rolls_the_move_back(
     with pytest.raises(move.Refused, match=r"game \d+ does not load from the copy .*nothing was written"):
         await move.move(release_file, target)
     assert all(not rows for rows in postgresql_rows(target).values())
+
+
+async def test_a_value_postgresql_cannot_hold_is_named_and_nothing_is_written(release_file: str, target: str) -> None:
+    """SQLite keeps whatever a column is given; PostgreSQL takes only the column's type. A value that cannot be
+    converted (text in a whole-number column) stops the move with its table and column."""
+    conn = sqlite3.connect(release_file)
+    conn.execute("UPDATE seats SET position = 'first' WHERE rowid = (SELECT max(rowid) FROM seats)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(move.Refused, match=r"^seats\.position: 'first' is not a whole number; nothing was written$"):
+        await move.move(release_file, target)
+    assert all(not rows for rows in postgresql_rows(target).values())
