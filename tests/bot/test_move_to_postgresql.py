@@ -388,3 +388,28 @@ async def test_a_value_postgresql_cannot_hold_is_named_and_nothing_is_written(re
     with pytest.raises(move.Refused, match=r"^seats\.position: 'first' is not a whole number; nothing was written$"):
         await move.move(release_file, target)
     assert all(not rows for rows in postgresql_rows(target).values())
+
+
+async def test_a_bot_still_running_on_the_file_cannot_write_while_it_moves(
+    release_file: str, target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From the first row read to the commit the move holds the file's write lock: a write that comes meanwhile (a
+    bot someone forgot to stop) is refused as busy instead of landing in the file after the copy read it."""
+    copy = move._copy
+    refused: list[str] = []
+
+    def copy_while_someone_writes(lite: sqlite3.Connection, pg: psycopg.Connection[Any], table: str) -> int:
+        if not refused:
+            writer = sqlite3.connect(release_file, isolation_level=None, timeout=0.05)
+            try:
+                writer.execute("UPDATE games SET updated_at = 'too late'")
+            except sqlite3.OperationalError as e:
+                refused.append(str(e))
+            finally:
+                writer.close()
+        return copy(lite, pg, table)
+
+    monkeypatch.setattr(move, "_copy", copy_while_someone_writes)
+    await move.move(release_file, target)
+    assert refused == ["database is locked"]
+    assert "too late" not in str(sqlite_rows(release_file)["games"])
