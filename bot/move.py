@@ -1,7 +1,8 @@
 """Moving a server's games from its SQLite file to PostgreSQL (``python -m bot.migrate --to postgresql://…``).
 
-The move is all or nothing: every table's rows are copied in one PostgreSQL transaction (``COPY``, through psycopg),
-checked, and committed only if the check passes, so a move that fails leaves the target as empty as it found it. The
+The move is all or nothing: the target's migrations and every table's rows (``COPY``, through psycopg) are written in
+one PostgreSQL transaction, checked, and committed only if the check passes, so a move that fails leaves the target
+as empty as it found it. The
 SQLite file keeps its write lock (``BEGIN IMMEDIATE``) from the first row read to the commit: a bot still running on
 it cannot write a move that the copy would miss (its writes wait, then are refused as "busy"); the file itself is
 never changed by the copy, and stays the bot's database until ``NIGHTFALL_DB`` names the new one.
@@ -27,7 +28,7 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 
-from .database import Database, DatabaseStats, QueryError, StorageError, is_postgresql, redacted
+from .database import Database, DatabaseStats, is_postgresql, redacted
 from .games import FACES
 from .postgres import PgConnection, _configure, described
 from .service import GameService
@@ -290,6 +291,12 @@ class _InTransaction(Database):
         self._executor.shutdown(wait=False)
 
 
+def _pinned(pg: psycopg.Connection[Any], target: str) -> Store:
+    """The store on the move's open transaction (its units of work nested in it as savepoints)."""
+    database = _InTransaction(pg, target)
+    return Store(database, database, discord.utils.utcnow, database.stats)
+
+
 async def _loaded(store: Store, game_ids: Sequence[int]) -> dict[int, tuple[int, str | None] | Exception]:
     """Each game as the bot loads it (``GameService.table``: latest snapshot plus the actions after it, replayed
     to the stored version): its version and its whole state, or what stopped it loading."""
@@ -366,28 +373,25 @@ async def move(
 
     moved = Moved(source, target)
     say(f"Holding {source}'s write lock while it moves: stop the bot first (its writes wait until the move ends).")
-    with _write_lock(source) as lite:
+    with _write_lock(source) as lite, _connect(target) as pg:
+        tables = _source_tables(lite)
         try:
-            store = await Store.open(target, migrations)  # PostgreSQL's form of every step, on the empty target
-            await store.close()
-        except (StorageError, QueryError) as e:
-            raise Refused(f"cannot migrate {redacted(target)}: {e}") from e
-        with _connect(target) as pg:
-            tables = _source_tables(lite)
-            try:
-                with pg.transaction():
-                    _check_target(pg, target, tables, known)
-                    for table in tables:
-                        moved.rows[table] = _copy(lite, pg, table)
-                    _match_counts(lite, pg, tables)
-                    _advance_identities(pg, _autoincrement(lite))
-                    by_status = lite.execute(
-                        "SELECT game, status, count(*) FROM games GROUP BY game, status ORDER BY 1, 2"
-                    )
-                    moved.games = {(str(r[0]), str(r[1])): int(r[2]) for r in by_status}
-                    moved.checked = await _check_games(lite, pg, source, target, migrations, say)
-            except psycopg.Error as e:
-                raise Refused(f"PostgreSQL refused the copy, nothing was written: {described(e)}") from e
+            with pg.transaction():
+                # PostgreSQL's form of every step, by the store's own migrate, in this same transaction: a move
+                # that fails leaves not even the tables behind
+                await _pinned(pg, target).migrate(migrations)
+                _check_target(pg, target, tables, known)
+                for table in tables:
+                    moved.rows[table] = _copy(lite, pg, table)
+                _match_counts(lite, pg, tables)
+                _advance_identities(pg, _autoincrement(lite))
+                by_status = lite.execute(
+                    "SELECT game, status, count(*) FROM games GROUP BY game, status ORDER BY 1, 2"
+                )
+                moved.games = {(str(r[0]), str(r[1])): int(r[2]) for r in by_status}
+                moved.checked = await _check_games(lite, pg, source, target, migrations, say)
+        except psycopg.Error as e:
+            raise Refused(f"PostgreSQL refused the copy, nothing was written: {described(e)}") from e
     return moved
 
 
@@ -470,8 +474,7 @@ async def _check_games(
     running = [int(r[0]) for r in lite.execute("SELECT id FROM games WHERE status IN ('lobby', 'active') ORDER BY id")]
     if not running:
         return []
-    pinned = _InTransaction(pg, target)
-    copy = Store(pinned, pinned, discord.utils.utcnow, pinned.stats)
+    copy = _pinned(pg, target)
     # the file through a reader of its own (WAL lets it read beside the move's write lock); it is up to date
     original = await Store.open(source, migrations)
     try:
