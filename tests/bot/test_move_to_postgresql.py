@@ -264,6 +264,8 @@ async def test_the_running_games_load_the_same_and_new_games_get_fresh_ids(relea
     assert await loaded_versions(target, running) == await loaded_versions(release_file, running)
     store = await Store.open(target)
     try:
+        steps = sorted(p.name for p in (MIGRATIONS_DIR / "postgresql").glob("*.sql"))
+        assert [name for _, name in await store.applied_migrations()] == steps  # the move migrated it
         game_id = await store.writer.transaction(
             lambda c: c.execute(
                 "INSERT INTO games (channel_id, host_id, status, seed, created_at, updated_at) "
