@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -41,6 +42,10 @@ log = logging.getLogger(__name__)
 
 #: how often the watchdog checks that every running game can go on (AI seats, pending deliveries)
 WATCHDOG_SECONDS = 60.0
+#: a process not seen for this many heartbeats (``Settings.heartbeat_seconds``) is counted out
+HOST_ALIVE_BEATS = 3
+#: seconds one process holds the duty of syncing the slash commands (released as soon as it is done)
+SYNC_DUTY_SECONDS = 30.0
 
 
 class NightfallBot(commands.Bot):
@@ -54,9 +59,14 @@ class NightfallBot(commands.Bot):
     world: World
     invalid_requests: InvalidRequests
     moves: Moves
+    outbound: Outbound
+    #: the bot's processes alive at the last heartbeat (this one included)
+    processes: int = 1
 
-    def __init__(self, settings: Settings) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None, **options
+        )
         self.settings = settings
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.tree.interaction_check = self._before_command  # type: ignore[method-assign]
@@ -75,6 +85,8 @@ class NightfallBot(commands.Bot):
         self.invalid_requests.watch(self.http)
         self.service = GameService(self.store, self.settings, FACES)
         limits = Outbound() if self.settings.discord_limits else Outbound(per_second=10**6, channel_posts=10**6)
+        self.outbound = limits
+        await self._beat()
         self.notifier = Notifier(self, self.store, self.service, limits)
         self.deliverer = Deliverer(self.store, self.service, self.settings, self.invalid_requests, self.notifier)
         self.deadlines = DeadlineWorker(self.store, self.service, lambda: self.deliverer.wake())
@@ -86,12 +98,7 @@ class NightfallBot(commands.Bot):
         for cog in self.cogs_to_add():
             await self.add_cog(cog)
         await self.tree.set_translator(CommandTranslator())  # Polish and Russian command names, sent with the sync
-        if self.settings.guild_id:
-            guild = discord.Object(id=self.settings.guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        await self._sync_commands()
         # no game is loaded here: the bot connects at once, and a game loads when it is first needed. In the
         # background, old games are checked once each start, and the AI seats that must decide (one query finds
         # them) are started
@@ -100,6 +107,46 @@ class NightfallBot(commands.Bot):
         await self.deadlines.start()
         self.watchdog.change_interval(seconds=self.settings.watchdog_seconds)
         self.watchdog.start()
+        if self.store.shared:  # a SQLite file has one process: it wrote its one heartbeat above
+            self.heartbeat.change_interval(seconds=self.settings.heartbeat_seconds)
+            self.heartbeat.start()
+
+    async def _sync_commands(self) -> None:
+        """Send Discord the slash commands. On a database several processes share, one process at a time does it
+        (a duty held in the database); one that finds it taken leaves it to that one, which syncs the same
+        commands (every process runs the same release)."""
+        guild = discord.Object(id=self.settings.guild_id) if self.settings.guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        if not self.store.shared:
+            await self.tree.sync(guild=guild)
+            return
+        if not await self.store.claim_duty("sync_commands", self.store.host_id, SYNC_DUTY_SECONDS):
+            log.info("another process is syncing the slash commands")
+            return
+        try:
+            await self.tree.sync(guild=guild)
+        finally:
+            await self.store.release_duty("sync_commands", self.store.host_id)
+
+    @tasks.loop(seconds=15.0)
+    async def heartbeat(self) -> None:
+        try:
+            await self._beat()
+        except Exception:
+            log.warning("could not write this process's heartbeat", exc_info=True)
+
+    async def _beat(self) -> None:
+        """This process is alive, and takes its share of the bot's budgets (Discord's calls a second, and the refused
+        calls that get a bot banned) by the number of processes alive."""
+        shards = str(self.settings.shards) if self.settings.shards else "all"
+        await self.store.host_seen(self.store.host_id, shards)
+        processes = max(1, await self.store.live_hosts(HOST_ALIVE_BEATS * self.settings.heartbeat_seconds))
+        if processes != self.processes:
+            log.info("%s bot process(es) alive: this one sends its share of Discord's budget", processes)
+            self.processes = processes
+        self.outbound.share(processes)
+        self.invalid_requests.share(processes)
 
     async def _resume(self) -> None:
         """After start-up, beside the first commands: what earlier releases left to mend, then the AI seats."""
@@ -162,6 +209,7 @@ class NightfallBot(commands.Bot):
     async def close(self) -> None:
         try:
             self.watchdog.cancel()
+            self.heartbeat.cancel()
             if hasattr(self, "deliverer"):
                 self.deliverer.stop()
             if hasattr(self, "deadlines"):
@@ -169,6 +217,9 @@ class NightfallBot(commands.Bot):
             await super().close()
         finally:
             if hasattr(self, "store"):
+                if not self.store.closed:
+                    with contextlib.suppress(Exception):  # counted out anyway once it is not seen for a while
+                        await self.store.host_gone(self.store.host_id)
                 await self.store.close()
             images.shutdown(wait=False)
             if hasattr(self, "service"):
@@ -228,6 +279,13 @@ class NightfallBot(commands.Bot):
         return lang
 
 
+class ShardedNightfallBot(NightfallBot, commands.AutoShardedBot):
+    """The bot connecting a range of Discord's shards (``NIGHTFALL_SHARDS``): one of several processes."""
+
+
 def create_bot(settings: Settings | None = None) -> NightfallBot:
     """Build the bot. Safe to call again in the same process (a restart resumes every game)."""
-    return NightfallBot(settings or Settings.from_env())
+    settings = settings or Settings.from_env()
+    if settings.shards is not None:
+        return ShardedNightfallBot(settings, shard_ids=list(settings.shards.ids), shard_count=settings.shards.count)
+    return NightfallBot(settings)

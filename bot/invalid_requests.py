@@ -33,9 +33,15 @@ class InvalidRequests:
     def __init__(self, clock: Callable[[], float], budget: int = BUDGET) -> None:
         self.clock = clock
         self.budget = budget
+        #: the budget of the bot as a whole: Discord counts a bot's refused calls whatever process made them
+        self.bot_budget = budget
         self.total = 0
         self._times: deque[float] = deque()
         self._warned = False
+
+    def share(self, processes: int) -> None:
+        """Each of several bot processes keeps its share of the bot's budget of refused calls."""
+        self.budget = max(1, self.bot_budget // max(1, processes))
 
     def record(self, status: int) -> None:
         if status not in INVALID:

@@ -51,8 +51,10 @@ class Outbound:
         channel_window: float = CHANNEL_WINDOW,
         second: float = 1.0,
     ) -> None:
-        #: at most ``per_second`` calls in any ``second`` (1.0: Discord's; shorter in tests)
+        #: at most ``per_second`` calls in any ``second`` (1.0: Discord's; shorter in tests): this process's share
+        #: of ``bot_per_second``, the budget of the bot as a whole (``share``)
         self.per_second = per_second
+        self.bot_per_second = per_second
         self.second = second
         self.channel_posts = channel_posts
         self.channel_window = channel_window
@@ -92,6 +94,11 @@ class Outbound:
         return sum(1 for w in self._waiting if not (w.granted or w.gone))
 
     # ------------------------------------------------------------------ internals
+    def share(self, processes: int) -> None:
+        """Several bot processes send for one bot, and Discord's 50 calls a second are the bot's: each process takes
+        an equal share of the budget, by the number alive (``hosts``, written by each one's heartbeat)."""
+        self.per_second = max(1, self.bot_per_second // max(1, processes))
+
     @staticmethod
     def _now() -> float:
         return asyncio.get_running_loop().time()

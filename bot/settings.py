@@ -3,10 +3,38 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from dotenv import load_dotenv
+
+
+@dataclass(frozen=True)
+class Shards:
+    """A range of Discord's shards: ``ids`` of ``count`` in all (Discord wants one shard per 2,500 servers; DMs
+    arrive on shard 0)."""
+
+    ids: tuple[int, ...]
+    count: int
+
+    @classmethod
+    def parse(cls, raw: str) -> Shards | None:
+        """``FIRST-LAST/COUNT`` (``0-3/8``) or ``ID/COUNT`` (``1/2``); empty: None."""
+        raw = raw.strip()
+        if not raw:
+            return None
+        m = re.fullmatch(r"(\d+)(?:\s*-\s*(\d+))?\s*/\s*(\d+)", raw)
+        if m is None:
+            raise ValueError(f"NIGHTFALL_SHARDS must read FIRST-LAST/COUNT (for example 0-3/8), not {raw!r}")
+        first, last, count = int(m.group(1)), int(m.group(2) or m.group(1)), int(m.group(3))
+        if count < 1 or first > last or last >= count:
+            raise ValueError(f"NIGHTFALL_SHARDS {raw!r}: the shards must lie between 0 and COUNT-1, first to last")
+        return cls(tuple(range(first, last + 1)), count)
+
+    def __str__(self) -> str:
+        first, last = self.ids[0], self.ids[-1]
+        return f"{first}/{self.count}" if first == last else f"{first}-{last}/{self.count}"
 
 
 @dataclass(frozen=True)
@@ -48,6 +76,12 @@ class Settings:
     #: Seconds a write keeps trying while another program (a backup, say) holds the database's lock,
     #: before the player is told the bot is busy.
     db_busy_seconds: float = 10.0
+    #: The Discord shards this process connects, and how many the bot has in all (``NIGHTFALL_SHARDS``, written
+    #: ``0-3/8``); None: one process, one shard (discord.py's default, right below 2,500 servers).
+    shards: Shards | None = None
+    #: Seconds between a process's heartbeats on a shared (PostgreSQL) database, by which the processes alive share
+    #: Discord's budget. Not an environment setting; tests that let simulated days pass make it longer.
+    heartbeat_seconds: float = 15.0
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -72,6 +106,7 @@ class Settings:
             watchdog_seconds=_float("NIGHTFALL_WATCHDOG_SECONDS", 60.0) or 60.0,
             cup_target=_int("NIGHTFALL_CUP_TARGET", 100) or 100,
             db_busy_seconds=_float("NIGHTFALL_DB_BUSY_SECONDS", 10.0),
+            shards=Shards.parse(os.environ.get("NIGHTFALL_SHARDS", "")),
         )
 
 

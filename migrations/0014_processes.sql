@@ -8,7 +8,8 @@
 --                            starts one meanwhile; a process that dies is replaced when the time passes
 --   hosts                    each running process and when it was last seen alive: the processes divide
 --                            Discord's budget of calls between those alive
---   bot_state                small facts of the bot as a whole (the slash commands last synced, by their digest)
+--   duties                   what one process at a time does for the bot as a whole (syncing the slash commands),
+--                            held by one process until a time: a process that dies lets it go when the time passes
 ALTER TABLE deliveries ADD COLUMN answer_until REAL NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN ai_host TEXT;
 ALTER TABLE games ADD COLUMN ai_until REAL NOT NULL DEFAULT 0;
@@ -18,7 +19,8 @@ CREATE TABLE hosts (
     started_at REAL NOT NULL,
     seen_at    REAL NOT NULL
 );
-CREATE TABLE bot_state (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
+CREATE TABLE duties (
+    name   TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    until  REAL NOT NULL
 );

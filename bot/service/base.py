@@ -36,6 +36,14 @@ AI_LEASE = 90.0
 
 
 
+#: reads of a game before a replay that never matches its row is an error (it moves faster than it can be read)
+LOAD_TRIES = 5
+
+
+class _MovedWhileRead(Exception):
+    """A game's row and its actions were read on either side of a move."""
+
+
 @dataclass
 class Outcome:
     """What one committed move changed, for the listeners that update Discord."""
@@ -99,6 +107,17 @@ class ServiceBase:
         cached = self._tables.get(game_id)
         if cached is not None:
             return cached
+        for _ in range(LOAD_TRIES - 1):
+            try:
+                return await self._read_table(game_id)
+            except _MovedWhileRead:
+                continue  # another process moved the game between the row and its actions: read them again
+        return await self._read_table(game_id, last=True)
+
+    async def _read_table(self, game_id: int, last: bool = False) -> Table:
+        """The game as stored: its row and seats, its latest snapshot and the actions after it. These are separate
+        reads; a move committed between them (by another process) shows as a replay that does not end at the row's
+        version, and the caller reads again."""
         row = await self.store.game(game_id)
         if row is None:
             raise UserError("err.no_game")
@@ -118,6 +137,8 @@ class ServiceBase:
             for _, seat, text in actions:
                 game.apply(game.parse_action(seat, text))
             if game.version != row.version:
+                if not last:
+                    raise _MovedWhileRead
                 raise RuntimeError(f"game {game_id} replays to version {game.version}, stored {row.version}")
             table.game = game
         self._keep(table)

@@ -8,7 +8,7 @@ from .base import StoreBase
 
 
 class HostStore(StoreBase):
-    """Processes, the AI seats' owner per game, and the bot's own small facts."""
+    """Processes, the AI seats' owner per game, and the duties one process at a time carries out."""
 
     # ------------------------------------------------------------------ processes
     async def host_seen(self, host_id: str, shards: str) -> None:
@@ -55,13 +55,21 @@ class HostStore(StoreBase):
             "UPDATE games SET ai_until = 0 WHERE id = ? AND ai_host = ? AND ai_until > 0", (game_id, host_id), wait=False
         )
 
-    # ------------------------------------------------------------------ the bot's own facts
-    async def bot_state(self, key: str) -> str | None:
-        row = await self._read_one("SELECT value FROM bot_state WHERE key = ?", (key,))
-        return str(row[0]) if row else None
+    # ------------------------------------------------------------------ duties of the bot as a whole
+    async def claim_duty(self, name: str, holder: str, seconds: float) -> bool:
+        """Take a duty only one process may carry out at a time (syncing the slash commands) for ``seconds``:
+        False while another process holds it."""
+        now = self.epoch()
 
-    async def set_bot_state(self, key: str, value: str) -> None:
-        await self._write(
-            "INSERT INTO bot_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (key, value),
-        )
+        def claim(conn: Conn) -> bool:
+            cur = conn.execute(
+                "INSERT INTO duties (name, holder, until) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET "
+                "holder = excluded.holder, until = excluded.until WHERE duties.until <= ? OR duties.holder = excluded.holder",
+                (name, holder, now + seconds, now),
+            )
+            return bool(cur.rowcount == 1)
+
+        return await self.writer.transaction(claim)
+
+    async def release_duty(self, name: str, holder: str) -> None:
+        await self._write("DELETE FROM duties WHERE name = ? AND holder = ?", (name, holder), wait=False)

@@ -8,7 +8,8 @@ CREATE TABLE hosts (
     started_at DOUBLE PRECISION NOT NULL,
     seen_at    DOUBLE PRECISION NOT NULL
 );
-CREATE TABLE bot_state (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
+CREATE TABLE duties (
+    name   TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    until  DOUBLE PRECISION NOT NULL
 );

@@ -186,6 +186,8 @@ def settings(db_location: str) -> Settings:
         snapshot_every=10,
         # SimCord has no rate limits, and its games run in seconds: the budget is tested in test_outbound.py
         discord_limits=False,
+        # on PostgreSQL each heartbeat is a write: tests that let simulated days pass would spend seconds on them
+        heartbeat_seconds=3600.0,
     )
 
 

@@ -1,0 +1,265 @@
+"""Several bot processes on one PostgreSQL database: each delivery, deadline and AI decision done once, and a
+process killed mid-game replaced by the others when its leases run out (``tests/bot/hosts.py``). Also the pieces
+each process sets up: its shards, its share of Discord's budget, the duty of syncing the commands."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+
+import discord
+import pytest
+from discord.ext import commands
+
+from bot import Settings
+from bot.app import ShardedNightfallBot, create_bot
+from bot.invalid_requests import InvalidRequests
+from bot.outbound import Outbound
+from bot.settings import Shards
+from bot.store import Store
+
+from .. import postgresql
+from .hosts import SHORT_LEASE, Host, Record
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def pg_url(postgresql_cluster: postgresql.Cluster) -> Iterator[str]:
+    """A fresh PostgreSQL database: these tests are about several processes, which only PostgreSQL serves."""
+    url = postgresql_cluster.new_database()
+    yield url
+    postgresql_cluster.admin(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1].split('?')[0]} WITH (FORCE)")
+
+
+async def _owed(store: Store) -> list[tuple[int, str, int]]:
+    """What is still to be delivered, but the game-over DMs: the channel's results bring those forward (the sink
+    posts no results), else they fall due an hour later."""
+    return [(g, kind, target) for g, kind, target, *_ in await store.pending_deliveries() if kind != "game_over"]
+
+
+async def _until_over(store: Store, games: list[int], seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        rows = [await store.game(g) for g in games]
+        if all(r is not None and r.status == "over" for r in rows) and not await _owed(store):
+            return
+        await asyncio.sleep(0.2)
+    states = {g: (r.status, r.version) for g in games if (r := await store.game(g)) is not None}
+    raise AssertionError(f"the games did not end in {seconds}s: {states}; owed: {await _owed(store)}")
+
+
+@pytest.mark.slow(20)
+async def test_two_processes_play_the_same_games_and_do_each_thing_once(pg_url: str) -> None:
+    """Two hosts on one database, both looking for work all the time, play six games to the end (each person
+    silent: deadlines play for them, then the AI takes their seat): no delivery, timeout or AI decision twice."""
+    record = Record()
+    a, b = await Host.open("a", pg_url, record), await Host.open("b", pg_url, record)
+    try:
+        await a.start()
+        await b.start()
+        games = await a.new_games(100, 3) + await b.new_games(200, 3)
+        await _until_over(a.store, games, 90.0)
+    finally:
+        await a.close()
+        await b.close()
+
+    twice = [k for k, n in Counter((key, wanted) for _, key, wanted in record.deliveries).items() if n > 1]
+    assert not twice, f"delivered twice: {twice}"
+    assert {host for host, _, _ in record.deliveries} == {"a", "b"}  # both processes carried deliveries out
+    timeouts = Counter((g, seat, since) for _, g, seat, since in record.timeouts)
+    assert timeouts and max(timeouts.values()) == 1
+    assert {host for host, *_ in record.timeouts} <= {"a", "b"}
+    deciders: dict[tuple[int, int], set[str]] = {}
+    for host, game, version in record.ai:
+        deciders.setdefault((game, version), set()).add(host)
+    assert deciders and all(len(hosts) == 1 for hosts in deciders.values()), "an AI decision thought out twice"
+    assert {h for hosts in deciders.values() for h in hosts} == {"a", "b"}  # the AI seats moved in both
+
+
+@pytest.mark.slow(20)
+async def test_a_process_killed_mid_game_is_replaced_when_its_leases_run_out(pg_url: str) -> None:
+    """A host in its own process opens four games and plays them; it is killed (SIGKILL) while it holds their AI
+    seats. Another host, started afterwards, takes the games over once the leases run out, and they end."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tests.bot.hosts", pg_url, "300", "4"],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        assert child.stdout is not None
+        line = await asyncio.wait_for(asyncio.to_thread(child.stdout.readline), 60.0)
+        assert line.startswith("ready"), line
+        games = [int(g) for g in line.split()[1:]]
+        watcher = await Store.open(pg_url)
+        try:
+            held: list[int] = []
+            for _ in range(200):  # until the child holds a game's AI seats (its lease is in the database)
+                found = await watcher._read("SELECT id FROM games WHERE ai_until > ? AND ai_host LIKE ?",
+                                            (watcher.epoch(), f"%/{child.pid}/%"))
+                held = [int(r[0]) for r in found]
+                if held:
+                    break
+                await asyncio.sleep(0.05)
+            assert held, "the child never held an AI seat"
+            child.send_signal(signal.SIGKILL)
+            child.wait(10)
+            before = {g: (await watcher.game(g)).version for g in games}  # type: ignore[union-attr]
+        finally:
+            await watcher.close()
+
+        import bot.service.play
+
+        survivor = await Host.open("survivor", pg_url)
+        old_lease = bot.service.play.AI_LEASE
+        bot.service.play.AI_LEASE = SHORT_LEASE  # type: ignore[attr-defined]
+        try:
+            await survivor.start()
+            await _until_over(survivor.store, games, 90.0)
+            after = {g: (await survivor.store.game(g)).version for g in games}  # type: ignore[union-attr]
+        finally:
+            bot.service.play.AI_LEASE = old_lease  # type: ignore[attr-defined]
+            await survivor.close()
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait(10)
+    assert all(after[g] > before[g] for g in held)  # the games the dead process held went on, by the survivor
+    assert set(held) <= {g for _, g, _ in survivor.record.ai}  # whose AI seats it took over
+
+
+async def test_answering_holds_the_movers_prompt_until_its_mark(db_location: str) -> None:
+    """A button's answer shows the move in the DM it was pressed in: the move's prompt delivery for that person is
+    held in the database (any process's worker skips it) until the answer's mark, which settles it."""
+    from bot.games import FACES
+    from bot.service import GameService
+
+    store = await Store.open(db_location)
+    try:
+        service = GameService(store, Settings(token=None, db_path=db_location, ai_delay=0.0), FACES)
+        await service.new_lobby(guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann",
+                                game="nightfall", options={})
+        await service.join(9, 2, "bo")
+        table = await service.start(9, 1)
+        assert table.game is not None
+        seat = table.game.pending()[0].seat
+        user = table.by_seat(seat).user_id
+        assert user is not None
+        await store.writer.transaction(lambda c: c.execute("UPDATE deliveries SET done = wanted").rowcount)
+        moved = await service.act(table.id, user_id=user, text=str(table.game.legal_actions(seat)[0]),
+                                  source="button")
+        claimed = await store.claim_deliveries(50, 60.0)
+        assert ("prompt", user) not in {(d.kind, d.target) for d in claimed}  # held for the answer
+        held_until = await store.next_due()
+        assert held_until is not None
+        await store.clear_prompt(table.id, user, settles=moved.table.row.version)  # the answer's mark
+        owed = {(p[1], p[2]) for p in await store.pending_deliveries()}
+        assert ("prompt", user) not in owed  # settled by the mark: the DM already shows it
+        # a command's answer is private: the prompt is the delivery's to send at once
+        table = await service.table(table.id)
+        assert table.game is not None
+        seat = next(d.seat for d in table.game.pending())
+        other = table.by_seat(seat).user_id
+        await service.act(table.id, user_id=other, text=str(table.game.legal_actions(seat)[0]), source="command")
+        claimed = await store.claim_deliveries(50, 60.0)
+        assert ("prompt", other) in {(d.kind, d.target) for d in claimed}
+    finally:
+        await store.close()
+
+
+async def test_a_failed_answer_frees_the_prompt_at_once(db_location: str) -> None:
+    from bot.games import FACES
+    from bot.service import GameService
+
+    store = await Store.open(db_location)
+    service = GameService(store, Settings(token=None, db_path=db_location, ai_delay=0.0), FACES)
+    await service.new_lobby(guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann",
+                            game="fightdrome", options={})
+    await service.join(9, 2, "bo")
+    table = await service.start(9, 1)
+    assert table.game is not None
+    seat = table.game.pending()[0].seat
+    user = table.by_seat(seat).user_id
+    assert user is not None
+    await service.act(table.id, user_id=user, text=str(table.game.legal_actions(seat)[0]), source="button")
+    assert ("prompt", user) not in {(d.kind, d.target) for d in await store.claim_deliveries(50, 60.0)}
+    await store.release_answer(table.id, user)  # the interaction's answer failed (bot.moves)
+    assert ("prompt", user) in {(d.kind, d.target) for d in await store.claim_deliveries(50, 60.0)}
+    await store.close()
+
+
+async def test_one_process_at_a_time_plays_a_games_ai_seats(pg_url: str) -> None:
+    now = [discord.utils.utcnow()]
+    a = await Store.open(pg_url, clock=lambda: now[0])
+    b = await Store.open(pg_url, clock=lambda: now[0])
+    try:
+        game_id = await a.create_game(
+            guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann", game="fightdrome", options={},
+            seed=1,
+        )
+        assert game_id is not None
+        assert await a.claim_ai(game_id, a.host_id, 10.0)
+        assert await a.claim_ai(game_id, a.host_id, 10.0)  # renewed by its holder
+        assert not await b.claim_ai(game_id, b.host_id, 10.0)
+        now[0] += timedelta(seconds=11)
+        assert await b.claim_ai(game_id, b.host_id, 10.0)  # the holder died: its lease ran out
+        await b.release_ai(game_id, b.host_id)
+        assert await a.claim_ai(game_id, a.host_id, 10.0)  # released: free at once
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_the_command_sync_is_one_process_duty_at_a_time(pg_url: str) -> None:
+    a, b = await Store.open(pg_url), await Store.open(pg_url)
+    try:
+        assert await a.claim_duty("sync_commands", a.host_id, 30.0)
+        assert not await b.claim_duty("sync_commands", b.host_id, 30.0)
+        await a.release_duty("sync_commands", a.host_id)
+        assert await b.claim_duty("sync_commands", b.host_id, 30.0)
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_the_processes_alive_share_discords_budget(pg_url: str) -> None:
+    a, b = await Store.open(pg_url), await Store.open(pg_url)
+    try:
+        await a.host_seen(a.host_id, "0/2")
+        assert await a.live_hosts(45.0) == 1
+        await b.host_seen(b.host_id, "1/2")
+        assert await a.live_hosts(45.0) == 2
+        await b.host_gone(b.host_id)
+        assert await a.live_hosts(45.0) == 1
+    finally:
+        await a.close()
+        await b.close()
+    limits, invalid = Outbound(), InvalidRequests(lambda: 0.0)
+    limits.share(2)
+    invalid.share(2)
+    assert (limits.per_second, invalid.budget) == (22, 500)
+    limits.share(1)
+    assert limits.per_second == 45
+
+
+def test_shards_are_read_from_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Shards.parse("0-3/8") == Shards((0, 1, 2, 3), 8)
+    assert Shards.parse("1/2") == Shards((1,), 2)
+    assert Shards.parse("") is None
+    for bad in ("4/4", "3-1/8", "0-3", "two"):
+        with pytest.raises(ValueError, match="NIGHTFALL_SHARDS"):
+            Shards.parse(bad)
+    monkeypatch.setenv("NIGHTFALL_SHARDS", "2-3/4")
+    settings = Settings.from_env(env_file=None)
+    bot = create_bot(settings)
+    assert isinstance(bot, ShardedNightfallBot) and isinstance(bot, commands.AutoShardedBot)
+    assert (bot.shard_ids, bot.shard_count) == ([2, 3], 4)
+    monkeypatch.setenv("NIGHTFALL_SHARDS", "")
+    assert not isinstance(create_bot(Settings.from_env(env_file=None)), discord.AutoShardedClient)
