@@ -11,6 +11,11 @@ edit or delete of an id this fake never gave answers 404 with Discord's code 100
 answer an error, as it would reach the bot once discord.py has done its own retries: 500, 429 (with a
 ``Retry-After``), 403 with code 50007 (closed DMs). Rate limit headers are never sent, so discord.py never waits.
 Uploaded files are read (their sizes counted) and dropped.
+
+Several processes share one Discord: ``shared=True`` gives each process's fake the same world as far as ids go
+(a DM channel's id is the user's, ids carry the process in their low bits so none is given twice), and takes a
+channel or message it did not make to exist, as another process's fake made it (its edit answers as if it had
+been kept, its delete succeeds). A fake of its own (the default) answers those 404, as Discord would.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ DISCORD_EPOCH_MS = 1_420_070_400_000
 UNKNOWN_MESSAGE = 10008
 UNKNOWN_CHANNEL = 10003
 DM_CLOSED = 50007
+#: a shared world's DM channel id: the user's id plus this (every process's fake gives the same)
+DM_OFFSET = 1 << 50
 
 Json = dict[str, Any]
 
@@ -92,11 +99,17 @@ class _Response:
 class FakeDiscord:
     """Discord's REST API for one bot, in memory: install it before ``login``."""
 
-    def __init__(self, *, bot_id: int = BOT_ID, name: str = "Nightfall") -> None:
+    def __init__(
+        self, *, bot_id: int = BOT_ID, name: str = "Nightfall", shared: bool = False, worker: int | None = None
+    ) -> None:
+        """``worker``: this fake's number among those sharing a world (0–1023; by default from the process id),
+        in every id it gives, so no two fakes give the same."""
         self.bot_user: Json = {
             "id": str(bot_id), "username": name, "discriminator": "0", "global_name": None, "avatar": None, "bot": True
         }
         self.process = os.getpid()
+        self.shared = shared
+        self.worker = (os.getpid() if worker is None else worker) & 0x3FF
         self.calls: list[Call] = []
         self.unknown: list[tuple[str, str]] = []
         #: per channel, its messages by id (in the order posted)
@@ -161,7 +174,7 @@ class FakeDiscord:
     def snowflake(self) -> int:
         """A new id, greater than every id given before (time in its high bits, a counter below)."""
         ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
-        return (ms << 22) | (next(self._sequence) & 0x3FFFFF)
+        return (ms << 22) | (self.worker << 12) | (next(self._sequence) & 0xFFF)
 
     async def request(
         self, route: Route, *, files: Sequence[discord.File] | None = None, form: Iterable[Json] | None = None,
@@ -226,18 +239,21 @@ class FakeDiscord:
         if name == "open DM":
             user_id = int(body["recipient_id"])
             if user_id not in self.dms:
-                self.dms[user_id] = self.snowflake()
+                self.dms[user_id] = user_id + DM_OFFSET if self.shared else self.snowflake()
                 self.messages[self.dms[user_id]] = {}
             return self._dm_channel(user_id)
         if name == "get channel":
             return self._channel(channel_id)
         if name == "send":
-            if channel_id not in self.messages:
+            if channel_id not in self.messages and not self.shared:
                 _raise(404, UNKNOWN_CHANNEL, "Unknown Channel")
             message = self._message(self.snowflake(), channel_id, body, files, sizes, None)
-            self.messages[channel_id][int(message["id"])] = message
+            self.messages.setdefault(channel_id, {})[int(message["id"])] = message
             return message
         stored = self.messages.get(channel_id, {}).get(message_id)
+        if stored is None and self.shared:  # another process's fake posted it
+            stored = self._message(message_id, channel_id, {}, (), [], None)
+            self.messages.setdefault(channel_id, {})[message_id] = stored
         if stored is None:
             _raise(404, UNKNOWN_MESSAGE, "Unknown Message")
         assert stored is not None
@@ -272,7 +288,7 @@ class FakeDiscord:
         user = next((u for u, c in self.dms.items() if c == channel_id), None)
         if user is not None:
             return self._dm_channel(user)
-        if channel_id not in self.messages:
+        if channel_id not in self.messages and not self.shared:
             _raise(404, UNKNOWN_CHANNEL, "Unknown Channel")
         return {"id": str(channel_id), "type": 0, "name": f"channel-{channel_id}", "position": 0,
                 "permission_overwrites": []}
