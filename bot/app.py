@@ -80,7 +80,7 @@ class NightfallBot(commands.Bot):
         self.deadlines = DeadlineWorker(self.store, self.service, lambda: self.deliverer.wake())
         self.world = World(self.store, self.service)
         self.service.wake = self._wake_workers
-        self.moves = Moves(self.service, self.store, self.deliverer, self.lang)
+        self.moves = Moves(self.service, self.store, self.lang)
         set_move_handlers(self.moves.one, self.moves.many)
         self.add_dynamic_items(MoveButton, MoveSelect, BatchSelect, LobbyButton, LobbyLevel, HandOverButton)
         for cog in self.cogs_to_add():

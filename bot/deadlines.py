@@ -52,8 +52,10 @@ class DeadlineWorker:
         self.handled = 0
 
     async def start(self) -> None:
-        """At start-up: this process is the only worker, so leases left by a dead one are void."""
-        await self.store.release_deadline_leases()
+        """At start-up. A SQLite file has one process: the leases the one before it left are void. On a shared
+        database they may be another live process's, and run out on their own if it died."""
+        if not self.store.shared:
+            await self.store.release_deadline_leases()
         self.wake()
 
     def wake(self) -> None:

@@ -30,8 +30,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import partial
 
 import aiohttp
@@ -94,7 +92,6 @@ class Deliverer:
         #: since no lease holds them (one process per SQLite file) and they still read as due
         self._resting: dict[tuple[int, str, int], float] = {}
         self._alarm = Alarm(lambda: self.store.epoch(), self._on_alarm)
-        self._answering: dict[tuple[int, int], asyncio.Event] = {}
         self._random = random.Random()
         self.delivered = 0
 
@@ -105,8 +102,10 @@ class Deliverer:
 
     # ------------------------------------------------------------------ scheduling
     async def start(self) -> None:
-        """At start-up: this process is the only worker, so leases left by a dead one are void."""
-        await self.store.release_leases()
+        """At start-up. A SQLite file has one process: the leases and holds the one before it left are void. On a
+        shared database they may be another live process's, and run out on their own if it died."""
+        if not self.store.shared:
+            await self.store.release_leases()
         self.wake()
 
     def wake(self) -> None:
@@ -175,19 +174,6 @@ class Deliverer:
             if task is not None:
                 task.cancel()
 
-    # ------------------------------------------------------------------ an interaction answering a move
-    @contextmanager
-    def answering(self, game_id: int, user_id: int) -> Iterator[None]:
-        """While a button press edits its own DM, that player's prompt delivery waits (no double edit)."""
-        event = asyncio.Event()
-        self._answering[(game_id, user_id)] = event
-        try:
-            yield
-        finally:
-            event.set()
-            if self._answering.get((game_id, user_id)) is event:
-                del self._answering[(game_id, user_id)]
-
     # ------------------------------------------------------------------ one delivery
     async def _deliver(self, d: Delivery) -> None:
         # who waits for it decides its place in the bot's budget of calls (this task's own context)
@@ -216,9 +202,6 @@ class Deliverer:
         if d.kind == "channel":
             await n.sync_channel(d.game_id)
         elif d.kind == "prompt":
-            event = self._answering.get((d.game_id, d.target))
-            if event is not None:
-                await event.wait()
             try:
                 return await n.sync_prompt(d.game_id, d.target, edit_in_place=d.hint == "edit", done=d)
             except DMClosed:

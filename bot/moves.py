@@ -17,11 +17,10 @@ from typing import Any
 import discord
 
 from .database import StorageError
-from .delivery import Deliverer
 from .errors import UserError
 from .i18n import clip, t
 from .replies import answer_in_time, edit_own_message, private
-from .service import GameService, Outcome
+from .service import ANSWERED_IN_DM, GameService, Outcome
 from .service.tutorial import with_lesson
 from .store import Store
 
@@ -33,10 +32,9 @@ Lang = Callable[[discord.Interaction[Any]], Awaitable[str]]
 class Moves:
     """Carries out the moves people make, one at a time or several from one menu."""
 
-    def __init__(self, service: GameService, store: Store, deliverer: Deliverer, lang: Lang) -> None:
+    def __init__(self, service: GameService, store: Store, lang: Lang) -> None:
         self.service = service
         self.store = store
-        self.deliverer = deliverer
         self.lang = lang
 
     async def one(
@@ -44,19 +42,20 @@ class Moves:
     ) -> None:
         """A button, a select or a slash command: act, answer the player, then update Discord."""
         answer_in_time(interaction)
-        with self.deliverer.answering(game_id, interaction.user.id):
-            try:
-                outcome = await self.service.act(
-                    game_id, user_id=interaction.user.id, text=text, since=since, source=via
-                )
-            except (UserError, StorageError) as e:  # nothing was changed, and the player reads why
-                await private(interaction, await self._reason(interaction, e))
-                return
-            try:
-                await self._answer(interaction, outcome, game_id, via)
-            except discord.HTTPException:
-                # the move is committed whatever happens to this reply; its prompt delivery will follow
-                log.warning("could not answer the interaction for move %s in game %s", text, game_id, exc_info=True)
+        try:
+            outcome = await self.service.act(game_id, user_id=interaction.user.id, text=text, since=since, source=via)
+        except (UserError, StorageError) as e:  # nothing was changed, and the player reads why
+            await private(interaction, await self._reason(interaction, e))
+            return
+        settled = False
+        try:
+            settled = await self._answer(interaction, outcome, game_id, via)
+        except discord.HTTPException:
+            # the move is committed whatever happens to this reply; its prompt delivery will follow
+            log.warning("could not answer the interaction for move %s in game %s", text, game_id, exc_info=True)
+        finally:
+            if not settled and via in ANSWERED_IN_DM:
+                await self._release(game_id, interaction.user.id)
         self.service.publish(outcome)
 
     async def many(
@@ -78,53 +77,66 @@ class Moves:
         stopped = ""
         # a few moves and one prompt image take a fraction of Discord's 3 s: the answer edits the message in one
         # call (a write that has to wait for the database acknowledges first, as for any move)
-        with self.deliverer.answering(game_id, interaction.user.id):
-            for text in texts:
-                try:
-                    outcome = await self.service.act(
-                        game_id, user_id=interaction.user.id, text=text, since=since, source="select"
-                    )
-                except (UserError, StorageError) as e:
-                    reason = await self._reason(interaction, e)
-                    label = labels.get(text, text)
-                    stopped = reason if outcome is None else t("move.stopped", lang, label=label, reason=reason)
-                    break
-                done.append(t("move.ok", lang, label=outcome.label))
-                since = outcome.table.since.get(outcome.seat, since)
-            if outcome is None:
-                await private(interaction, stopped)
-                return
+        for text in texts:
             try:
-                await self._show_next(interaction, outcome, game_id, "\n".join(done), lang)
-                if stopped:
-                    await private(interaction, stopped)
-            except discord.HTTPException:
-                # the moves are committed whatever happens to this reply; their prompt delivery will follow
-                log.warning("could not answer the moves %s in game %s", texts, game_id, exc_info=True)
+                outcome = await self.service.act(
+                    game_id, user_id=interaction.user.id, text=text, since=since, source="select"
+                )
+            except (UserError, StorageError) as e:
+                reason = await self._reason(interaction, e)
+                label = labels.get(text, text)
+                stopped = reason if outcome is None else t("move.stopped", lang, label=label, reason=reason)
+                break
+            done.append(t("move.ok", lang, label=outcome.label))
+            since = outcome.table.since.get(outcome.seat, since)
+        if outcome is None:
+            await private(interaction, stopped)
+            return
+        settled = False
+        try:
+            settled = await self._show_next(interaction, outcome, game_id, "\n".join(done), lang)
+            if stopped:
+                await private(interaction, stopped)
+        except discord.HTTPException:
+            # the moves are committed whatever happens to this reply; their prompt delivery will follow
+            log.warning("could not answer the moves %s in game %s", texts, game_id, exc_info=True)
+        finally:
+            if not settled:
+                await self._release(game_id, interaction.user.id)
         self.service.publish(outcome)
+
+    async def _release(self, game_id: int, user_id: int) -> None:
+        """The answer did not show the move's result in the DM: its prompt delivery may, at once (else it would
+        wait for the hold to run out)."""
+        try:
+            await self.store.release_answer(game_id, user_id)
+        except StorageError:
+            log.warning("could not free the prompt of game %s for %s; it goes when its hold runs out", game_id, user_id)
 
     async def _reason(self, interaction: discord.Interaction[Any], error: UserError | StorageError) -> str:
         lang = await self.lang(interaction)
         return error.text(lang) if isinstance(error, UserError) else t(error.key, lang)
 
-    async def _answer(self, interaction: discord.Interaction[Any], outcome: Outcome, game_id: int, via: str) -> None:
-        """A button edits its own DM into the next decision (or its result); a command answers privately."""
+    async def _answer(self, interaction: discord.Interaction[Any], outcome: Outcome, game_id: int, via: str) -> bool:
+        """A button edits its own DM into the next decision (or its result); a command answers privately. True if
+        the DM now shows the move and its mark was written (which ends the move's hold on the prompt delivery)."""
         lang = await self.lang(interaction)
         done = clip(t("move.ok", lang, label=outcome.label), 300)
-        if via in ("button", "select") and interaction.message is not None:
-            await self._show_next(interaction, outcome, game_id, done, lang)
-        else:
-            await private(interaction, done)
+        if via in ANSWERED_IN_DM and interaction.message is not None:
+            return await self._show_next(interaction, outcome, game_id, done, lang)
+        await private(interaction, done)
+        return False
 
     async def _show_next(
         self, interaction: discord.Interaction[Any], outcome: Outcome, game_id: int, done: str, lang: str
-    ) -> None:
+    ) -> bool:
         """The DM the player pressed in becomes what was done and their next decision (or keeps its text and
-        says what was done, with no buttons left); the store remembers which message shows which decision."""
+        says what was done, with no buttons left); the store remembers which message shows which decision.
+        True once that mark is written."""
         message = interaction.message
         if message is None:
             await private(interaction, done)
-            return
+            return False
         async with self.service.lock(game_id):  # the prompt shows committed state only
             prompt = self.service.face(outcome.table).prompt(outcome.table, outcome.seat, lang)
             version = outcome.table.row.version  # the state this DM will show
@@ -147,3 +159,5 @@ class Moves:
             await mark
         except StorageError:  # the move is committed; its prompt delivery sets the DM right later
             log.warning("could not record the prompt of game %s for %s", game_id, interaction.user.id)
+            return False
+        return True

@@ -15,7 +15,7 @@ compare-and-set in the store decides, and a cache that fell behind is reloaded.
 """
 
 
-from .base import AI_NAMES, GAME_OVER_FALLBACK, SERIES, Outcome
+from .base import AI_NAMES, ANSWERED_IN_DM, GAME_OVER_FALLBACK, SERIES, Outcome
 from .reach import ReachService
 from .reading import ReadingService
 from .seats import new_seed
@@ -27,4 +27,4 @@ class GameService(TutorialService, ReachService, ReadingService):
     (``play``), paused games (``reach``), finding games (``reading``), on the cache of games in memory (``base``)."""
 
 
-__all__ = ["AI_NAMES", "GAME_OVER_FALLBACK", "SERIES", "GameService", "Outcome", "new_seed"]
+__all__ = ["AI_NAMES", "ANSWERED_IN_DM", "GAME_OVER_FALLBACK", "SERIES", "GameService", "Outcome", "new_seed"]

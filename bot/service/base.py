@@ -25,6 +25,14 @@ SERIES = ("single", "cup")
 GAME_OVER_FALLBACK = 3600.0
 #: ``/game mine`` stays below Discord's 2000 characters a message
 MINE_LIMIT = 1990
+#: the inputs whose interaction answers in the DM the player pressed in, showing the move and their next decision
+ANSWERED_IN_DM = ("button", "select")
+#: seconds the mover's prompt delivery waits for that answer (its mark ends the wait as soon as it is written): no
+#: worker of any process edits the DM meanwhile, and if the answering process dies, the delivery sets it right
+ANSWER_HOLD = 30.0
+#: seconds a process holds a game's AI seats (renewed before each of their moves): a process that dies is
+#: replaced by another one's watchdog once it runs out
+AI_LEASE = 90.0
 
 
 
@@ -80,7 +88,14 @@ class ServiceBase:
 
     # ------------------------------------------------------------------ loading
     async def table(self, game_id: int) -> Table:
-        """The game from the cache, or loaded from its latest snapshot plus the actions after it."""
+        """The game from the cache, or loaded from its latest snapshot plus the actions after it. On a database
+        several processes share, another one may have moved the game since: the cache is checked against the
+        stored row first (``stored_table``), so a move, a deadline or an AI seat never starts from a stale game."""
+        if self.store.shared:
+            return await self.stored_table(game_id)
+        return await self._load(game_id)
+
+    async def _load(self, game_id: int) -> Table:
         cached = self._tables.get(game_id)
         if cached is not None:
             return cached
@@ -130,7 +145,7 @@ class ServiceBase:
             log.info("game %s: the cached table (version %s) is behind the database's (%s)", game_id,
                      cached.row.version, mark[0])
             self._drop(game_id)
-        return await self.table(game_id)
+        return await self._load(game_id)
 
     def _drop(self, game_id: int) -> None:
         self._tables.pop(game_id, None)

@@ -17,7 +17,7 @@ from ..i18n import clip, count
 from ..logline import LogLine, per_language
 from ..store import Move, SeatRow, StaleVersion, Want
 from ..table import Table
-from .base import GAME_OVER_FALLBACK, Outcome, ServiceBase
+from .base import AI_LEASE, ANSWER_HOLD, ANSWERED_IN_DM, GAME_OVER_FALLBACK, Outcome, ServiceBase
 
 log = logging.getLogger(__name__)
 #: what an AI move may fail with and be tried again after reloading the game (the database's errors: either store's)
@@ -292,7 +292,9 @@ class PlayService(ServiceBase):
                 recent = now - table.acted_at.get(s.seat, float("-inf")) < self.settings.dm_burst
                 # a missed turn's further decisions are played at once: their prompts edit, never notify
                 edit = ((s.seat == seat or recent) and source != "timeout") or s.seat in hurry
-                wants.append(Want("prompt", s.user_id, hint="edit" if edit else ""))
+                # the mover's own DM is being answered by their interaction: no worker edits it meanwhile
+                hold = ANSWER_HOLD if s.seat == seat and source in ANSWERED_IN_DM else 0.0
+                wants.append(Want("prompt", s.user_id, hint="edit" if edit else "", hold=hold))
         return wants
 
     def _channel_delay(self, table: Table, seat: str, since_now: dict[str, int], finished: bool) -> float:
@@ -379,62 +381,84 @@ class PlayService(ServiceBase):
         """AI seats think for the AI delay setting's seconds, then move, until a human must act.
 
         A refused or failed move is retried after reloading the game, with a growing pause,
-        so a game never stands still while an AI seat could act.
+        so a game never stands still while an AI seat could act. On a shared database one process at a time plays
+        a game's AI seats: the task holds the game's AI lease (``AI_LEASE``), renewed before each move, and stops if
+        another process holds it.
         """
-        failures = 0
-        while True:
-            pause = self.settings.ai_delay if failures == 0 else min(AI_RETRY_CAP, AI_RETRY_BASE * 2 ** (failures - 1))
-            await asyncio.sleep(pause)
-            try:
-                async with self.lock(game_id):
-                    table = await self.table(game_id)
-                    game = table.game
-                    if game is None or game.is_over() or table.row.status != "active" or table.row.paused:
-                        return
-                    ai_seats = [s for s in table.seats if s.is_ai]
-                    pending = {d.seat for d in game.pending()}
-                    seat = next((s for s in ai_seats if s.seat in pending), None)
-                    if seat is None:
-                        return
-                    rules = self.face(table).rules
-                    # a seat stored without a level (older releases), or with one this game lacks: normal
-                    level = seat.ai_level if seat.ai_level in rules.ai_levels else "normal"
-                    key = (game_id, seat.seat)
-                    player = self._ai.get(key)
-                    if player is None:
-                        budget = self.settings.ai_budget
-                        player = rules.make_player(level, seed=table.row.seed + seat.position, budget=budget)
-                        self._ai[key] = player
-                    view, actions = rules.ai_input(game, seat.seat)
-                    version = game.version
-                # a search thinks for up to a second: off the event loop (in a worker process: ``bot.thinking``), on
-                # the seat's view alone, and outside the game's lock, so the table, autocomplete and people's moves
-                # never wait for it
-                action, after = await self.thinker.choose(level, player, view, actions)
-                if self._ai.get(key) is player:
-                    self._ai[key] = after  # the player as the decision left it (a worker sends back a copy)
-                if action not in actions:
-                    raise ValueError(f"the AI chose {action}, which is not a legal move")
-                async with self.lock(game_id):
-                    table = await self.table(game_id)
-                    game = table.game
-                    if game is None or game.is_over() or table.row.status != "active" or table.row.paused:
-                        return
-                    moved_on = game.version != version and action not in game.legal_actions(seat.seat)
-                    if moved_on or not table.by_seat(seat.seat).is_ai:
-                        continue  # someone moved (or took the seat back) while it thought: look again
-                    await self._act_locked(game_id, None, str(action), None, "ai", seat.seat)
-            except asyncio.CancelledError:
-                raise
-            except _AI_RETRIED as e:
-                failures += 1
-                log.warning("AI move failed in game %s (attempt %s): %s; reloading and retrying", game_id, failures, e)
-                self._drop(game_id)
-                self._ai = {k: v for k, v in self._ai.items() if k[0] != game_id}
-                continue
+        held = False
+        try:
             failures = 0
-            self.wake()
+            while True:
+                backoff = min(AI_RETRY_CAP, AI_RETRY_BASE * 2 ** (failures - 1))
+                pause = self.settings.ai_delay if failures == 0 else backoff
+                await asyncio.sleep(pause)
+                try:
+                    if self.store.shared:
+                        if not await self.store.claim_ai(game_id, self.store.host_id, AI_LEASE):
+                            log.debug("game %s: another process plays its AI seats", game_id)
+                            return
+                        held = True
+                    if not await self._ai_move(game_id):
+                        return
+                except asyncio.CancelledError:
+                    raise
+                except _AI_RETRIED as e:
+                    failures += 1
+                    log.warning("AI move failed in game %s (attempt %s): %s; reloading, retrying", game_id, failures, e)
+                    self._drop(game_id)
+                    self._ai = {k: v for k, v in self._ai.items() if k[0] != game_id}
+                    continue
+                failures = 0
+                self.wake()
+        finally:
+            if held and not self.store.closed:
+                try:
+                    await self.store.release_ai(game_id, self.store.host_id)
+                except Exception:  # it runs out on its own
+                    log.info("could not release the AI seats of game %s", game_id)
 
+    async def _ai_move(self, game_id: int) -> bool:
+        """One AI decision of the game, thought out and committed (or dropped because someone moved meanwhile: it
+        is looked at again); False if no AI seat has a decision to make."""
+        async with self.lock(game_id):
+            table = await self.table(game_id)
+            game = table.game
+            if game is None or game.is_over() or table.row.status != "active" or table.row.paused:
+                return False
+            ai_seats = [s for s in table.seats if s.is_ai]
+            pending = {d.seat for d in game.pending()}
+            seat = next((s for s in ai_seats if s.seat in pending), None)
+            if seat is None:
+                return False
+            rules = self.face(table).rules
+            # a seat stored without a level (older releases), or with one this game lacks: normal
+            level = seat.ai_level if seat.ai_level in rules.ai_levels else "normal"
+            key = (game_id, seat.seat)
+            player = self._ai.get(key)
+            if player is None:
+                budget = self.settings.ai_budget
+                player = rules.make_player(level, seed=table.row.seed + seat.position, budget=budget)
+                self._ai[key] = player
+            view, actions = rules.ai_input(game, seat.seat)
+            version = game.version
+        # a search thinks for up to a second: off the event loop (in a worker process: ``bot.thinking``), on
+        # the seat's view alone, and outside the game's lock, so the table, autocomplete and people's moves
+        # never wait for it
+        action, after = await self.thinker.choose(level, player, view, actions)
+        if self._ai.get(key) is player:
+            self._ai[key] = after  # the player as the decision left it (a worker sends back a copy)
+        if action not in actions:
+            raise ValueError(f"the AI chose {action}, which is not a legal move")
+        async with self.lock(game_id):
+            table = await self.table(game_id)
+            game = table.game
+            if game is None or game.is_over() or table.row.status != "active" or table.row.paused:
+                return False
+            moved_on = game.version != version and action not in game.legal_actions(seat.seat)
+            if moved_on or not table.by_seat(seat.seat).is_ai:
+                return True  # someone moved (or took the seat back) while it thought: look again
+            await self._act_locked(game_id, None, str(action), None, "ai", seat.seat)
+        return True
 
 
 AI_RETRY_BASE = 1.0

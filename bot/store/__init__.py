@@ -15,6 +15,7 @@ which move wins, so a second process (or a stale cache) can never commit over an
 
 from .base import DEFAULT_BUSY_SECONDS, MIGRATIONS_DIR, StoreBase
 from .games import GameStore
+from .hosts import HostStore
 from .marks import MarkStore
 from .people import PeopleStore
 from .play import PlayStore
@@ -39,7 +40,7 @@ from .series import SeriesStore
 from .work import WorkStore
 
 
-class Store(GameStore, PlayStore, MarkStore, WorkStore, PeopleStore, SeriesStore):
+class Store(GameStore, PlayStore, MarkStore, WorkStore, PeopleStore, SeriesStore, HostStore):
     """The bot's database (``Store.open(path)``): every part of it, on one pair of connections."""
 
 

@@ -7,7 +7,10 @@ checks that both end with the same tables, columns and indexes)."""
 
 from __future__ import annotations
 
+import os
 import re
+import secrets
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -47,6 +50,9 @@ class StoreBase:
         self.stats = stats
         #: "sqlite" or "postgresql": the few queries the two cannot share are chosen by it
         self.dialect = writer.dialect
+        #: this process (this open store) among those sharing the database: its name in ``hosts`` and in the AI
+        #: seats' leases, readable in a log line
+        self.host_id = f"{socket.gethostname()[:40]}/{os.getpid()}/{secrets.token_hex(3)}"
 
     @classmethod
     async def open(
@@ -65,6 +71,7 @@ class StoreBase:
 
             pg_writer, pg_reader = await PgDatabase.open_pair(path, stats, busy_seconds=busy_seconds)
             store = cls(pg_writer, pg_reader, clock, stats)
+            store.shared = True  # any number of bot processes may work from it at once
             try:
                 await store.migrate(migrations)
             except BaseException:

@@ -24,6 +24,7 @@ from .sql import (
     _log_rows,
     _sync_deadlines,
     _want,
+    lock_game,
 )
 
 
@@ -163,6 +164,7 @@ class GameStore(StoreBase):
         now, epoch = self.now(), self.epoch()
 
         def run(conn: Conn) -> bool:
+            lock_game(conn, game_id)
             cur = conn.execute(
                 "UPDATE games SET status = 'abandoned', updated_at = ?, finished_at = ? "
                 "WHERE id = ? AND status IN ('lobby', 'active')",
@@ -280,6 +282,7 @@ class GameStore(StoreBase):
         (this person already is), ``"full"``."""
 
         def add(conn: Conn) -> str | None:
+            lock_game(conn, game_id)
             status = one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
             if status is None or status[0] != "lobby":
                 return "not_lobby"
@@ -303,6 +306,7 @@ class GameStore(StoreBase):
         if the game is no longer a lobby: a leave that lands after the deal must not renumber dealt seats."""
 
         def remove(conn: Conn) -> bool:
+            lock_game(conn, game_id)
             status = one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
             if status is None or status[0] != "lobby":
                 return False
@@ -333,6 +337,7 @@ class GameStore(StoreBase):
         log_rows = _log_rows(log_lines)
 
         def run(conn: Conn) -> bool:
+            lock_game(conn, game_id)
             row = one(conn, "SELECT version FROM games WHERE id = ? AND status = 'active'", (game_id,))
             if row is None:
                 return False

@@ -23,6 +23,7 @@ from .sql import (
     _log_rows,
     _people,
     _want,
+    lock_game,
     mark_delivered,
 )
 
@@ -181,6 +182,7 @@ class MarkStore(StoreBase):
         log_rows = _log_rows(log_lines)
 
         def run(conn: Conn) -> bool:
+            lock_game(conn, game_id)
             row = one(conn, "SELECT version, paused, host_id FROM games WHERE id = ? AND status IN ('active', 'over')", (game_id,))
             if row is None:
                 return False
@@ -210,6 +212,7 @@ class MarkStore(StoreBase):
         log_rows = _log_rows(log_lines)
 
         def run(conn: Conn) -> str | None:
+            lock_game(conn, game_id)
             row = one(conn, "SELECT version, paused_at, host_id FROM games WHERE id = ? AND paused IS NOT NULL", (game_id,))
             if row is None:
                 return "running"
@@ -265,7 +268,12 @@ class MarkStore(StoreBase):
 def _settle_prompt(conn: Conn, game_id: int, user_id: int, version: int, now: float) -> None:
     """The player's prompt delivery is done if the game is still at ``version``, the state the DM now shows: a
     later move asks for it again (it bumps ``wanted``), and a row a worker holds is left to it. Saves the
-    worker a claim, a look and a commit for every move answered in its own DM."""
+    worker a claim, a look and a commit for every move answered in its own DM. Either way the answer's hold on the
+    row ends here: whatever is still owed may go now."""
+    conn.execute(
+        "UPDATE deliveries SET answer_until = 0 WHERE game_id = ? AND kind = 'prompt' AND target = ? AND answer_until > 0",
+        (game_id, user_id),
+    )
     conn.execute(
         "UPDATE deliveries SET done = wanted, attempts = 0, last_error = NULL WHERE game_id = ? AND kind = 'prompt' "
         "AND target = ? AND wanted > done AND lease_until <= ? "

@@ -24,6 +24,7 @@ from .sql import (
     _seat_list,
     _sync_deadlines,
     _want,
+    lock_game,
 )
 
 
@@ -51,6 +52,7 @@ class PlayStore(StoreBase):
         log_rows = _log_rows(log_lines)
 
         def start(conn: Conn) -> bool:
+            lock_game(conn, game_id)
             status = one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
             if status is None or status[0] != "lobby":
                 return False
@@ -131,6 +133,7 @@ class PlayStore(StoreBase):
         log_rows = _log_rows(move.log_lines)
 
         def write(conn: Conn) -> None:
+            lock_game(conn, move.game_id)
             cur = conn.execute(
                 "UPDATE games SET version = ?, decision_since = ?, updated_at = ?, status = ?, "
                 "finished_at = CASE WHEN ? = 1 THEN ? ELSE finished_at END WHERE id = ? AND version = ? AND status = 'active' "
@@ -228,6 +231,7 @@ class PlayStore(StoreBase):
         log_rows = _log_rows(log_lines)
 
         def run(conn: Conn) -> bool:
+            lock_game(conn, game_id)
             row = one(conn, "SELECT version FROM games WHERE id = ? AND status = 'active'", (game_id,))
             if row is None:
                 return False

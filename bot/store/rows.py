@@ -81,6 +81,9 @@ class Want:
     target: int = 0
     delay: float = 0.0
     hint: str = ""
+    #: seconds no worker may carry the delivery out while the interaction that made the move answers in the same
+    #: DM (``deliveries.answer_until``); the answer's own mark ends the hold sooner
+    hold: float = 0.0
 
 
 @dataclass(frozen=True)

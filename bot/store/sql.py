@@ -4,6 +4,7 @@ thread, inside the caller's ``BEGIN IMMEDIATE`` transaction."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Collection, Sequence
 
 from ..database import Conn, one, rows
@@ -11,8 +12,16 @@ from ..logline import LogLine
 from .rows import CHANNEL_KINDS, Delivery, ResultRow, Want
 
 _SERIES_COLS = "id, guild_id, channel_id, host_id, target, status"
+#: the first key of every game's advisory lock (the second is the game's id): a key space of the store's own
+_GAME_LOCKS = 0x4E46_4741  # "NFGA"
 
 
+def lock_game(conn: Conn, game_id: int) -> None:
+    """Serialise the transactions that write one game, across every process on a PostgreSQL database: the first
+    statement of each such transaction waits here for the one before it (released at its commit). SQLite needs
+    nothing: its transactions take the whole file's write lock."""
+    if not isinstance(conn, sqlite3.Connection):
+        conn.execute("SELECT pg_advisory_xact_lock(?, CAST(? AS INTEGER))", (_GAME_LOCKS, game_id)).close()
 
 
 def _add_results(conn: Conn, game_id: int, results: Sequence[ResultRow], now: str) -> None:
@@ -137,13 +146,14 @@ def _want(conn: Conn, game_id: int, wants: Sequence[Want], epoch: float) -> None
     """Ask for each delivery: a new row, or one more request on the row (keeping a retry's back-off)."""
     for w in wants:
         conn.execute(
-            "INSERT INTO deliveries (game_id, kind, target, wanted, done, due_at, hint) VALUES (?, ?, ?, 1, 0, ?, ?) "
-            "ON CONFLICT (game_id, kind, target) DO UPDATE SET "
+            "INSERT INTO deliveries (game_id, kind, target, wanted, done, due_at, hint, answer_until) "
+            "VALUES (?, ?, ?, 1, 0, ?, ?, ?) ON CONFLICT (game_id, kind, target) DO UPDATE SET "
             "wanted = MAX(deliveries.wanted, deliveries.done) + 1, hint = excluded.hint, "
+            "answer_until = MAX(deliveries.answer_until, excluded.answer_until), "
             "due_at = CASE WHEN deliveries.attempts > 0 THEN deliveries.due_at "
             "WHEN deliveries.wanted > deliveries.done THEN MIN(deliveries.due_at, excluded.due_at) "
             "ELSE excluded.due_at END",
-            (game_id, w.kind, w.target, epoch + w.delay, w.hint),
+            (game_id, w.kind, w.target, epoch + w.delay, w.hint, epoch + w.hold if w.hold > 0 else 0.0),
         )
 
 

@@ -47,8 +47,24 @@ class WorkStore(StoreBase):
         )
 
     async def release_leases(self) -> None:
-        """At start-up of the only worker: leases of a process that died are void."""
-        await self._write("UPDATE deliveries SET lease_until = 0 WHERE lease_until > 0")
+        """At start-up of the only process (a SQLite file): the leases and holds of the one that stopped are void,
+        and so is its hold on the AI seats. Never on a shared database, where they may be another live process's."""
+        assert not self.shared, "a shared database's leases run out; they are never freed wholesale"
+
+        def run(conn: Conn) -> None:
+            conn.execute("UPDATE deliveries SET lease_until = 0, answer_until = 0 WHERE lease_until > 0 OR answer_until > 0")
+            conn.execute("UPDATE games SET ai_until = 0 WHERE ai_until > 0")
+
+        await self.writer.transaction(run)
+
+    async def release_answer(self, game_id: int, user_id: int) -> None:
+        """The interaction that made a move could not show its result in the DM: the prompt's delivery is free
+        to do it now (its mark, the usual end of the hold, was not written)."""
+        await self._write(
+            "UPDATE deliveries SET answer_until = 0 WHERE game_id = ? AND kind = 'prompt' AND target = ? "
+            "AND answer_until > 0",
+            (game_id, user_id),
+        )
 
     async def claim_deliveries(
         self, limit: int, lease: float, skip: Sequence[tuple[int, str, int]] = (), retries: bool = True
@@ -60,10 +76,10 @@ class WorkStore(StoreBase):
         now = self.epoch()
         sql = (
             "SELECT d.game_id, d.kind, d.target, d.wanted, d.attempts, d.hint FROM deliveries d "
-            f"JOIN games g ON g.id = d.game_id WHERE d.wanted > d.done AND d.due_at <= ? AND d.lease_until <= ? "
-            f"AND {_NOT_HELD} {'' if retries else 'AND d.attempts = 0'} ORDER BY d.due_at LIMIT ?"
+            "JOIN games g ON g.id = d.game_id WHERE d.wanted > d.done AND d.due_at <= ? AND d.lease_until <= ? "
+            f"AND d.answer_until <= ? AND {_NOT_HELD} {'' if retries else 'AND d.attempts = 0'} ORDER BY d.due_at LIMIT ?"
         )
-        params = (now, now, limit + len(skip))
+        params = (now, now, now, limit + len(skip))
         skipped = set(skip)
         # most looks find nothing new (the worker is woken after every commit): a read answers them, and only a
         # look that finds work takes the write lock and commits its leases
@@ -93,7 +109,7 @@ class WorkStore(StoreBase):
         """The epoch second at which the next delivery falls due (None: nothing waits), leaving out ``skip``: the
         rows this process is carrying out (unleased in a store of one process, they would read as due now)."""
         found = await self._read(
-            "SELECT d.game_id, d.kind, d.target, MAX(d.due_at, d.lease_until) AS at FROM deliveries d "
+            "SELECT d.game_id, d.kind, d.target, MAX(d.due_at, d.lease_until, d.answer_until) AS at FROM deliveries d "
             f"JOIN games g ON g.id = d.game_id WHERE d.wanted > d.done AND {_NOT_HELD} ORDER BY at LIMIT ?",
             (len(skip) + 1,),
         )
@@ -136,7 +152,8 @@ class WorkStore(StoreBase):
         return float(row[0]) if row is not None else None
 
     async def release_deadline_leases(self) -> None:
-        """At start-up of the only worker: leases of a process that died are void."""
+        """At start-up of the only process (a SQLite file): the leases of the one that stopped are void."""
+        assert not self.shared, "a shared database's leases run out; they are never freed wholesale"
         await self._write("UPDATE deadlines SET lease_until = 0 WHERE lease_until > 0")
 
     async def claim_deadline(self, lease: float) -> Deadline | None:

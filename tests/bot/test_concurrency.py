@@ -39,8 +39,9 @@ async def test_moves_in_many_games_commit_at_the_same_moment(simcord_env: Any) -
             seat = table.by_seat(d.seat)
             moves.append((table.id, seat.user_id, str(table.game.legal_actions(d.seat)[0]), table.since[d.seat]))
     versions = [(await p.table()).game.version for p in parties]
+    # made as commands: no interaction answers in the players' DMs here, so their prompts are the deliveries' to send
     outcomes = await asyncio.gather(
-        *(bot.service.act(g, user_id=u, text=m, since=s, source="button") for g, u, m, s in moves)
+        *(bot.service.act(g, user_id=u, text=m, since=s, source="command") for g, u, m, s in moves)
     )
     for outcome in outcomes:
         bot.service.publish(outcome)

@@ -41,7 +41,6 @@ async def test_a_finished_game_leaves_nothing_in_the_bot(simcord_env: Any) -> No
         "ai": any(k[0] == game_id for k in bot.service._ai),
         "ai tasks": game_id in bot.service._ai_tasks,
         "shown table": game_id in bot.notifier._shown,
-        "answering": any(k[0] == game_id for k in bot.deliverer._answering),
         "deliveries": any(k[0] == game_id for k in bot.deliverer._running),
     }
     assert not any(held.values()), held

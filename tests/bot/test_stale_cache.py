@@ -29,7 +29,7 @@ async def test_a_service_whose_cache_is_behind_shows_the_stored_game(db_location
         user = table.by_seat(seat).user_id
         move = str(table.game.legal_actions(seat)[0])
         moved = await first.act(table.id, user_id=user, text=move, source="command")
-        assert (await second.table(table.id)).row.version == moved.table.row.version - 1  # its cache is behind
+        assert behind.row.version == moved.table.row.version - 1  # its cache is behind
         shown = await second.stored_table(table.id)
         assert shown.row.version == moved.table.row.version
         assert shown.game is not None and shown.game.to_json() == moved.table.game.to_json()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
+import discord
 import pytest
 
 from bot.database import CONSTRAINT_ERRORS
@@ -136,8 +137,9 @@ async def test_a_failed_transaction_leaves_nothing_and_the_store_goes_on(store: 
 
 async def test_a_delivery_is_claimed_by_one_worker_at_a_time(db_location: str) -> None:
     path = db_location
-    first = await Store.open(path)
-    second = await Store.open(path)
+    now = [discord.utils.utcnow()]
+    first = await Store.open(path, clock=lambda: now[0])
+    second = await Store.open(path, clock=lambda: now[0])
     first.shared = second.shared = True  # two processes on one database: rows are leased
     try:
         games = [await _started_game(first, n) for n in range(10)]
@@ -148,13 +150,19 @@ async def test_a_delivery_is_claimed_by_one_worker_at_a_time(db_location: str) -
         assert await first.claim_deliveries(100, 60.0) == []  # leased
         for d in a:
             await first.delivered(d)
-        await second.release_leases()  # a restarted only worker voids the leases of the dead one
+        # the second process died holding its rows: they are nobody's once their lease runs out, not before
+        now[0] += timedelta(seconds=59)
+        assert await first.claim_deliveries(100, 60.0) == []
+        now[0] += timedelta(seconds=2)
         assert {d.key for d in await first.claim_deliveries(100, 60.0)} == keys_b
+        with pytest.raises(AssertionError):  # a shared database's leases are never freed wholesale
+            await second.release_leases()
     finally:
         await first.close()
         await second.close()
 
 
+@pytest.mark.sqlite_only  # a PostgreSQL database is shared: its claims lease (test_a_delivery_is_claimed_by_one_…)
 async def test_the_only_process_claims_due_work_with_a_read(store: Store) -> None:
     """A SQLite file belongs to one bot process: claiming a delivery or a deadline writes nothing (its workers skip
     what they are running)."""

@@ -389,6 +389,7 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         (11, "0011_lobby_message.sql"),
         (12, "0012_missed_turns.sql"),
         (13, "0013_thread_by_turn.sql"),
+        (14, "0014_processes.sql"),
     ]
     for gid, meant in GAMES.items():
         row = await store.game(gid)
