@@ -47,7 +47,8 @@ async def start_game(bot: NightfallBot) -> int:
 
 
 async def play_to_the_end(bot: NightfallBot, game_id: int) -> int:
-    """Whoever must decide makes their first legal move, as a button would; the number of moves."""
+    """Whoever must decide makes their first legal move, as a slash command would (no interaction answers in the
+    DM: the prompt deliveries bring both DMs up to date); the number of moves."""
     service, moves = bot.service, 0
     while True:
         table = await service.table(game_id)
@@ -58,7 +59,7 @@ async def play_to_the_end(bot: NightfallBot, game_id: int) -> int:
         seat = game.pending()[0].seat
         user = next(s.user_id for s in table.seats if s.seat == seat)
         text = str(game.legal_actions(seat)[0])
-        outcome = await service.act(game_id, user_id=user, text=text, since=table.since.get(seat), source="button")
+        outcome = await service.act(game_id, user_id=user, text=text, since=table.since.get(seat), source="command")
         service.publish(outcome)
         moves += 1
 
