@@ -41,6 +41,7 @@ import logging
 import multiprocessing
 import os
 import queue
+import re
 import sqlite3
 import sys
 import tempfile
@@ -98,7 +99,8 @@ class Part:
     stale: int = 0
     ai_stale: int = 0
     carried: list[tuple[int, str, int, int]] = field(default_factory=list)
-    failed: Counter[str] = field(default_factory=Counter)  # deliveries that raised, by error
+    failed: Counter[str] = field(default_factory=Counter)  # deliveries that raised, by error (its numbers as N)
+    closing: bool = False  # the bot is being closed: what fails now is the shutdown's doing
     over: int = 0
     games: int = 0
     error: str = ""
@@ -232,8 +234,8 @@ def watch(bot: NightfallBot, part: Part) -> None:
         try:
             marked = await carry_out(d)
         except Exception as e:
-            if not store.closed:
-                part.failed[type(e).__name__] += 1
+            if not part.closing:
+                part.failed[f"{type(e).__name__}: {re.sub(r'[0-9]+', 'N', str(e))[:80]}"] += 1
             raise
         part.carried.append((d.game_id, d.kind, d.target, d.wanted))
         return marked
@@ -314,6 +316,7 @@ async def run_process(
         rows = [await bot.store.game(g) for g in game_ids]
         part.over = sum(1 for row in rows if row is not None and row.status == "over")
     finally:
+        part.closing = True
         await bot.close()
     return part
 
@@ -403,7 +406,7 @@ def print_row(r: Row) -> None:
         print("      refused: " + ", ".join(f"{k} {v}" for k, v in reasons.items()))
     failed = sum((p.failed for p in r.parts), Counter())
     if failed:
-        print("      deliveries failed (tried again later): " + ", ".join(f"{k} {v}" for k, v in failed.items()))
+        print("      deliveries failed (tried again later): " + "; ".join(f"{v}× {k}" for k, v in failed.items()))
     if undelivered:
         print(f"      {undelivered} moves still owed deliveries after {DRAIN_SECONDS:.0f} s")
     if len(r.parts) > 1:
