@@ -331,6 +331,13 @@ def child(
         part = Part(process, error=f"{type(e).__name__}: {e}")
         ready.put(process)
     results.put(part)
+    results.close()
+    results.join_thread()
+    # the render pool, stopped without waiting by the bot's close, can leave its workers blocked on the pool's
+    # queue, and this process would wait for them at exit: the run is measured, so they are stopped here
+    for worker in multiprocessing.active_children():
+        worker.terminate()
+        worker.join(5)
 
 
 # ---------------------------------------------------------------------------------- the runs
@@ -357,6 +364,9 @@ def run_row(label: str, location: str, processes: int, games: int, moves: int) -
             break
     for c in children:
         c.join(timeout=60)
+        if c.is_alive():  # its figures are in: a process stuck at exit is not waited for
+            c.terminate()
+            c.join(5)
     return Row(label, sorted(parts, key=lambda p: p.process))
 
 

@@ -97,6 +97,14 @@ async def test_closed_dms_and_lost_messages_answer_as_discord_does(running: tupl
     with pytest.raises(discord.NotFound) as lost:
         await channel.get_partial_message(12345).edit(content="gone")
     assert lost.value.code == UNKNOWN_MESSAGE
+    fake.fail("send", 500, times=1)
+    with pytest.raises(discord.DiscordServerError):
+        await channel.send("down")
+    fake.fail("send", 429, retry_after=7.5, times=1)
+    with pytest.raises(discord.HTTPException) as limited:
+        await channel.send("slow down")
+    assert limited.value.status == 429 and limited.value.response.headers["Retry-After"] == "7.5"
+    await channel.send("up again")
     game_id = await start_game(bot)
     await settled(bot)
     texts = [str(m["content"]) for m in fake.channel_messages(CHANNEL)]
