@@ -334,7 +334,9 @@ def child(
     results.close()
     results.join_thread()
     # the render pool, stopped without waiting by the bot's close, can leave its workers blocked on the pool's
-    # queue, and this process would wait for them at exit: the run is measured, so they are stopped here
+    # queue, and this process would wait for them at exit: the run is measured, so they are stopped here (the
+    # pool's own thread then fails to mark the futures the close cancelled: nothing to print)
+    threading.excepthook = lambda _args: None
     for worker in multiprocessing.active_children():
         worker.terminate()
         worker.join(5)
