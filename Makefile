@@ -43,6 +43,7 @@ bench: $(STAMP)
 	-$(BIN)/python bench/bot.py
 	-$(BIN)/python bench/startup.py
 	-$(BIN)/python bench/ai.py
+	-$(BIN)/python bench/cluster.py
 
 # after changing an English text: refresh the .pot templates and merge them into the pl/ru .po files
 catalogues: $(STAMP)

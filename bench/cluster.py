@@ -1,0 +1,493 @@
+"""The real bot as one process on SQLite, one on PostgreSQL, and two processes sharing one PostgreSQL database.
+
+    make bench            # or: .venv/bin/python bench/cluster.py [--games 50] [--moves 1500] [--quick]
+
+SimCord allows one bot per event loop, each in a Discord world of its own, so two processes cannot share one
+simulated Discord. Here each process is a real OS process (multiprocessing, spawn) running the real bot
+(``create_bot``) whose REST calls a ``tests.fakerest.FakeDiscord`` of its own answers, in process (no network, no
+gateway). Moves go through the bot's service, ``service.act`` then ``service.publish``: what an interaction does
+once received (``bot.moves.Moves.one``), as a slash command's move (source "command"): there is no interaction
+to answer, so the mover's DM, like the other player's, is brought up to date by its prompt delivery (a button's
+move would hold that delivery for the answer that never comes).
+
+Each run: N games of two humans on quick-start Nightfall (as ``bench/bot.py``), opened with the service's calls
+behind ``/game new``, ``/game join`` and ``/game start``, split evenly over the processes; each process plays its
+own games back to back (a game's next move, the first legal move of whoever must decide, as soon as the previous
+``act`` returned; all its games at once) until the run's moves are made or its games are over. Shipped settings
+where they matter: the burst window, the table's edit interval, ``render_workers``; no AI delay; Discord's rate
+limits are not kept (they would cap the moves at what Discord allows). A PostgreSQL run gets a fresh migrated
+database on one throwaway server (``tests.postgresql.Cluster``).
+
+Figures, per run:
+
+- **moves/s**: moves made by all processes / wall time (first move's start to the last move's return).
+- **act p50/p99**: ms from the ``act`` call to its return (the move committed).
+- **delivered p99**: ms from the commit to the moment none of the game's deliveries due by then is still owed
+  (read every ``POLL_SECONDS`` on a side connection, in a thread: a resolution of that much). A burst's table,
+  due later, is not owed yet, as in ``bench/bot.py``.
+- **REST/move**: the REST calls of every process from the first move until the deliveries are done, per move.
+- **refused**: moves ``act`` refused, and of them those the store refused as stale (``StaleVersion``).
+- **AI stale**: AI moves the store refused as stale (the games have no AI seat: any is a process's AI run on a
+  game another process holds).
+- **double**: deliveries carried out more than once, across processes: the same (game, kind, target, wanted)
+  run to its end twice. Both must be 0 when several processes share the database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import multiprocessing
+import os
+import queue
+import re
+import sqlite3
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+# Run as a script, this file's folder comes first on sys.path: look in the project root instead.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+sys.path.insert(0, str(_HERE.parent))
+
+from bot import Settings, create_bot  # noqa: E402
+from bot.app import NightfallBot  # noqa: E402
+from bot.errors import UserError  # noqa: E402
+from bot.settings import default_render_workers  # noqa: E402
+from bot.store import Delivery, Move, StaleVersion, Store  # noqa: E402
+from tests import postgresql  # noqa: E402
+from tests.fakerest import FakeDiscord  # noqa: E402
+
+GAMES = 50
+MOVES = 1500
+QUICK_GAMES = 10
+QUICK_MOVES = 300
+POLL_SECONDS = 0.02
+#: seconds a process waits for its games' deliveries: after opening them, and after its last move
+DRAIN_SECONDS = 120.0
+GUILD = 1_000
+CHANNEL_BASE = 2_000_000
+USER_BASE = 3_000_000
+
+# what goes wrong is counted (``Part.failed``), not logged: a failed delivery's traceback would bury the table
+for _name in ("nightfall", "bot", "discord"):
+    logging.getLogger(_name).setLevel(logging.CRITICAL)
+
+
+@dataclass
+class Part:
+    """What one process did in a run (sent back to the parent)."""
+
+    process: int
+    moves: int = 0
+    started: float = 0.0  # time.time() of its first move
+    ended: float = 0.0  # of its last move's return
+    act_ms: list[float] = field(default_factory=list)
+    delivered_ms: list[float] = field(default_factory=list)
+    undelivered: int = 0
+    rest: int = 0
+    rest_kinds: Counter[str] = field(default_factory=Counter)
+    refused: Counter[str] = field(default_factory=Counter)
+    stale: int = 0
+    ai_stale: int = 0
+    carried: list[tuple[int, str, int, int]] = field(default_factory=list)
+    failed: Counter[str] = field(default_factory=Counter)  # deliveries that raised, by error (its numbers as N)
+    closing: bool = False  # the bot is being closed: what fails now is the shutdown's doing
+    over: int = 0
+    games: int = 0
+    error: str = ""
+
+
+@dataclass
+class Row:
+    label: str
+    parts: list[Part]
+
+    @property
+    def moves(self) -> int:
+        return sum(p.moves for p in self.parts)
+
+    @property
+    def seconds(self) -> float:
+        return max(p.ended for p in self.parts) - min(p.started for p in self.parts)
+
+    def all(self, name: str) -> list[float]:
+        return [x for p in self.parts for x in getattr(p, name)]
+
+    @property
+    def doubles(self) -> int:
+        seen = Counter(k for p in self.parts for k in p.carried)
+        return sum(n - 1 for n in seen.values() if n > 1)
+
+
+# ---------------------------------------------------------------------------------- one process
+class Owed:
+    """Watches, from a thread on a connection of its own, when each move's deliveries are no longer owed."""
+
+    def __init__(self, location: str, game_ids: list[int], clock: Callable[[], float]) -> None:
+        self.location = location
+        self.game_ids = game_ids
+        self.clock = clock
+        self.waiting: list[tuple[int, float, float]] = []  # (game, commit epoch, commit perf_counter)
+        self.lags: list[float] = []
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name="bench-owed", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def committed(self, game_id: int, epoch: float) -> None:
+        with self._lock:
+            self.waiting.append((game_id, epoch, time.perf_counter()))
+
+    def pending(self) -> int:
+        with self._lock:
+            return len(self.waiting)
+
+    def _connect(self) -> tuple[Any, str]:
+        if self.location.startswith("postgresql://"):
+            import psycopg
+
+            return psycopg.connect(self.location, autocommit=True), "%s"
+        return sqlite3.connect(f"file:{self.location}?mode=ro", uri=True, check_same_thread=False), "?"
+
+    def _watch(self) -> None:
+        conn, mark = self._connect()
+        marks = ",".join([mark] * len(self.game_ids))
+        sql = (
+            f"SELECT game_id, MIN(due_at) FROM deliveries WHERE wanted > done AND game_id IN ({marks}) GROUP BY game_id"
+        )
+        try:
+            while not self._stop.wait(POLL_SECONDS):
+                now = time.perf_counter()
+                oldest = {int(g): float(due) for g, due in conn.execute(sql, self.game_ids).fetchall()}
+                with self._lock:
+                    left = []
+                    for game_id, epoch, at in self.waiting:
+                        due = oldest.get(game_id)
+                        if due is not None and due <= epoch:
+                            left.append((game_id, epoch, at))
+                        else:
+                            self.lags.append((now - at) * 1000)
+                    self.waiting = left
+        finally:
+            conn.close()
+
+
+def channel_of(process: int, k: int) -> int:
+    return CHANNEL_BASE + process * 10_000 + k
+
+
+async def open_games(bot: NightfallBot, process: int, count: int, processes: int, fake: FakeDiscord) -> list[int]:
+    """``count`` games of two humans on quick-start Nightfall, each in a channel of its own. Every process knows
+    every channel of the run, as the gateway would tell each (another process may deliver to them)."""
+    every = {channel_of(p, k): f"nightfall-{p}-{k}" for p in range(processes) for k in range(count + 1)}
+    fake.add_guild(bot, GUILD, every)  # (the processes' counts differ by one at most)
+    channels = {channel_of(process, k): every[channel_of(process, k)] for k in range(count)}
+    service, ids = bot.service, []
+    for k, channel in enumerate(channels):
+        host, guest = USER_BASE + (process * 10_000 + k) * 2, USER_BASE + (process * 10_000 + k) * 2 + 1
+        await service.new_lobby(
+            guild_id=GUILD, channel_id=channel, channel_name=channels[channel], host_id=host, host_name=f"h{k}",
+            game="nightfall", options={"variant": "quick-start"},
+        )
+        await service.join(channel, guest, f"g{k}")
+        ids.append((await service.start(channel, host)).id)
+    return ids
+
+
+async def owed_now(bot: NightfallBot, game_ids: set[int]) -> bool:
+    now = bot.store.epoch()
+    return any(r[0] in game_ids and r[5] <= now for r in await bot.store.pending_deliveries())
+
+
+def watch(bot: NightfallBot, part: Part) -> None:
+    """Count the store's stale refusals (by human or AI move), every delivery carried out to its end, and those
+    that failed."""
+    store, deliverer = bot.store, bot.deliverer
+    record, carry_out = store.record, deliverer._carry_out
+
+    async def counted_record(move: Move) -> None:
+        try:
+            await record(move)
+        except StaleVersion:
+            if move.source == "ai":
+                part.ai_stale += 1
+            else:
+                part.stale += 1
+            raise
+
+    async def counted_carry_out(d: Delivery) -> bool:
+        try:
+            marked = await carry_out(d)
+        except Exception as e:
+            if not part.closing:
+                part.failed[f"{type(e).__name__}: {re.sub(r'[0-9]+', 'N', str(e))[:80]}"] += 1
+            raise
+        part.carried.append((d.game_id, d.kind, d.target, d.wanted))
+        return marked
+
+    store.record = counted_record  # type: ignore[method-assign]
+    deliverer._carry_out = counted_carry_out  # type: ignore[method-assign]
+
+
+async def play(bot: NightfallBot, game_ids: list[int], budget: int, owed: Owed, part: Part) -> None:
+    """Every game back to back: its next move as soon as ``act`` returned, until ``budget`` moves are made."""
+    service = bot.service
+    left = [budget]
+
+    async def one_game(game_id: int) -> None:
+        while left[0] > 0:
+            table = await service.table(game_id)
+            game = table.game
+            if game is None or game.is_over() or table.row.status != "active":
+                return
+            seat = game.pending()[0].seat
+            user = next(s.user_id for s in table.seats if s.seat == seat)
+            text = str(game.legal_actions(seat)[0])
+            left[0] -= 1
+            start = time.perf_counter()
+            try:
+                since = table.since.get(seat)
+                outcome = await service.act(game_id, user_id=user, text=text, since=since, source="command")
+            except UserError as e:
+                part.refused[e.key] += 1
+                left[0] += 1
+                await asyncio.sleep(0)
+                continue
+            part.act_ms.append((time.perf_counter() - start) * 1000)
+            owed.committed(game_id, bot.store.epoch())
+            service.publish(outcome)
+            part.moves += 1
+
+    part.started = time.time()
+    await asyncio.gather(*(one_game(g) for g in game_ids))
+    part.ended = time.time()
+
+
+async def run_process(
+    location: str, process: int, processes: int, count: int, budget: int, ready: Any, go: Any
+) -> Part:
+    part = Part(process, games=count)
+    settings = Settings(
+        token=None, db_path=location, ai_delay=0.0, log_level="ERROR", discord_limits=False,
+        render_workers=default_render_workers(),
+    )
+    bot = create_bot(settings)
+    fake = FakeDiscord(shared=True, worker=process)  # one Discord for every process of the run
+    fake.install(bot)
+    try:
+        await bot.login("fake-token")
+        game_ids = await open_games(bot, process, count, processes, fake)
+        give_up = time.monotonic() + DRAIN_SECONDS
+        while await owed_now(bot, set(game_ids)) and time.monotonic() < give_up:
+            await asyncio.sleep(0.05)
+        ready.put(process)
+        await asyncio.get_running_loop().run_in_executor(None, go.wait)
+        watch(bot, part)
+        owed = Owed(location, game_ids, bot.store.epoch)
+        owed.start()
+        first_call = len(fake.calls)
+        try:
+            await play(bot, game_ids, budget, owed, part)
+            give_up = time.monotonic() + DRAIN_SECONDS
+            while owed.pending() and time.monotonic() < give_up:
+                await asyncio.sleep(0.05)
+        finally:
+            owed.stop()
+        part.delivered_ms = owed.lags
+        part.undelivered = owed.pending()
+        calls = fake.calls[first_call:]
+        part.rest = len(calls)
+        part.rest_kinds = Counter(c.name for c in calls)
+        rows = [await bot.store.game(g) for g in game_ids]
+        part.over = sum(1 for row in rows if row is not None and row.status == "over")
+    finally:
+        part.closing = True
+        await bot.close()
+    return part
+
+
+def child(
+    location: str, process: int, processes: int, count: int, budget: int, ready: Any, go: Any, results: Any
+) -> None:
+    """A process of the run: its bot, its games, its figures put on ``results``."""
+    try:
+        part = asyncio.run(run_process(location, process, processes, count, budget, ready, go))
+    except BaseException as e:  # the parent prints it beside the run
+        part = Part(process, error=f"{type(e).__name__}: {e}")
+        ready.put(process)
+    results.put(part)
+    results.close()
+    results.join_thread()
+    # the render pool, stopped without waiting by the bot's close, can leave its workers blocked on the pool's
+    # queue, and this process would wait for them at exit: the run is measured, so they are stopped here (the
+    # pool's own thread then fails to mark the futures the close cancelled: nothing to print)
+    threading.excepthook = lambda _args: None
+    for worker in multiprocessing.active_children():
+        worker.terminate()
+        worker.join(5)
+
+
+# ---------------------------------------------------------------------------------- the runs
+def run_row(label: str, location: str, processes: int, games: int, moves: int) -> Row:
+    """One run: ``processes`` OS processes on one database, the games and moves split evenly."""
+    ctx = multiprocessing.get_context("spawn")
+    ready, results, go = ctx.Queue(), ctx.Queue(), ctx.Event()
+    children = []
+    for k in range(processes):
+        count = games // processes + (1 if k < games % processes else 0)
+        budget = moves // processes + (1 if k < moves % processes else 0)
+        args = (location, k, processes, count, budget, ready, go, results)
+        children.append(ctx.Process(target=child, args=args))
+    for c in children:
+        c.start()
+    for _ in children:
+        ready.get(timeout=600)
+    go.set()
+    parts: list[Part] = []
+    for _ in children:
+        try:
+            parts.append(results.get(timeout=1800))
+        except queue.Empty:
+            break
+    for c in children:
+        c.join(timeout=60)
+        if c.is_alive():  # its figures are in: a process stuck at exit is not waited for
+            c.terminate()
+            c.join(5)
+    return Row(label, sorted(parts, key=lambda p: p.process))
+
+
+def migrated_template(cluster: postgresql.Cluster) -> None:
+    cluster.admin(f"CREATE DATABASE {postgresql.TEMPLATE}")
+
+    async def migrate() -> None:
+        store = await Store.open(cluster.url(postgresql.TEMPLATE))
+        await store.close()
+
+    asyncio.run(migrate())
+    postgresql.wait_for_no_connections(cluster, postgresql.TEMPLATE)
+
+
+# ---------------------------------------------------------------------------------- printing
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))]
+
+
+def print_row(r: Row) -> None:
+    errors = [p.error for p in r.parts if p.error]
+    if errors or not r.parts:
+        print(f"  {r.label:<26} FAILED: {'; '.join(errors) or 'no process answered'}")
+        return
+    moves = max(r.moves, 1)
+    refused = sum(sum(p.refused.values()) for p in r.parts)
+    stale = sum(p.stale for p in r.parts)
+    ai_stale = sum(p.ai_stale for p in r.parts)
+    rest = sum(p.rest for p in r.parts)
+    print(
+        f"  {r.label:<26}{r.moves:6d} {r.moves / r.seconds:8.1f}   {pct(r.all('act_ms'), 50):6.1f} "
+        f"{pct(r.all('act_ms'), 99):7.1f}   {pct(r.all('delivered_ms'), 99):9.1f}   {rest / moves:6.2f}   "
+        f"{refused:5d} ({stale} stale)   {ai_stale:5d}   {r.doubles:6d}"
+    )
+    kinds = sum((p.rest_kinds for p in r.parts), Counter())
+    over = sum(p.over for p in r.parts)
+    undelivered = sum(p.undelivered for p in r.parts)
+    print(
+        f"      {r.seconds:5.1f} s wall; {over} of {sum(p.games for p in r.parts)} games over; REST per move: "
+        + ", ".join(f"{k} {v / moves:.2f}" for k, v in kinds.most_common())
+    )
+    if refused:
+        reasons = sum((p.refused for p in r.parts), Counter())
+        print("      refused: " + ", ".join(f"{k} {v}" for k, v in reasons.items()))
+    failed = sum((p.failed for p in r.parts), Counter())
+    if failed:
+        print("      deliveries failed (tried again later): " + "; ".join(f"{v}× {k}" for k, v in failed.items()))
+    if undelivered:
+        print(f"      {undelivered} moves still owed deliveries after {DRAIN_SECONDS:.0f} s")
+    if len(r.parts) > 1:
+        shares = ", ".join(f"process {p.process}: {p.moves} moves, {len(p.carried)} deliveries" for p in r.parts)
+        print(f"      {shares}")
+
+
+def print_targets(rows: list[Row]) -> None:
+    """The issue sets no target for these figures ("—"); double deliveries and AI moves refused as stale must be 0
+    once several processes share a database."""
+    print("Targets")
+    for r in rows:
+        if not r.parts or any(p.error for p in r.parts):
+            continue
+        print(
+            f"  {r.label:<26} moves/s {r.moves / r.seconds:8.1f}   target —      "
+            f"act p99 {pct(r.all('act_ms'), 99):7.1f} ms   target —      "
+            f"delivered p99 {pct(r.all('delivered_ms'), 99):8.1f} ms   target —"
+        )
+        ai_stale = sum(p.ai_stale for p in r.parts)
+        ok = "ok" if r.doubles == 0 and ai_stale == 0 else "MISSED"
+        print(
+            f"  {'':<26} double deliveries {r.doubles:5d}, AI stale {ai_stale:5d}   target 0          {ok}"
+        )
+
+
+# ---------------------------------------------------------------------------------- main
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=None, help=f"games per run (default {GAMES})")
+    parser.add_argument("--moves", type=int, default=None, help=f"moves per run (default {MOVES})")
+    parser.add_argument("--quick", action="store_true", help=f"{QUICK_GAMES} games, {QUICK_MOVES} moves (a smoke run)")
+    args = parser.parse_args()
+    games = args.games or (QUICK_GAMES if args.quick else GAMES)
+    moves = args.moves or (QUICK_MOVES if args.quick else MOVES)
+    shipped = Settings()
+    print(
+        f"Processes on one database, FakeDiscord (no network): {games} games of 2 humans (quick-start Nightfall), "
+        f"{moves} moves a run, back to back; burst {shipped.burst_seconds:.0f} s, table edit interval "
+        f"{shipped.table_edit_interval:.0f} s, render_workers={default_render_workers()} a process; "
+        f"{os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
+    print(
+        f"  {'':<26}{'moves':>6} {'moves/s':>8}   {'act p50':>6} {'p99 ms':>7}   {'deliv p99':>9}   "
+        f"{'REST/mv':>6}   {'refused':>7}            {'AI st':>5}   {'double':>6}"
+    )
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="nightfall-cluster-") as workdir:
+        rows.append(run_row("1 process, SQLite", os.path.join(workdir, "cluster.db"), 1, games, moves))
+        print_row(rows[-1])
+        sys.stdout.flush()
+        cluster: postgresql.Cluster | None = None
+        try:
+            cluster = postgresql.Cluster()
+            cluster.start()
+            migrated_template(cluster)
+            for label, processes in (("1 process, PostgreSQL", 1), ("2 processes, PostgreSQL", 2)):
+                rows.append(run_row(label, cluster.new_database(), processes, games, moves))
+                print_row(rows[-1])
+                sys.stdout.flush()
+        except postgresql.Unavailable as e:
+            print(f"  PostgreSQL runs skipped: {e}")
+        finally:
+            if cluster is not None:
+                cluster.stop()
+    print(f"  (load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())})")
+    print_targets(rows)
+    return 0 if all(not p.error for r in rows for p in r.parts) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
