@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+import pytest
 
 from bot.store import MIGRATIONS_DIR, Store
 
@@ -186,3 +187,10 @@ async def test_two_processes_starting_at_once_apply_each_postgresql_step_once(
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_store_without_its_migrations_refuses_to_open(tmp_path: Path) -> None:
+    """Installed without the project's folder (a wheel holds no ``migrations``), the bot would run on no schema at
+    all and say "0 migrations applied": it stops with a sentence saying why instead."""
+    with pytest.raises(FileNotFoundError, match="no migrations"):
+        await Store.open(str(tmp_path / "nightfall.db"), migrations=tmp_path / "nowhere")

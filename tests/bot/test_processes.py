@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -27,6 +28,8 @@ from bot.settings import Shards
 from bot.store import Store
 
 from .. import postgresql
+from .conftest import user_errors_only
+from .helpers import latest_prompt, moves_in, open_game, press
 from .hosts import SHORT_LEASE, Host, Record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -263,3 +266,41 @@ def test_shards_are_read_from_the_setting(monkeypatch: pytest.MonkeyPatch) -> No
     assert (bot.shard_ids, bot.shard_count) == ([2, 3], 4)
     monkeypatch.setenv("NIGHTFALL_SHARDS", "")
     assert not isinstance(create_bot(Settings.from_env(env_file=None)), discord.AutoShardedClient)
+
+
+def _dm_edits(env: Any, since: int, channel_id: int) -> list[str]:
+    """The REST edits of messages in one DM channel made by the bot's workers since request ``since`` (an
+    interaction's own answer goes to Discord's interaction routes, not these)."""
+    return [
+        r.path for r in env.http_requests[since:]
+        if r.method == "PATCH" and r.path.startswith(f"/channels/{channel_id}/messages/")
+    ]
+
+
+@pytest.mark.postgresql  # on both stores (tests/conftest.py)
+async def test_a_button_answers_in_its_own_dm_and_no_worker_edits_it_meanwhile(simcord_env: Any) -> None:
+    """The press's answer shows the move in the DM it was pressed in; the prompt delivery the move asked for is held
+    in the database meanwhile and settled by the answer's mark: the DM is not edited a second time. When the answer
+    fails, the hold is lifted at once and the delivery sets the DM right in the same moment (not after the hold)."""
+    party = await open_game(simcord_env, ("alice", "bob"), variant="standard")
+    alice = party.users["alice"]
+    prompt = latest_prompt(alice)
+    assert prompt is not None
+    picks = sorted(m for m in moves_in(prompt) if m.startswith("draft"))
+    cursor = len(simcord_env.http_requests)
+    await press(alice, prompt, picks[0])
+    await simcord_env.settle()
+    assert _dm_edits(simcord_env, cursor, prompt.channel.id) == []
+    assert ("prompt", alice.id) not in {(p[1], p[2]) for p in await simcord_env.bot.store.pending_deliveries()}
+
+    bob = party.users["bob"]
+    prompt = latest_prompt(bob)
+    assert prompt is not None
+    pick = sorted(m for m in moves_in(prompt) if m.startswith("draft"))[0]
+    simcord_env.inject_error("POST", "/interactions/*", status=500, times=1)
+    cursor = len(simcord_env.http_requests)
+    await press(bob, prompt, pick)
+    await simcord_env.settle()  # no simulated time passes: a held row would still wait
+    assert _dm_edits(simcord_env, cursor, prompt.channel.id), "the failed answer's DM was not set right"
+    assert ("prompt", bob.id) not in {(p[1], p[2]) for p in await simcord_env.bot.store.pending_deliveries()}
+    user_errors_only(simcord_env)
