@@ -207,10 +207,12 @@ class NightfallBot(commands.Bot):
             await self.world.access_changed(after.guild)
 
     async def close(self) -> None:
+        held: list[tuple[int, str, int]] = []
         try:
             self.watchdog.cancel()
             self.heartbeat.cancel()
             if hasattr(self, "deliverer"):
+                held = self.deliverer.running  # given back below: the rows its stopped tasks leave owed
                 self.deliverer.stop()
             if hasattr(self, "deadlines"):
                 self.deadlines.stop()
@@ -218,8 +220,8 @@ class NightfallBot(commands.Bot):
         finally:
             if hasattr(self, "store"):
                 if not self.store.closed:
-                    with contextlib.suppress(Exception):  # counted out anyway once it is not seen for a while
-                        await self.store.host_gone(self.store.host_id)
+                    with contextlib.suppress(Exception):  # else they run out on their own, and it is counted out
+                        await self.store.release_host(self.store.host_id, held if self.store.shared else [])
                 await self.store.close()
             images.shutdown(wait=False)
             if hasattr(self, "service"):

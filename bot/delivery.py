@@ -96,6 +96,11 @@ class Deliverer:
         self.delivered = 0
 
     @property
+    def running(self) -> list[tuple[int, str, int]]:
+        """The rows being carried out now (a stopping process gives their leases back)."""
+        return list(self._running)
+
+    @property
     def busy(self) -> bool:
         """True while deliveries are being claimed or carried out."""
         return bool(self._running) or (self._drain is not None and not self._drain.done())

@@ -3,6 +3,8 @@ of the bot as a whole (``bot_state``). On SQLite there is one process, and these
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..database import Conn
 from .base import StoreBase
 
@@ -48,6 +50,18 @@ class HostStore(StoreBase):
             return bool(cur.rowcount == 1)
 
         return await self.writer.transaction(claim)
+
+    async def release_host(self, host_id: str, deliveries: Sequence[tuple[int, str, int]]) -> None:
+        """This process stops (a restart, a deploy): the deliveries it was carrying out and the AI seats it played
+        are free for the others at once, not when their leases run out."""
+
+        def run(conn: Conn) -> None:
+            for key in deliveries:
+                conn.execute("UPDATE deliveries SET lease_until = 0 WHERE game_id = ? AND kind = ? AND target = ?", key)
+            conn.execute("UPDATE games SET ai_until = 0 WHERE ai_host = ? AND ai_until > 0", (host_id,))
+            conn.execute("DELETE FROM hosts WHERE id = ?", (host_id,))
+
+        await self.writer.transaction(run, wait=False)
 
     async def release_ai(self, game_id: int, host_id: str) -> None:
         """The task stopped (a person must decide, or the game ended): another process may start one at once."""

@@ -215,6 +215,12 @@ async def test_one_process_at_a_time_plays_a_games_ai_seats(pg_url: str) -> None
         assert await b.claim_ai(game_id, b.host_id, 10.0)  # the holder died: its lease ran out
         await b.release_ai(game_id, b.host_id)
         assert await a.claim_ai(game_id, a.host_id, 10.0)  # released: free at once
+        await a.want(game_id, "channel", 0)
+        [claimed] = await a.claim_deliveries(10, 300.0)
+        assert await b.claim_deliveries(10, 300.0) == []
+        await a.release_host(a.host_id, [claimed.key])  # a process that stops gives back what it held
+        assert [d.key for d in await b.claim_deliveries(10, 300.0)] == [claimed.key]
+        assert await b.claim_ai(game_id, b.host_id, 10.0)
     finally:
         await a.close()
         await b.close()
