@@ -310,3 +310,41 @@ async def test_a_button_answers_in_its_own_dm_and_no_worker_edits_it_meanwhile(s
     assert _dm_edits(simcord_env, cursor, prompt.channel.id), "the failed answer's DM was not set right"
     assert ("prompt", bob.id) not in {(p[1], p[2]) for p in await simcord_env.bot.store.pending_deliveries()}
     user_errors_only(simcord_env)
+
+
+@pytest.mark.postgresql  # on both stores (tests/conftest.py)
+async def test_a_stale_cache_in_one_process_never_reaches_discord(simcord_env: Any, settings: Settings) -> None:
+    """The bot holds a game in its cache; another process (its own store and service on the same database) makes
+    both players' draft picks. The bot's cache is now behind, and what it shows them comes from the database: their
+    DMs ask for the second round's pick, and the table was drawn for the stored version."""
+    from bot.games import FACES
+    from bot.service import GameService
+
+    party = await open_game(simcord_env, ("alice", "bob"), variant="standard")
+    bot = simcord_env.bot
+    table = await party.table()
+    cached = bot.service._tables[table.id]
+    other = GameService(await Store.open(settings.db_path), settings, FACES)
+    try:
+        for _ in range(2):  # both players pick, through the other process
+            theirs = await other.table(table.id)
+            assert theirs.game is not None
+            d = theirs.game.pending()[0]
+            await other.act(table.id, user_id=theirs.by_seat(d.seat).user_id,
+                            text=str(theirs.game.legal_actions(d.seat)[0]), source="command")
+        stored = await other.store.game(table.id)
+    finally:
+        await other.store.close()
+    assert stored is not None and cached.row.version == stored.version - 2  # the bot's cache is two moves behind
+    bot.deliverer.wake()  # what its watchdog would do: the other process's deliveries are due
+    for _ in range(400):  # they run in tasks this test started, which SimCord's settle does not wait for
+        if not await bot.store.pending_deliveries() and not bot.deliverer.busy:
+            break
+        await asyncio.sleep(0.02)
+    await simcord_env.settle()
+    for name in ("alice", "bob"):
+        prompt = latest_prompt(party.users[name])
+        assert prompt is not None and "round 2" in prompt.content, prompt and prompt.content
+    assert "round 2" in bot.notifier._shown[table.id][1]  # the table the channel was last shown
+    assert await bot.store.pending_deliveries() == []
+    user_errors_only(simcord_env)
