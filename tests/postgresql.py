@@ -14,6 +14,7 @@ stop it) is stopped by the next test process that starts one.
 from __future__ import annotations
 
 import contextlib
+import functools
 import glob
 import os
 import pwd
@@ -53,6 +54,20 @@ def find_bin() -> Path:
     if on_path:
         return Path(on_path).parent
     raise Unavailable("PostgreSQL's initdb was not found (install Debian's `postgresql` package)")
+
+
+@functools.cache
+def missing() -> str | None:
+    """Why no server can be started here (None: the binaries, and as root the user to run them as, are there)."""
+    try:
+        find_bin()
+        if os.geteuid() == 0:
+            pwd.getpwnam(SYSTEM_USER)
+    except Unavailable as e:
+        return str(e)
+    except KeyError:
+        return f"running as root, and no `{SYSTEM_USER}` user to run PostgreSQL as"
+    return None
 
 
 PREFIX = "nightfall-pg-"
