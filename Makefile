@@ -20,8 +20,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# the store's tests also run on PostgreSQL when its binaries are installed (they start their own server), and
-# are skipped with a clear line when not; NIGHTFALL_TEST_STORES=sqlite,postgresql runs every bot test on both.
+# the bot tests run on SQLite and on PostgreSQL when PostgreSQL's binaries are installed (Debian's `postgresql`
+# package: the tests start their own throwaway server), on SQLite alone when not, and the summary says so in one
+# line; NIGHTFALL_TEST_STORES=sqlite (or postgresql) runs one store, NIGHTFALL_TEST_POSTGRESQL=required fails
+# the run when PostgreSQL cannot start (CI: .ci/run).
 # Bytecode is kept even where the environment turns it off: each test process would otherwise compile the
 # project and rewrite every test module's asserts again (about 5 s of CPU a process)
 test: lint typecheck

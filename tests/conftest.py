@@ -6,28 +6,51 @@ do) and steals only from the end of a share, so a long test left late in a share
 at the end. ``seconds`` is a rough serial duration, only to order them.
 
 Tests that use the bot's database (the ``db_location`` fixture, through ``settings`` or directly) run on the
-stores ``NIGHTFALL_TEST_STORES`` names (``sqlite`` by default; ``sqlite,postgresql`` runs every one on both, and
-``postgresql`` on PostgreSQL alone). A test marked ``postgresql`` always runs on both; one marked ``sqlite_only``
-only on SQLite (it looks into the SQLite file itself, or tests what only a file can do). A test that runs on one
-store only keeps its plain name; with more it gets ``[sqlite]``/``[postgresql]``.
+stores ``NIGHTFALL_TEST_STORES`` names: ``auto`` by default, both SQLite and PostgreSQL when PostgreSQL's binaries
+are installed (the tests start their own server: ``tests/postgresql.py``), else SQLite alone, and the summary says
+in one line that the PostgreSQL half was not run and how to get it; ``NIGHTFALL_TEST_POSTGRESQL=required`` (CI)
+makes ``auto`` mean both, and a server that cannot start fails the run. ``sqlite``, ``postgresql`` or
+``sqlite,postgresql`` choose. A test marked ``postgresql`` runs on both whatever the choice (skipped, with one line
+in the summary, where no server can start); one marked ``sqlite_only`` only on SQLite (it looks into the SQLite
+file itself, or tests what only a file can do). A test that runs on one store only keeps its plain name; with more
+it gets ``[sqlite]``/``[postgresql]``.
 """
 
 import os
 
 import pytest
 
+from . import postgresql
 from .postgresql import POSTGRESQL_SKIPPED
 
 STORES = ("sqlite", "postgresql")
+#: the environment variable that chooses the stores, and its default
+STORES_ENV = "NIGHTFALL_TEST_STORES"
+AUTO = "auto"
 
 
 def stores_to_test() -> list[str]:
-    """The stores every database test runs on (``NIGHTFALL_TEST_STORES``, comma-separated; default sqlite)."""
-    names = [s.strip().lower() for s in os.environ.get("NIGHTFALL_TEST_STORES", "sqlite").split(",") if s.strip()]
+    """The stores every database test runs on (``NIGHTFALL_TEST_STORES``, comma-separated, or ``auto``)."""
+    chosen = os.environ.get(STORES_ENV, AUTO).strip().lower() or AUTO
+    if chosen == AUTO:
+        return list(STORES) if postgresql.required() or postgresql.missing() is None else ["sqlite"]
+    names = [s.strip() for s in chosen.split(",") if s.strip()]
     unknown = sorted(set(names) - set(STORES))
     if unknown or not names:
-        raise pytest.UsageError(f"NIGHTFALL_TEST_STORES: {unknown or names} (choose among {', '.join(STORES)})")
+        raise pytest.UsageError(f"{STORES_ENV}: {unknown or names} (choose among {', '.join(STORES)}, or {AUTO})")
     return [s for s in STORES if s in names]
+
+
+def _postgresql_left_out() -> str | None:
+    """Why ``auto`` left the PostgreSQL half of the suite out (None: it did not)."""
+    if (os.environ.get(STORES_ENV, AUTO).strip().lower() or AUTO) != AUTO or postgresql.required():
+        return None
+    return postgresql.missing()
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    left_out = _postgresql_left_out()
+    return f"stores: {', '.join(stores_to_test())}" + (f" (PostgreSQL left out: {left_out})" if left_out else "")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -36,22 +59,32 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     stores = stores_to_test()
     if metafunc.definition.get_closest_marker("sqlite_only"):
         stores = ["sqlite"]
-    elif metafunc.definition.get_closest_marker("postgresql"):
+    elif metafunc.definition.get_closest_marker("postgresql") and _postgresql_left_out() is None:
         stores = list(STORES)
     if stores != ["sqlite"]:
         metafunc.parametrize("db_store", stores, indirect=True)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """One clear line when the PostgreSQL tests were skipped (the reason is the same for each)."""
+    """One clear line when the PostgreSQL half of the suite was left out, or its tests were skipped (the reason is
+    the same for each)."""
     reasons = []
     for report in terminalreporter.stats.get("skipped", []):
         longrepr = getattr(report, "longrepr", None)
         text = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
         if POSTGRESQL_SKIPPED in text:
             reasons.append(text[text.index(POSTGRESQL_SKIPPED) :])
-    if reasons:
+    left_out = _postgresql_left_out()
+    if reasons or left_out:
         terminalreporter.write_sep("=", "PostgreSQL", yellow=True)
+    if left_out:
+        terminalreporter.write_line(
+            f"the bot tests ran on SQLite only, the PostgreSQL half was SKIPPED: {left_out}. To run both stores, "
+            "as CI (.ci/run) does: install Debian's `postgresql` package, or set PG_BIN to PostgreSQL's bin folder",
+            yellow=True,
+            bold=True,
+        )
+    if reasons:
         terminalreporter.write_line(
             f"{len(reasons)} test(s) on the PostgreSQL store were SKIPPED: {reasons[0]}", yellow=True, bold=True
         )

@@ -1,10 +1,11 @@
 """A throwaway PostgreSQL server for the tests: started once per test process, a fresh database per test.
 
 The server is PostgreSQL's own binaries (Debian's ``postgresql`` package puts them in
-``/usr/lib/postgresql/<version>/bin``), run with its data and its socket in a temporary folder: no TCP port, so
-parallel test processes never clash, and nothing outside the folder is touched. PostgreSQL refuses to run as
-root, so as root the server runs as the ``postgres`` system user (the package creates it). Durability is
-switched off (``fsync``): the data lives as long as the test run.
+``/usr/lib/postgresql/<version>/bin``), run with its data and its socket in a temporary folder (in memory,
+``/dev/shm``, where there is room): no TCP port, so parallel test processes never clash, and nothing outside the
+folder is touched. PostgreSQL refuses to run as root, so as root the server runs as the ``postgres`` system user
+(the package creates it). Durability is switched off (``fsync``, and autovacuum with it): the data lives as long
+as the test run.
 
 Each test's database is a copy of one migrated once (``CREATE DATABASE … TEMPLATE``), which costs a few
 milliseconds instead of applying every migration again. A server whose test process was killed (and so could not
@@ -14,6 +15,7 @@ stop it) is stopped by the next test process that starts one.
 from __future__ import annotations
 
 import contextlib
+import functools
 import glob
 import os
 import pwd
@@ -55,7 +57,36 @@ def find_bin() -> Path:
     raise Unavailable("PostgreSQL's initdb was not found (install Debian's `postgresql` package)")
 
 
+@functools.cache
+def missing() -> str | None:
+    """Why no server can be started here (None: the binaries, and as root the user to run them as, are there)."""
+    try:
+        find_bin()
+        if os.geteuid() == 0:
+            pwd.getpwnam(SYSTEM_USER)
+    except Unavailable as e:
+        return str(e)
+    except KeyError:
+        return f"running as root, and no `{SYSTEM_USER}` user to run PostgreSQL as"
+    return None
+
+
 PREFIX = "nightfall-pg-"
+#: memory-backed folder the server's files go in when it has room: each test's ``CREATE DATABASE`` copies the
+#: template's files (and checkpoints), which on a busy disk took 50-350 ms a test, in memory about 10 ms
+MEMORY = Path("/dev/shm")
+MEMORY_NEEDED = 1 << 30
+
+
+def base_folder() -> Path:
+    """Where the servers' folders go: ``/dev/shm`` when it is there, writable and has a gigabyte free, else the
+    temporary folder (``$TMPDIR``)."""
+    try:
+        if os.access(MEMORY, os.W_OK) and shutil.disk_usage(MEMORY).free >= MEMORY_NEEDED:
+            return MEMORY
+    except OSError:
+        pass
+    return Path(tempfile.gettempdir())
 
 
 class Cluster:
@@ -69,7 +100,7 @@ class Cluster:
                 self.user = pwd.getpwnam(SYSTEM_USER)
             except KeyError as e:
                 raise Unavailable(f"running as root, and no `{SYSTEM_USER}` user to run PostgreSQL as") from e
-        self.root = Path(tempfile.mkdtemp(prefix=PREFIX))
+        self.root = Path(tempfile.mkdtemp(prefix=PREFIX, dir=base_folder()))
         (self.root / "owner.pid").write_text(str(os.getpid()))
         self.data = self.root / "data"
         self.socket = self.root / "socket"
@@ -95,7 +126,7 @@ class Cluster:
                   "--locale=C")
         options = (
             f"-k {self.socket} -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
-            "-c full_page_writes=off -c max_connections=200"
+            "-c full_page_writes=off -c autovacuum=off -c max_connections=200"
         )
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-o", options, "-w", "-t",
                   "60", "start")
@@ -103,7 +134,7 @@ class Cluster:
 
     def _stop_orphans(self) -> None:
         """Stop and remove the servers of test processes that are gone (killed before they could stop them)."""
-        for root in Path(tempfile.gettempdir()).glob(f"{PREFIX}*"):
+        for root in {*MEMORY.glob(f"{PREFIX}*"), *Path(tempfile.gettempdir()).glob(f"{PREFIX}*")}:
             try:
                 os.kill(int((root / "owner.pid").read_text()), 0)
                 continue  # its test process still runs

@@ -1,5 +1,5 @@
-"""The bot as its own process, over a real SQLite file, playing one game by slash commands in SimCord until it
-ends or is killed (``tests/bot/test_crash.py`` runs it, kills it and runs it again).
+"""The bot as its own process, over a real SQLite file (or a PostgreSQL database), playing one game by slash
+commands in SimCord until it ends or is killed (``tests/bot/test_crash.py`` runs it, kills it and runs it again).
 
     python -m tests.bot.crash_child DB SEED KILL_AT PHASE
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,9 +15,9 @@ pytestmark = pytest.mark.unseen_images
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def settings(db_location: str) -> Settings:
     return Settings(
-        token=None, db_path=str(tmp_path / "nightfall.db"), ai_delay=0.0, table_edit_interval=0.3, burst_seconds=0.0,
+        token=None, db_path=db_location, ai_delay=0.0, table_edit_interval=0.3, burst_seconds=0.0,
         discord_limits=False,
     )
 

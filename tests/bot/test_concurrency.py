@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -64,10 +63,10 @@ async def test_moves_in_many_games_commit_at_the_same_moment(simcord_env: Any) -
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def settings(db_location: str) -> Settings:
     return Settings(
         token=None,
-        db_path=str(tmp_path / "nightfall.db"),
+        db_path=db_location,
         ai_delay=AI_DELAY,
         table_edit_interval=0.0,
         burst_seconds=0.0,

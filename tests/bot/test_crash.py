@@ -1,8 +1,8 @@
-"""Crash safety, for real: the bot in its own process over a real SQLite file, killed with SIGKILL inside a
-write transaction (its statements ran, its COMMIT did not) or right after one (committed, nobody told), at
-seeded moments, then started again, until its game is over.
+"""Crash safety, for real: the bot in its own process over a real SQLite file (or a PostgreSQL database), killed
+with SIGKILL inside a write transaction (its statements ran, its COMMIT did not) or right after one (committed,
+nobody told), at seeded moments, then started again, until its game is over.
 
-After every kill the file passes ``PRAGMA integrity_check``; the game resumes and finishes; every move the
+After every kill a SQLite file passes ``PRAGMA integrity_check``; the game resumes and finishes; every move the
 bot confirmed to a player is in the action log exactly once, at the version it was confirmed with.
 """
 
@@ -14,14 +14,30 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from bot.database import is_postgresql
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 4
 
 
-def _run(db: Path, seed: int, kill_at: int, phase: str) -> subprocess.CompletedProcess[str]:
+def _rows(db: str, sql: str) -> list[tuple[Any, ...]]:
+    """The rows of a query, read past the store from the SQLite file or the PostgreSQL database."""
+    if is_postgresql(db):
+        import psycopg
+
+        with psycopg.connect(db) as pg:
+            return pg.execute(sql).fetchall()  # type: ignore[arg-type]
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(sql).fetchall()
+    conn.close()
+    return rows
+
+
+def _run(db: str, seed: int, kill_at: int, phase: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tests.bot.crash_child", str(db), str(seed), str(kill_at), phase],
         cwd=ROOT,
@@ -34,9 +50,9 @@ def _run(db: Path, seed: int, kill_at: int, phase: str) -> subprocess.CompletedP
 
 @pytest.mark.slow(20)
 @pytest.mark.parametrize("seed", [11, 12])
-def test_sigkill_inside_or_right_after_a_write_loses_no_confirmed_move(tmp_path: Path, seed: int) -> None:
+def test_sigkill_inside_or_right_after_a_write_loses_no_confirmed_move(db_location: str, seed: int) -> None:
     rng = random.Random(seed)
-    db = tmp_path / "nightfall.db"
+    db = db_location
     confirmed: dict[int, str] = {}
     kills = 0
     kills_mid_game = 0  # kills after the game had begun: inside or after a move's own writes
@@ -49,8 +65,8 @@ def test_sigkill_inside_or_right_after_a_write_loses_no_confirmed_move(tmp_path:
                 _, _game, version, move = line.split(" ", 3)
                 assert int(version) not in confirmed, f"version {version} was confirmed twice"
                 confirmed[int(version)] = move
-        with sqlite3.connect(db) as conn:
-            assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        if not is_postgresql(db):
+            assert _rows(db, "PRAGMA integrity_check") == [("ok",)]
         if done.returncode == -9:
             kills += 1
             kills_mid_game += bool(confirmed)
@@ -61,10 +77,9 @@ def test_sigkill_inside_or_right_after_a_write_loses_no_confirmed_move(tmp_path:
     else:
         raise AssertionError("the game never finished")
     assert kills == KILLS and kills_mid_game >= 2
-    with sqlite3.connect(db) as conn:
-        actions = dict(conn.execute("SELECT seq, text FROM actions ORDER BY seq").fetchall())
-        status = conn.execute("SELECT status, version FROM games").fetchall()
-        results = conn.execute("SELECT COUNT(*) FROM results").fetchone()[0]
+    actions = dict(_rows(db, "SELECT seq, text FROM actions ORDER BY seq"))
+    status = _rows(db, "SELECT status, version FROM games")
+    [(results,)] = _rows(db, "SELECT COUNT(*) FROM results")
     assert list(actions) == list(range(1, len(actions) + 1))  # one action per version, none twice
     for version, move in confirmed.items():
         assert actions.get(version) == move, f"confirmed move {version} {move!r} is not in the log"

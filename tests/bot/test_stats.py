@@ -105,6 +105,7 @@ async def test_results_missing_at_start_up_are_back_filled(simcord_env: Any, mak
     user_errors_only(simcord_env)
 
 
+@pytest.mark.sqlite_only("a SQLite file written by release 0.1.0; the back-fill on both stores is tested above")
 async def test_a_game_finished_before_the_migration_gets_its_results_once(tmp_path: Path) -> None:
     """The database release 0.1.0 wrote holds a finished game; migrated, the back-fill ranks it once."""
     path = tmp_path / "old.db"
