@@ -72,6 +72,7 @@ def settings(db_location: str) -> Settings:
         burst_seconds=0.0,
         discord_limits=False,
         snapshot_every=10,
+        heartbeat_seconds=3600.0,  # a write every 15 simulated seconds on PostgreSQL otherwise
     )
 
 
