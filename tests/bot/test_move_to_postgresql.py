@@ -157,6 +157,7 @@ def halt(bot: Any) -> None:
     bot.service.wake = lambda: None
 
 
+@pytest.mark.sqlite_only("the games move from a SQLite file: PostgreSQL is the target, not the store under test")
 @pytest.mark.slow(30)
 @pytest.mark.simcord(settle_timeout=120)
 async def test_a_server_moves_to_postgresql_and_its_running_games_play_on_to_the_end(
