@@ -77,7 +77,6 @@ async def test_two_processes_play_the_same_games_and_do_each_thing_once(pg_url: 
 
     twice = [k for k, n in Counter((key, wanted) for _, key, wanted in record.deliveries).items() if n > 1]
     assert not twice, f"delivered twice: {twice}"
-    assert {host for host, _, _ in record.deliveries} == {"a", "b"}  # both processes carried deliveries out
     timeouts = Counter((g, seat, since) for _, g, seat, since in record.timeouts)
     assert timeouts and max(timeouts.values()) == 1
     assert {host for host, *_ in record.timeouts} <= {"a", "b"}
@@ -85,7 +84,9 @@ async def test_two_processes_play_the_same_games_and_do_each_thing_once(pg_url: 
     for host, game, version in record.ai:
         deciders.setdefault((game, version), set()).add(host)
     assert deciders and all(len(hosts) == 1 for hosts in deciders.values()), "an AI decision thought out twice"
-    assert {h for hosts in deciders.values() for h in hosts} == {"a", "b"}  # the AI seats moved in both
+    # both processes took part (which one takes what is a matter of timing)
+    workers = {h for h, *_ in record.deliveries} | {h for h, *_ in record.timeouts} | {h for h, *_ in record.ai}
+    assert workers == {"a", "b"}
 
 
 @pytest.mark.slow(20)
