@@ -382,10 +382,11 @@ class PlayService(ServiceBase):
 
         A refused or failed move is retried after reloading the game, with a growing pause,
         so a game never stands still while an AI seat could act. On a shared database one process at a time plays
-        a game's AI seats: the task holds the game's AI lease (``AI_LEASE``), renewed before each move, and stops if
-        another process holds it.
+        a game's AI seats: the task holds the game's AI lease (``AI_LEASE``), renewed before a move once half of it
+        has passed (a write per half lease, not per move), and stops if another process holds it.
         """
         held = False
+        renew_at = 0.0
         try:
             failures = 0
             while True:
@@ -393,11 +394,11 @@ class PlayService(ServiceBase):
                 pause = self.settings.ai_delay if failures == 0 else backoff
                 await asyncio.sleep(pause)
                 try:
-                    if self.store.shared:
+                    if self.store.shared and self.store.epoch() >= renew_at:
                         if not await self.store.claim_ai(game_id, self.store.host_id, AI_LEASE):
                             log.debug("game %s: another process plays its AI seats", game_id)
                             return
-                        held = True
+                        held, renew_at = True, self.store.epoch() + AI_LEASE / 2
                     if not await self._ai_move(game_id):
                         return
                 except asyncio.CancelledError:

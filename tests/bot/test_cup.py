@@ -54,6 +54,7 @@ def ended(party: Party) -> list[str]:
 
 
 @pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
+@pytest.mark.simcord(settle_timeout=60)  # games 2 and 3 are played by the AI within one command's settle
 async def test_a_cup_over_several_games_keeps_the_seats_and_announces_its_end_once(simcord_env: Any) -> None:
     party = cup_party(simcord_env)
     alice, carol, store = party.members["alice"], party.members["carol"], party.bot.store
