@@ -30,7 +30,7 @@ ANSWERED_IN_DM = ("button", "select")
 #: seconds the mover's prompt delivery waits for that answer (its mark ends the wait as soon as it is written): no
 #: worker of any process edits the DM meanwhile, and if the answering process dies, the delivery sets it right
 ANSWER_HOLD = 30.0
-#: seconds a process holds a game's AI seats (renewed before each of their moves): a process that dies is
+#: seconds a process holds a game's AI seats (renewed once half of it has passed): a process that dies is
 #: replaced by another one's watchdog once it runs out
 AI_LEASE = 90.0
 

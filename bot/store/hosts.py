@@ -14,7 +14,7 @@ class HostStore(StoreBase):
 
     # ------------------------------------------------------------------ processes
     async def host_seen(self, host_id: str, shards: str) -> None:
-        """This process is alive (written at start and by every watchdog round)."""
+        """This process is alive (written at start and by every heartbeat)."""
         epoch = self.epoch()
         await self._write(
             "INSERT INTO hosts (id, shards, started_at, seen_at) VALUES (?, ?, ?, ?) "
@@ -23,23 +23,17 @@ class HostStore(StoreBase):
             wait=False,
         )
 
-    async def host_gone(self, host_id: str) -> None:
-        """This process stops: its share of the budget goes back to the others at their next look."""
-        await self._write("DELETE FROM hosts WHERE id = ?", (host_id,), wait=False)
-
     async def live_hosts(self, within: float) -> int:
-        """How many processes were seen alive in the last ``within`` seconds (forgetting those long gone)."""
+        """How many processes were seen alive in the last ``within`` seconds (a process that stops deletes its row:
+        ``release_host``)."""
         now = self.epoch()
         row = await self._read_one("SELECT COUNT(*) FROM hosts WHERE seen_at >= ?", (now - within,))
         return int(row[0]) if row else 0
 
-    async def forget_hosts(self, older_than: float) -> None:
-        await self._write("DELETE FROM hosts WHERE seen_at < ?", (self.epoch() - older_than,), wait=False)
-
     # ------------------------------------------------------------------ a game's AI seats
     async def claim_ai(self, game_id: int, host_id: str, lease: float) -> bool:
         """Take (or keep) the right to play the game's AI seats for ``lease`` seconds: True unless another live
-        process holds it. The task that holds it renews it before each move."""
+        process holds it. The task that holds it renews it once half of it has passed."""
         now = self.epoch()
 
         def claim(conn: Conn) -> bool:
