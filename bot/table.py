@@ -38,6 +38,13 @@ class Table:
         return self.row.id
 
     @property
+    def in_play(self) -> bool:
+        """Dealt, not over, running and not paused: a game whose seats may move (an AI seat's task looks at this)."""
+        return (
+            self.game is not None and not self.game.is_over() and self.row.status == "active" and not self.row.paused
+        )
+
+    @property
     def host_name(self) -> str:
         return next((s.display_name for s in self.seats if s.user_id == self.row.host_id), "the host")
 

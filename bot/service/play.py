@@ -367,7 +367,7 @@ class PlayService(ServiceBase):
 
     # ------------------------------------------------------------------ AI seats
     def _schedule_ai(self, table: Table) -> None:
-        if table.game is None or table.game.is_over() or table.row.status != "active" or table.row.paused:
+        if not table.in_play or table.game is None:
             return
         ai_seats = {s.seat for s in table.seats if s.is_ai}
         if not any(d.seat in ai_seats for d in table.game.pending()):
@@ -424,7 +424,7 @@ class PlayService(ServiceBase):
         async with self.lock(game_id):
             table = await self.table(game_id)
             game = table.game
-            if game is None or game.is_over() or table.row.status != "active" or table.row.paused:
+            if not table.in_play or game is None:
                 return False
             ai_seats = [s for s in table.seats if s.is_ai]
             pending = {d.seat for d in game.pending()}
@@ -453,7 +453,7 @@ class PlayService(ServiceBase):
         async with self.lock(game_id):
             table = await self.table(game_id)
             game = table.game
-            if game is None or game.is_over() or table.row.status != "active" or table.row.paused:
+            if not table.in_play or game is None:
                 return False
             moved_on = game.version != version and action not in game.legal_actions(seat.seat)
             if moved_on or not table.by_seat(seat.seat).is_ai:
