@@ -22,10 +22,13 @@ from discord.ext import commands
 
 from bot import Settings
 from bot.app import ShardedNightfallBot, create_bot
+from bot.games import FACES
 from bot.invalid_requests import InvalidRequests
 from bot.outbound import Outbound
+from bot.service import GameService
 from bot.settings import Shards
 from bot.store import Store
+from bot.table import Table
 
 from .. import postgresql
 from .conftest import user_errors_only
@@ -139,26 +142,33 @@ async def test_a_process_killed_mid_game_is_replaced_when_its_leases_run_out(pg_
     assert set(held) <= {g for _, g, _ in survivor.record.ai}  # whose AI seats it took over
 
 
+async def _started(store: Store, game: str) -> tuple[GameService, Table]:
+    """A game of two people (ids 1 and 2) started through a service of its own on ``store``."""
+    service = GameService(store, Settings(token=None, db_path="", ai_delay=0.0), FACES)
+    await service.new_lobby(guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann", game=game,
+                            options={})
+    await service.join(9, 2, "bo")
+    return service, await service.start(9, 1)
+
+
+def _first_move(table: Table) -> tuple[int, str]:
+    """The person a started game waits on first, and the first of their legal moves."""
+    assert table.game is not None
+    seat = table.game.pending()[0].seat
+    user = table.by_seat(seat).user_id
+    assert user is not None
+    return user, str(table.game.legal_actions(seat)[0])
+
+
 async def test_answering_holds_the_movers_prompt_until_its_mark(db_location: str) -> None:
     """A button's answer shows the move in the DM it was pressed in: the move's prompt delivery for that person is
     held in the database (any process's worker skips it) until the answer's mark, which settles it."""
-    from bot.games import FACES
-    from bot.service import GameService
-
     store = await Store.open(db_location)
     try:
-        service = GameService(store, Settings(token=None, db_path=db_location, ai_delay=0.0), FACES)
-        await service.new_lobby(guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann",
-                                game="nightfall", options={})
-        await service.join(9, 2, "bo")
-        table = await service.start(9, 1)
-        assert table.game is not None
-        seat = table.game.pending()[0].seat
-        user = table.by_seat(seat).user_id
-        assert user is not None
+        service, table = await _started(store, "nightfall")
+        user, move = _first_move(table)
         await store.writer.transaction(lambda c: c.execute("UPDATE deliveries SET done = wanted").rowcount)
-        moved = await service.act(table.id, user_id=user, text=str(table.game.legal_actions(seat)[0]),
-                                  source="button")
+        moved = await service.act(table.id, user_id=user, text=move, source="button")
         claimed = await store.claim_deliveries(50, 60.0)
         assert ("prompt", user) not in {(d.kind, d.target) for d in claimed}  # held for the answer
         held_until = await store.next_due()
@@ -167,11 +177,8 @@ async def test_answering_holds_the_movers_prompt_until_its_mark(db_location: str
         owed = {(p[1], p[2]) for p in await store.pending_deliveries()}
         assert ("prompt", user) not in owed  # settled by the mark: the DM already shows it
         # a command's answer is private: the prompt is the delivery's to send at once
-        table = await service.table(table.id)
-        assert table.game is not None
-        seat = next(d.seat for d in table.game.pending())
-        other = table.by_seat(seat).user_id
-        await service.act(table.id, user_id=other, text=str(table.game.legal_actions(seat)[0]), source="command")
+        other, move = _first_move(await service.table(table.id))
+        await service.act(table.id, user_id=other, text=move, source="command")
         claimed = await store.claim_deliveries(50, 60.0)
         assert ("prompt", other) in {(d.kind, d.target) for d in claimed}
     finally:
@@ -179,20 +186,10 @@ async def test_answering_holds_the_movers_prompt_until_its_mark(db_location: str
 
 
 async def test_a_failed_answer_frees_the_prompt_at_once(db_location: str) -> None:
-    from bot.games import FACES
-    from bot.service import GameService
-
     store = await Store.open(db_location)
-    service = GameService(store, Settings(token=None, db_path=db_location, ai_delay=0.0), FACES)
-    await service.new_lobby(guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann",
-                            game="fightdrome", options={})
-    await service.join(9, 2, "bo")
-    table = await service.start(9, 1)
-    assert table.game is not None
-    seat = table.game.pending()[0].seat
-    user = table.by_seat(seat).user_id
-    assert user is not None
-    await service.act(table.id, user_id=user, text=str(table.game.legal_actions(seat)[0]), source="button")
+    service, table = await _started(store, "fightdrome")
+    user, move = _first_move(table)
+    await service.act(table.id, user_id=user, text=move, source="button")
     assert ("prompt", user) not in {(d.kind, d.target) for d in await store.claim_deliveries(50, 60.0)}
     await store.release_answer(table.id, user)  # the interaction's answer failed (bot.moves)
     assert ("prompt", user) in {(d.kind, d.target) for d in await store.claim_deliveries(50, 60.0)}
@@ -246,7 +243,7 @@ async def test_the_processes_alive_share_discords_budget(pg_url: str) -> None:
         assert await a.live_hosts(45.0) == 1
         await b.host_seen(b.host_id, "1/2")
         assert await a.live_hosts(45.0) == 2
-        await b.host_gone(b.host_id)
+        await b.release_host(b.host_id, [])  # it stops
         assert await a.live_hosts(45.0) == 1
     finally:
         await a.close()
@@ -318,9 +315,6 @@ async def test_a_stale_cache_in_one_process_never_reaches_discord(simcord_env: A
     """The bot holds a game in its cache; another process (its own store and service on the same database) makes
     both players' draft picks. The bot's cache is now behind, and what it shows them comes from the database: their
     DMs ask for the second round's pick, and the table was drawn for the stored version."""
-    from bot.games import FACES
-    from bot.service import GameService
-
     party = await open_game(simcord_env, ("alice", "bob"), variant="standard")
     bot = simcord_env.bot
     table = await party.table()
@@ -328,11 +322,8 @@ async def test_a_stale_cache_in_one_process_never_reaches_discord(simcord_env: A
     other = GameService(await Store.open(settings.db_path), settings, FACES)
     try:
         for _ in range(2):  # both players pick, through the other process
-            theirs = await other.table(table.id)
-            assert theirs.game is not None
-            d = theirs.game.pending()[0]
-            await other.act(table.id, user_id=theirs.by_seat(d.seat).user_id,
-                            text=str(theirs.game.legal_actions(d.seat)[0]), source="command")
+            user, move = _first_move(await other.table(table.id))
+            await other.act(table.id, user_id=user, text=move, source="command")
         stored = await other.store.game(table.id)
     finally:
         await other.store.close()
