@@ -30,7 +30,7 @@ from psycopg.conninfo import conninfo_to_dict
 
 from .database import Database, DatabaseStats, is_postgresql, redacted
 from .games import FACES
-from .postgres import PgConnection, _configure, described
+from .postgres import PgConnection, configure_connection, described
 from .service import GameService
 from .settings import Settings
 from .store import MIGRATIONS_DIR, Store
@@ -102,7 +102,7 @@ def _connect(url: str) -> psycopg.Connection[Any]:
     except psycopg.Error as e:
         reason = _hide_password(str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__, url)
         raise Refused(f"cannot connect to {redacted(url)}: {reason}") from e
-    _configure(conn)
+    configure_connection(conn)
     return conn
 
 

@@ -145,7 +145,8 @@ class _Number(Loader):
         return int(value) if value == value.to_integral_value() else float(value)
 
 
-def _configure(conn: psycopg.Connection[Any]) -> None:
+def configure_connection(conn: psycopg.Connection[Any]) -> None:
+    """Every connection the bot opens (the pool's, and the move's own) reads numbers as the store expects."""
     conn.adapters.register_loader("numeric", _Number)
 
 
@@ -233,7 +234,7 @@ class PgDatabase(Database):
             # a write waits this long for another transaction's row lock, then the whole unit of work is tried
             # again: the waiting interaction is acknowledged in between, as on SQLite
             kwargs={"autocommit": True, "options": f"-c lock_timeout={WRITE_BUSY_MS}"},
-            configure=_configure,
+            configure=configure_connection,
         )
         loop = asyncio.get_running_loop()
         try:
