@@ -31,6 +31,8 @@ from .lobby_buttons import LobbyButton, LobbyLevel
 from .moves import Moves
 from .notifier import Notifier
 from .outbound import Outbound
+from .replay_answers import Replays
+from .replay_buttons import ReplayLogButton, ReplayStepButton, set_replay_handlers
 from .seat_buttons import HandOverButton
 from .service import GameService
 from .settings import Settings
@@ -60,6 +62,7 @@ class NightfallBot(commands.Bot):
     invalid_requests: InvalidRequests
     moves: Moves
     outbound: Outbound
+    replays: Replays
     #: the bot's processes alive at the last heartbeat (this one included)
     processes: int = 1
 
@@ -94,7 +97,10 @@ class NightfallBot(commands.Bot):
         self.service.wake = self._wake_workers
         self.moves = Moves(self.service, self.store, self.lang)
         set_move_handlers(self.moves.one, self.moves.many)
+        self.replays = Replays(self.store, self.service, self.lang)
+        set_replay_handlers(self.replays.step, self.replays.log)
         self.add_dynamic_items(MoveButton, MoveSelect, BatchSelect, LobbyButton, LobbyLevel, HandOverButton)
+        self.add_dynamic_items(ReplayStepButton, ReplayLogButton)
         for cog in self.cogs_to_add():
             await self.add_cog(cog)
         await self.tree.set_translator(CommandTranslator())  # Polish and Russian command names, sent with the sync

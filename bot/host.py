@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 import discord
 
+from .replay_answers import Replays
 from .service import GameService
 from .settings import Settings
 from .store import Store
@@ -20,6 +21,7 @@ class Host(Protocol):
     store: Store
     service: GameService
     settings: Settings
+    replays: Replays
 
     def get_guild(self, guild_id: int, /) -> discord.Guild | None: ...
 

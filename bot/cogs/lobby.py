@@ -1,4 +1,4 @@
-"""``/game``: open a lobby, join, leave, add AI seats, start, settings, status, mine, log, abandon, resume;
+"""``/game``: open a lobby, join, leave, add AI seats, start, settings, status, mine, log, replay, abandon, resume;
 return, replace; next, cup (a game's series) and stats. Every game's own ``/game new`` options come from its
 face (``bot.games.FACES``)."""
 
@@ -455,6 +455,20 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         describe = self.service.face(table).describe
         text = "\n".join(line.text(lang, describe) for line in lines) if lines else t("log.none", lang)
         await send(interaction, text[-1900:], ephemeral=True)
+
+    @app_commands.command(
+        name="replay", description="Watch a game again turn by turn, privately (this channel's, or an older one)"
+    )
+    @app_commands.describe(game="An older game of this server, by its number (default: this channel's game)")
+    @app_commands.guild_only()
+    async def replay(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        """Private: the public table at the end of the draft and of each turn, stepped with buttons
+        (``bot.replay_answers``)."""
+        await self.bot.replays.command(interaction, game)
+
+    @replay.autocomplete("game")
+    async def _replay_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        return await self.bot.replays.choices(interaction, current)
 
     @app_commands.command(name="abandon", description="End this channel's game (host or Manage Server)")
     @app_commands.describe(game=PAUSED_HELP)

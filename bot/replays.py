@@ -1,0 +1,236 @@
+"""``/game replay``: a game shown again to one person, privately, a step at a time.
+
+A step is the public table at the end of the draft or of a turn, with that turn's summary: what the channel
+showed then, and nothing more. The host knows no game by name: a step is marked wherever the game's face says
+the turn went up (``Face.turn``: Nightfall's draft is turn 0, then its turns; Fightdrome's rounds, its fighters'
+pick before them being round 0); the last step is the game's end or, for a running game, the present. Images come
+only from the public view (``Face.table_picture``), texts only from the public events the channel's summaries are
+made of (``Face.log_events``, ``Face.summary``).
+
+Nothing is stored for it: the game's first snapshot (written with the deal) and its stored actions rebuild the
+match move by move (matches are pure and deterministic). The rebuilt steps, each a compressed state and its public
+events, are kept in a small LRU bounded by games and bytes, keyed by game and version (a running game's replay is
+rebuilt once it moved on); each step's image is drawn when asked for, through the image pool and its cache.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+import time
+import zlib
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from .errors import UserError
+from .face import Face
+from .i18n import clip, t
+from .logline import LogLine
+from .store import GameRow, Store
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+Event = dict[str, Any]
+Action = tuple[int, str, str]
+
+#: replays kept at most, and their bytes at most (a Nightfall step is a few kilobytes compressed)
+CACHE_GAMES = 8
+CACHE_BYTES = 4 * 1024 * 1024
+#: what ``size`` adds per step for the objects around its two byte strings
+STEP_OVERHEAD = 200
+
+
+@dataclass(frozen=True)
+class Step:
+    """One moment of a replay: the match after a move that ended a turn (or the draft), kept compressed."""
+
+    #: the match's version at this step
+    version: int
+    #: zlib of the match's JSON (``Face.load`` reads it back)
+    state: bytes
+    #: zlib of the JSON list of [turn, public events] of the turns this step ends (or of the turn in progress)
+    events: bytes
+    #: the present of a running game: its turn is still in progress
+    live: bool = False
+
+    def match(self, face: Face) -> Any:
+        return face.load(zlib.decompress(self.state).decode())
+
+    def turns(self) -> list[tuple[int, list[Event]]]:
+        return [(int(n), list(evs)) for n, evs in json.loads(zlib.decompress(self.events))]
+
+    @property
+    def size(self) -> int:
+        return len(self.state) + len(self.events) + STEP_OVERHEAD
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A game's steps as of one version."""
+
+    game_id: int
+    version: int
+    steps: tuple[Step, ...]
+
+    @property
+    def size(self) -> int:
+        """Bytes kept for it (what the cache counts)."""
+        return sum(s.size for s in self.steps)
+
+
+def _pack(data: Any) -> bytes:
+    return zlib.compress(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode(), 6)
+
+
+def _step(match: Any, turns: dict[int, list[Event]], live: bool = False) -> Step:
+    done = [[n, turns[n]] for n in sorted(turns)]
+    return Step(match.version, zlib.compress(match.to_json().encode(), 6), _pack(done), live)
+
+
+def build_steps(face: Face, state: str, actions: Sequence[Action], ended: bool) -> tuple[Step, ...]:
+    """Replay the deal ``state`` with ``actions`` (seq, seat, text), marking a step each time ``Face.turn`` goes up
+    (the turns that move ended: one, or several when a move skips a turn) and one at the end: the game's last turn
+    when it ``ended`` (over or abandoned), else the present. A game abandoned at its deal has that one step.
+
+    A pure function of the stored game (run in a thread: a long game takes a fraction of a second)."""
+    match = face.load(state)
+    steps: list[Step] = []
+    open_turns: dict[int, list[Event]] = {}
+    for _seq, seat, text in actions:
+        turn = face.turn(match)
+        events = match.apply(match.parse_action(seat, text))
+        for n, evs in face.split_by_turn(turn, face.log_events(match, events)):
+            open_turns.setdefault(n, []).extend(evs)
+        now = face.turn(match)
+        if now > turn:
+            steps.append(_step(match, {n: open_turns.pop(n) for n in sorted(open_turns) if n < now}))
+    if not ended:
+        steps.append(_step(match, open_turns, live=True))
+    elif open_turns or not steps:
+        steps.append(_step(match, open_turns))
+    return tuple(steps)
+
+
+@dataclass
+class CacheStats:
+    """What the replay cache did since start: replays built (and their total time), answers from the cache."""
+
+    builds: int = 0
+    build_seconds: float = 0.0
+    hits: int = 0
+
+
+class ReplayCache:
+    """The latest replays, least recently used dropped first, within ``games`` replays and ``limit`` bytes (one per
+    game: a running game's older version is dropped when a newer one is built). A build under way is shared."""
+
+    def __init__(self, games: int = CACHE_GAMES, limit: int = CACHE_BYTES) -> None:
+        self.games, self.limit = games, limit
+        self._kept: OrderedDict[int, Replay] = OrderedDict()
+        self._building: dict[tuple[int, int], asyncio.Task[Replay]] = {}
+        self.stats = CacheStats()
+
+    @property
+    def size(self) -> int:
+        """Bytes kept now."""
+        return sum(r.size for r in self._kept.values())
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+    async def get(self, store: Store, face: Face, row: GameRow) -> Replay:
+        """The game's replay as of its stored version: from the cache, or rebuilt from the store."""
+        kept = self._kept.get(row.id)
+        if kept is not None and kept.version == row.version:
+            self._kept.move_to_end(row.id)
+            self.stats.hits += 1
+            return kept
+        key = (row.id, row.version)
+        task = self._building.get(key)
+        if task is None or task.get_loop() is not asyncio.get_running_loop():
+            task = asyncio.create_task(self._build(store, face, row))
+            self._building[key] = task
+            task.add_done_callback(lambda done: self._forget(key, done))
+        else:
+            self.stats.hits += 1
+        return await asyncio.shield(task)
+
+    def _forget(self, key: tuple[int, int], done: asyncio.Task[Replay]) -> None:
+        if self._building.get(key) is done:
+            del self._building[key]
+
+    async def _build(self, store: Store, face: Face, row: GameRow) -> Replay:
+        started = time.perf_counter()
+        _first, state, actions = await store.replay_source(row.id, row.version)
+        ended = row.status in ("over", "abandoned")
+        steps = await asyncio.to_thread(build_steps, face, state, actions, ended)
+        replay = Replay(row.id, row.version, steps)
+        self.stats.builds += 1
+        self.stats.build_seconds += time.perf_counter() - started
+        self._keep(replay)
+        return replay
+
+    def _keep(self, replay: Replay) -> None:
+        if replay.size > self.limit:
+            return  # a replay bigger than the whole cache is rebuilt each time rather than held
+        kept = self._kept.get(replay.game_id)
+        if kept is not None and kept.version > replay.version:
+            return
+        self._kept[replay.game_id] = replay
+        self._kept.move_to_end(replay.game_id)
+        total = self.size
+        while len(self._kept) > self.games or total > self.limit:
+            _id, dropped = self._kept.popitem(last=False)
+            total -= dropped.size
+
+
+def step_text(face: Face, table: Table, replay: Replay, number: int, lang: str) -> str:
+    """Step ``number`` (from 1) in words: which game and step, then the summary of each turn it ends (or, for the
+    present of a running game, of the turn so far and how far the game is)."""
+    step = replay.steps[number - 1]
+    head = t(
+        "replay.head",
+        lang,
+        game=face.rules.name,
+        id=table.id,
+        channel=table.row.channel_name,
+        step=number,
+        steps=len(replay.steps),
+    )
+    names = table.names
+    lines = [head]
+    lines += [face.summary(n, evs, names, lang) for n, evs in step.turns() if evs]
+    if step.live:
+        assert table.game is not None
+        lines.append(t("replay.live", lang, progress=face.progress(table.game, lang)))
+    elif len(lines) == 1:
+        lines.append(t("log.none", lang))
+    return clip("\n".join(lines))
+
+
+def log_file(face: Face, row: GameRow, lines: Sequence[tuple[str, LogLine]], lang: str) -> discord.File:
+    """A finished game's public log as a text file, each line in ``lang`` with the time it was written."""
+    head = t("replay.log_head", lang, game=face.rules.name, id=row.id, channel=row.channel_name)
+    body = [f"{at}  {line.text(lang, face.describe)}" for at, line in lines] or [t("log.none", lang)]
+    data = "\n".join([head, "", *body, ""]).encode()
+    return discord.File(io.BytesIO(data), filename=f"{face.key}-{row.id}-log.txt")
+
+
+def replay_number(value: str | None) -> int | None:
+    """The ``game`` option: a game's number (as its autocomplete gives it, or typed, with or without "#")."""
+    if value is None or not value.strip():
+        return None
+    text = value.strip().lstrip("#").strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 12):
+        raise UserError("err.unknown_game")
+    return int(text)

@@ -1,0 +1,182 @@
+"""``/game replay`` in SimCord, for both games: a game played to the end (and one still running) shown again to a
+player and to a spectator, every step pressed through, and every step's image and words checked for hidden
+information; its log as a text file; a restart between two presses; every refusal."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+import pytest
+
+from bot import images
+from bot.games import FACES
+from bot.table import Table
+from tests.bot.conftest import user_errors_only
+from tests.bot.helpers import Party, open_game, play_to_the_end, public_lines
+from tests.bot.test_fightdrome import assert_nothing_hidden, open_match, play
+
+#: the images are checked by what they are drawn from, not by their pixels (tests/bot/conftest.py)
+pytestmark = pytest.mark.unseen_images
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[images.Picture]:
+    """Every picture the bot sends from now on, as it was asked for (its drawing function and what it draws)."""
+    seen: list[images.Picture] = []
+    original = images.Picture.file
+
+    async def file(self: images.Picture) -> Any:
+        seen.append(self)
+        return await original(self)
+
+    monkeypatch.setattr(images.Picture, "file", file)
+    return seen
+
+
+def answer(env: Any, result: Any) -> Any:
+    """The private message a replay command or press left: the follow-up of a deferred answer, else the response."""
+    message = result.followups[-1] if result.followups else result.response
+    assert message is not None and message.ephemeral
+    return reread(env, message)
+
+
+def reread(env: Any, message: Any) -> Any:
+    from simcord.results import ResponseMessage
+
+    return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
+
+
+def buttons(message: Any) -> dict[str, dict[str, Any]]:
+    """A message's buttons by label."""
+    return {c.get("label", ""): c for row in message.components for c in row.get("components", [])}
+
+
+async def moments(env: Any, party: Party) -> dict[str, set[str]]:
+    """Every public table the game showed (the view its table image is drawn from, as canonical JSON) → the ids of
+    the cards in any hand at that moment: rebuilt here from the deal and the stored actions."""
+    table = await party.table()
+    face = FACES[table.row.game]
+    _first, state, actions = await env.bot.store.replay_source(table.id, table.row.version)
+    match = face.load(state)
+    out: dict[str, set[str]] = {}
+
+    def note() -> None:
+        view = face.table_picture(Table(table.row, table.seats, game=match), "en").args
+        hands = {str(c["id"]) for seat in match.seats for c in match.private_view(seat).get("hand", [])}
+        out.setdefault(json.dumps(view, sort_keys=True, default=repr), set()).update(hands)
+
+    note()
+    for _seq, seat, text in actions:
+        match.apply(match.parse_action(seat, text))
+        note()
+    return out
+
+
+async def walk(env: Any, party: Party, who: str, drawn: list[images.Picture]) -> list[str]:
+    """``who`` asks for the replay of the channel's game and presses ▶ to its end: each step's words, and the table
+    picture sent for it (checked to be one of the public tables the game showed, holding no card of any hand)."""
+    shown = await moments(env, party)
+    table_draw = FACES[(await party.table()).row.game].table_picture
+    del drawn[:]
+    result = await party.members[who].slash(party.channel, "game replay")
+    message = answer(env, result)
+    texts = [message.content]
+    pictures = list(drawn)
+    while not buttons(message)["▶"].get("disabled"):
+        del drawn[:]
+        await party.members[who].click(message, custom_id=buttons(message)["▶"]["custom_id"])
+        message = reread(env, message)
+        texts.append(message.content)
+        pictures += drawn
+    assert len(pictures) == len(texts), "one table image a step"
+    for n, picture in enumerate(pictures):
+        assert picture.draw is table_draw(await party.table()).draw, "the public table's drawing, nothing else"
+        key = json.dumps(picture.args, sort_keys=True, default=repr)
+        assert key in shown, f"step {n + 1}'s image is not a table the channel could have shown"
+        for card in shown[key]:
+            assert f'"{card}"' not in key, f"step {n + 1}'s image names {card}, a card in a hand"
+    for n, text in enumerate(texts):
+        assert text.splitlines()[0].endswith(f"step {n + 1} of {len(texts)}"), text
+    return texts
+
+
+def said_in_channel(party: Party, texts: list[str], live: bool) -> None:
+    """Every line of every step (but its heading, and the present of a running game) was said in the channel."""
+    public = set(public_lines(party.channel))
+    for text in texts[:-1] if live else texts:
+        for line in text.splitlines()[1:]:
+            assert line in public, f"a replay says what the channel never did: {line}"
+
+
+@pytest.mark.postgresql
+async def test_a_finished_nightfall_game_replays_turn_by_turn_to_a_player_and_a_spectator(
+    simcord_env: Any, drawn: list[images.Picture]
+) -> None:
+    env = simcord_env
+    party = await open_game(env, ("alice",), ais=1, variant="two-player")
+    await play_to_the_end(party, slash_every=1000)
+    table = await party.table()
+    summaries = [m.content for m in party.channel.history() if m.author.bot and m.content.startswith("📜 **")]
+    for who in ("alice", "carol"):
+        texts = await walk(env, party, who, drawn)
+        # the draft's end, then each turn's: as many steps as the channel had summaries
+        assert len(texts) == len(summaries) == table.game.turn + 1
+        assert "📜 **The draft is over.**" in texts[0].splitlines()
+        assert any(line.startswith("📜 **Turn 3 — ") for line in texts[3].splitlines())
+        said_in_channel(party, texts, live=False)
+        for text in texts:
+            assert " drafts " not in text and "keeps" not in text
+    # the log, as a text file, in the reader's language
+    message = answer(env, await party.members["carol"].slash(party.channel, "game replay"))
+    pressed = await party.members["carol"].click(message, custom_id=buttons(message)["Log (.txt)"]["custom_id"])
+    assert pressed.ephemeral and pressed.response.content == f"📄 The public log of game #{table.id}."
+    (attachment,) = pressed.response.attachments
+    assert attachment.filename == f"nightfall-{table.id}-log.txt"
+    text = (await attachment.read()).decode()
+    lines = await env.bot.store.whole_log(table.id)
+    assert text.splitlines()[0] == f"Nightfall #{table.id} in #nightfall: the public log"
+    assert len(text.splitlines()) == len(lines) + 2 and "The game is over" in text
+    user_errors_only(env)
+
+
+@pytest.mark.postgresql
+async def test_a_finished_fightdrome_match_replays_round_by_round(
+    simcord_env: Any, drawn: list[images.Picture]
+) -> None:
+    env = simcord_env
+    party = await open_match(env, ("alice",), ais=1)
+    await play(party)
+    table = await party.table()
+    assert table.game.is_over() and table.game.round >= 2
+    for who in ("alice", "carol"):
+        texts = await walk(env, party, who, drawn)
+        assert len(texts) == table.game.round
+        assert texts[0].splitlines()[1].startswith("🥊 **Round 1")
+        said_in_channel(party, texts, live=False)
+        assert_nothing_hidden([line for text in texts for line in text.splitlines()])
+    user_errors_only(env)
+
+
+async def test_a_running_game_replays_up_to_now_and_a_restart_keeps_the_buttons(
+    simcord_env: Any, drawn: list[images.Picture], make_bot: Any
+) -> None:
+    env = simcord_env
+    party = await open_game(env, ("alice",), ais=1, variant="two-player")
+    with contextlib.suppress(AssertionError):  # "the game did not end": it was not meant to, yet
+        await play_to_the_end(party, max_moves=40, slash_every=1000)
+    table = await party.table()
+    assert not table.game.is_over() and table.game.turn >= 2
+    texts = await walk(env, party, "carol", drawn)
+    assert texts[-1].splitlines()[-1].startswith("⏺ The game goes on: ")
+    said_in_channel(party, texts, live=True)
+    message = answer(env, await party.members["carol"].slash(party.channel, "game replay"))
+    assert "Log (.txt)" not in buttons(message), "no log to download before the end"
+    # a restart between two presses: the buttons still work
+    await env.restart_bot(make_bot())
+    if len(texts) > 1:
+        await party.members["carol"].click(message, custom_id=buttons(message)["▶"]["custom_id"])
+        assert reread(env, message).content == texts[1]
+    assert (await party.table()).id == table.id
+    user_errors_only(env)
