@@ -151,7 +151,8 @@ class Face(Protocol):
         ...
 
     def turn(self, match: Match) -> int:
-        """The turn the match is in, as its summaries and away seats count turns (0 before the first)."""
+        """The turn the match is in, as its summaries and away seats count turns (0 before the first: a draft, a
+        pick). ``/game replay`` marks a step each time it goes up, so it must never decrease."""
         ...
 
     def split_by_turn(self, turn: int, events: Sequence[Event]) -> list[tuple[int, list[Event]]]:

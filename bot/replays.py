@@ -2,10 +2,10 @@
 
 A step is the public table at the end of the draft or of a turn, with that turn's summary: what the channel
 showed then, and nothing more. The host knows no game by name: a step is marked wherever the game's face says
-the turn went up (``Face.turn``: Nightfall's draft is turn 0, then its turns; Fightdrome's rounds, its fighters'
-pick before them being round 0); the last step is the game's end or, for a running game, the present. Images come
-only from the public view (``Face.table_picture``), texts only from the public events the channel's summaries are
-made of (``Face.log_events``, ``Face.summary``).
+the turn went up (``Face.turn``: a game that counts its draft as turn 0 gets a step at the draft's end, then one a
+turn; a game that counts rounds, one a round); the last step is the game's end or, for a running game, the present.
+Images come only from the public view (``Face.table_picture``), texts only from the public events the channel's
+summaries are made of (``Face.log_events``, ``Face.summary``).
 
 Nothing is stored for it: the game's first snapshot (written with the deal) and its stored actions rebuild the
 match move by move (matches are pure and deterministic). The rebuilt steps, each a compressed state and its public
