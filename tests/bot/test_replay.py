@@ -8,6 +8,7 @@ import contextlib
 import json
 from typing import Any
 
+import discord
 import pytest
 
 from bot import images
@@ -179,4 +180,50 @@ async def test_a_running_game_replays_up_to_now_and_a_restart_keeps_the_buttons(
         await party.members["carol"].click(message, custom_id=buttons(message)["▶"]["custom_id"])
         assert reread(env, message).content == texts[1]
     assert (await party.table()).id == table.id
+    user_errors_only(env)
+
+
+async def test_who_may_replay_which_game_and_every_refusal(simcord_env: Any) -> None:
+    env = simcord_env
+    party = await open_game(env, ("alice",), ais=1, variant="quick-start")
+    alice, carol = party.members["alice"], party.members["carol"]
+    guild = party.channel.guild  # SimCord's handle of the server
+    # a game in a channel carol cannot see: its player may replay it, carol may not, nor find it in the list
+    shut_out = {carol: discord.PermissionOverwrite(view_channel=False)}
+    back_room = guild.create_text_channel("back-room", overwrites=shut_out)
+    await alice.slash(back_room, "game new", variant="quick-start")
+    await alice.slash(back_room, "game add-bot")
+    await alice.slash(back_room, "game start")
+    hidden_id = (await env.bot.store.last_game_in(back_room.id)).id
+    here_id = (await party.table()).id
+    refused = await carol.slash(party.channel, "game replay", game=str(hidden_id))
+    assert answer(env, refused).content == f"Game #{hidden_id} was played in a channel you cannot see."
+    mine = answer(env, await alice.slash(party.channel, "game replay", game=str(hidden_id)))
+    assert mine.content.startswith(f"🎞️ **Replay of Nightfall #{hidden_id}** in #back-room · step 1 of ")
+    listed = [c["value"] for c in await carol.autocomplete(party.channel, "game replay", "game", "")]
+    assert listed == [str(here_id)]
+    listed = [c["value"] for c in await alice.autocomplete(party.channel, "game replay", "game", "")]
+    assert listed == [str(hidden_id), str(here_id)]
+    assert [c["name"] for c in await alice.autocomplete(party.channel, "game replay", "game", "back")] == [
+        f"#{hidden_id} · Nightfall · #back-room · running"
+    ]
+    # no game here yet; no such game; a typed name; a lobby never started; a game of another server
+    empty = guild.create_text_channel("empty")
+    cases = {
+        (empty, None): "There is no game to replay in this channel yet. Pick an older game of this server with the"
+        " `game` option.",
+        (party.channel, "999999"): "There is no game #999999 in this server.",
+        (party.channel, "the long one"): "Pick the game from the list the `game` option offers.",
+    }
+    await carol.slash(empty, "game new", variant="quick-start")
+    lobby_id = (await env.bot.store.last_game_in(empty.id)).id
+    cases[(party.channel, str(lobby_id))] = f"Game #{lobby_id} never started, so there is nothing to replay."
+    elsewhere = await open_game(env, ("dave",), ais=1, variant="quick-start", spectators=())
+    other_id = (await elsewhere.table()).id
+    cases[(party.channel, str(other_id))] = f"There is no game #{other_id} in this server."
+    for (channel, game), text in cases.items():
+        options = {} if game is None else {"game": game}
+        result = await carol.slash(channel, "game replay", **options)
+        assert answer(env, result).content == text
+        assert not answer(env, result).attachments
     user_errors_only(env)
