@@ -40,11 +40,13 @@ log = logging.getLogger(__name__)
 Event = dict[str, Any]
 Action = tuple[int, str, str]
 
-#: replays kept at most, and their bytes at most (a Nightfall step is a few kilobytes compressed)
-CACHE_GAMES = 8
-CACHE_BYTES = 4 * 1024 * 1024
-#: what ``size`` adds per step for the objects around its two byte strings
-STEP_OVERHEAD = 200
+#: replays kept at most, and their bytes at most: a step keeps about 2.5 KB (its state and events compressed), a
+#: long five-player game about 50 KB (bench/replay.py), so the cache holds well under a megabyte in practice
+CACHE_GAMES = 16
+CACHE_BYTES = 2 * 1024 * 1024
+#: what ``size`` adds per step for the objects around its two byte strings (with it, the bytes counted come close to
+#: what ``tracemalloc`` finds a replay keeps allocated: bench/replay.py)
+STEP_OVERHEAD = 600
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import pytest
 
 from bot import images
 from bot.games import FACES
+from bot.replays import Replay, ReplayCache, Step
 from bot.table import Table
 from tests.bot.conftest import user_errors_only
 from tests.bot.helpers import Party, open_game, play_to_the_end, public_lines
@@ -129,6 +130,7 @@ async def test_a_finished_nightfall_game_replays_turn_by_turn_to_a_player_and_a_
         said_in_channel(party, texts, live=False)
         for text in texts:
             assert " drafts " not in text and "keeps" not in text
+    assert env.bot.replays.cache.stats.builds == 1, "built once, then read from the cache by every press and person"
     # the log, as a text file, in the reader's language
     message = answer(env, await party.members["carol"].slash(party.channel, "game replay"))
     pressed = await party.members["carol"].click(message, custom_id=buttons(message)["Log (.txt)"]["custom_id"])
@@ -227,3 +229,17 @@ async def test_who_may_replay_which_game_and_every_refusal(simcord_env: Any) -> 
         assert answer(env, result).content == text
         assert not answer(env, result).attachments
     user_errors_only(env)
+
+
+def test_the_replay_cache_keeps_within_its_bounds() -> None:
+    step = Step(1, b"x" * 1000, b"y" * 400)
+    cache = ReplayCache(games=3, limit=10 * step.size)
+    for game in range(5):
+        cache._keep(Replay(game, 1, (step,) * 2))
+    assert list(cache._kept) == [2, 3, 4]  # the three latest replays
+    cache._keep(Replay(9, 1, (step,) * 8))  # 14 steps' bytes: the oldest go until 10 fit
+    assert list(cache._kept) == [4, 9] and cache.size == 10 * step.size
+    cache._keep(Replay(4, 0, (step,)))  # an older version of a game kept is not taken
+    assert cache._kept[4].version == 1
+    cache._keep(Replay(10, 1, (step,) * 11))  # bigger than the whole cache: built each time, never kept
+    assert list(cache._kept) == [4, 9]
