@@ -20,7 +20,7 @@ from .errors import UserError
 from .face import Face
 from .i18n import t
 from .replay_buttons import replay_view
-from .replays import ReplayCache, log_file, replay_number, step_text
+from .replays import ENDED, ReplayCache, log_file, replay_number, step_text
 from .replies import defer, edit_own_message, private, send
 from .service import GameService
 from .store import GameRow, Store
@@ -31,7 +31,6 @@ log = logging.getLogger(__name__)
 Lang = Callable[[discord.Interaction[Any]], Awaitable[str]]
 #: how many of a server's latest games the ``game`` option's autocomplete looks through
 CHOICES_SCANNED = 100
-ENDED = ("over", "abandoned")
 
 
 class Replays:

@@ -44,6 +44,8 @@ Action = tuple[int, str, str]
 #: long five-player game about 50 KB (bench/replay.py), so the cache holds well under a megabyte in practice
 CACHE_GAMES = 16
 CACHE_BYTES = 2 * 1024 * 1024
+#: the statuses of a game that ended: its replay's last step is where it stopped
+ENDED = ("over", "abandoned")
 #: what ``size`` adds per step for the objects around its two byte strings (with it, the bytes counted come close to
 #: what ``tracemalloc`` finds a replay keeps allocated: bench/replay.py)
 STEP_OVERHEAD = 600
@@ -75,11 +77,13 @@ class Step:
 
 @dataclass(frozen=True)
 class Replay:
-    """A game's steps as of one version."""
+    """A game's steps as of one version, running or ended (a game abandoned keeps its version: its last step is no
+    longer the present)."""
 
     game_id: int
     version: int
     steps: tuple[Step, ...]
+    ended: bool = True
 
     @property
     def size(self) -> int:
@@ -136,7 +140,7 @@ class ReplayCache:
     def __init__(self, games: int = CACHE_GAMES, limit: int = CACHE_BYTES) -> None:
         self.games, self.limit = games, limit
         self._kept: OrderedDict[int, Replay] = OrderedDict()
-        self._building: dict[tuple[int, int], asyncio.Task[Replay]] = {}
+        self._building: dict[tuple[int, int, bool], asyncio.Task[Replay]] = {}
         self.stats = CacheStats()
 
     @property
@@ -152,12 +156,13 @@ class ReplayCache:
 
     async def get(self, store: Store, face: Face, row: GameRow) -> Replay:
         """The game's replay as of its stored version: from the cache, or rebuilt from the store."""
+        ended = row.status in ENDED
         kept = self._kept.get(row.id)
-        if kept is not None and kept.version == row.version:
+        if kept is not None and (kept.version, kept.ended) == (row.version, ended):
             self._kept.move_to_end(row.id)
             self.stats.hits += 1
             return kept
-        key = (row.id, row.version)
+        key = (row.id, row.version, ended)
         task = self._building.get(key)
         if task is None or task.get_loop() is not asyncio.get_running_loop():
             task = asyncio.create_task(self._build(store, face, row))
@@ -167,16 +172,16 @@ class ReplayCache:
             self.stats.hits += 1
         return await asyncio.shield(task)
 
-    def _forget(self, key: tuple[int, int], done: asyncio.Task[Replay]) -> None:
+    def _forget(self, key: tuple[int, int, bool], done: asyncio.Task[Replay]) -> None:
         if self._building.get(key) is done:
             del self._building[key]
 
     async def _build(self, store: Store, face: Face, row: GameRow) -> Replay:
         started = time.perf_counter()
         _first, state, actions = await store.replay_source(row.id, row.version)
-        ended = row.status in ("over", "abandoned")
+        ended = row.status in ENDED
         steps = await asyncio.to_thread(build_steps, face, state, actions, ended)
-        replay = Replay(row.id, row.version, steps)
+        replay = Replay(row.id, row.version, steps, ended)
         self.stats.builds += 1
         self.stats.build_seconds += time.perf_counter() - started
         self._keep(replay)
@@ -186,7 +191,7 @@ class ReplayCache:
         if replay.size > self.limit:
             return  # a replay bigger than the whole cache is rebuilt each time rather than held
         kept = self._kept.get(replay.game_id)
-        if kept is not None and kept.version > replay.version:
+        if kept is not None and (kept.version, kept.ended) > (replay.version, replay.ended):
             return
         self._kept[replay.game_id] = replay
         self._kept.move_to_end(replay.game_id)

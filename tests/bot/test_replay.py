@@ -172,16 +172,30 @@ async def test_a_running_game_replays_up_to_now_and_a_restart_keeps_the_buttons(
     table = await party.table()
     assert not table.game.is_over() and table.game.turn >= 2
     texts = await walk(env, party, "carol", drawn)
-    assert texts[-1].splitlines()[-1].startswith("⏺ The game goes on: ")
+    # the draft's end, each finished turn's end, and the table now
+    assert len(texts) == table.game.turn + 1
+    assert texts[-1].splitlines()[-1] == f"⏺ The game goes on: turn {table.game.turn}. This is the table now."
     said_in_channel(party, texts, live=True)
-    message = answer(env, await party.members["carol"].slash(party.channel, "game replay"))
+    carol = party.members["carol"]
+    message = answer(env, await carol.slash(party.channel, "game replay"))
     assert "Log (.txt)" not in buttons(message), "no log to download before the end"
     # a restart between two presses: the buttons still work
     await env.restart_bot(make_bot())
-    if len(texts) > 1:
-        await party.members["carol"].click(message, custom_id=buttons(message)["▶"]["custom_id"])
-        assert reread(env, message).content == texts[1]
-    assert (await party.table()).id == table.id
+    await carol.click(message, custom_id=buttons(message)["▶"]["custom_id"])
+    assert reread(env, message).content == texts[1]
+    await carol.click(message, custom_id=buttons(reread(env, message))["⏭"]["custom_id"])
+    assert reread(env, message).content == texts[-1]
+    # in the reader's language
+    await carol.slash(party.channel, "game language", language="pl")
+    polish = answer(env, await carol.slash(party.channel, "game replay"))
+    assert polish.content.startswith(f"🎞️ **Powtórka: Nightfall #{table.id}** na #nightfall · krok 1 z {len(texts)}")
+    # an abandoned game is a finished one: its last step is where it stopped, and its log may be downloaded
+    await party.members["alice"].slash(party.channel, "game abandon")
+    ended = answer(env, await carol.slash(party.channel, "game replay"))
+    last = buttons(ended)
+    assert "Dziennik (.txt)" in last and last["⏭"]["custom_id"] == f"rp:{table.id}:{len(texts)}:l"
+    await carol.click(ended, custom_id=last["⏭"]["custom_id"])
+    assert "⏺" not in reread(env, ended).content
     user_errors_only(env)
 
 
