@@ -82,8 +82,11 @@ class Replays:
         lang = await self.lang(interaction)
         want = current.casefold().strip().lstrip("#")
         out: list[app_commands.Choice[str]] = []
-        for row in await self.store.replayable_in_guild(interaction.guild.id, CHOICES_SCANNED):
-            if not await self._visible(interaction, row):
+        rows = await self.store.replayable_in_guild(interaction.guild.id, CHOICES_SCANNED)
+        seen = {row.id for row in rows if self._sees_channel(interaction, row)}
+        played = await self.store.seated_in(interaction.user.id, [row.id for row in rows if row.id not in seen])
+        for row in rows:
+            if row.id not in seen and row.id not in played:
                 continue
             name = t(
                 "replay.choice",
@@ -131,6 +134,15 @@ class Replays:
     async def _visible(self, interaction: discord.Interaction[Any], row: GameRow) -> bool:
         """Whether the person may see the game: they held a seat in it, or they can see its channel (a thread's
         parent channel) in this server."""
+        if self._sees_channel(interaction, row):
+            return True
+        guild = interaction.guild
+        in_guild = guild is not None and row.guild_id == guild.id
+        return in_guild and any(s.user_id == interaction.user.id for s in await self.store.seats(row.id))
+
+    @staticmethod
+    def _sees_channel(interaction: discord.Interaction[Any], row: GameRow) -> bool:
+        """Whether the person can see the game's channel (a thread's parent) in the server of ``interaction``."""
         guild = interaction.guild
         if guild is None or row.guild_id != guild.id:
             return False
@@ -139,9 +151,7 @@ class Replays:
         channel: Any = guild.get_channel_or_thread(row.channel_id)
         if isinstance(channel, discord.Thread):
             channel = channel.parent
-        if member is not None and channel is not None and channel.permissions_for(member).view_channel:
-            return True
-        return any(s.user_id == user.id for s in await self.store.seats(row.id))
+        return member is not None and channel is not None and bool(channel.permissions_for(member).view_channel)
 
     # ------------------------------------------------------------------ one step
     async def _step(self, row: GameRow, number: int, lang: str) -> tuple[str, discord.File, discord.ui.View]:

@@ -34,6 +34,16 @@ class ReplayStore(StoreBase):
             (guild_id, limit),
         )
 
+    async def seated_in(self, user_id: int, game_ids: list[int]) -> set[int]:
+        """Which of ``game_ids`` the person held a seat in (one read for a whole autocomplete list)."""
+        if not game_ids:
+            return set()
+        marks = ", ".join("?" for _ in game_ids)
+        found = await self._read(
+            f"SELECT DISTINCT game_id FROM seats WHERE user_id = ? AND game_id IN ({marks})", (user_id, *game_ids)
+        )
+        return {int(r[0]) for r in found}
+
     async def replay_source(self, game_id: int, version: int) -> tuple[int, str, list[tuple[int, str, str]]]:
         """(version, state) of the game's first snapshot (the deal) and every action after it up to ``version``
         as (seq, seat, text), read in one transaction. ``LookupError`` for a game never dealt."""

@@ -257,3 +257,25 @@ def test_the_replay_cache_keeps_within_its_bounds() -> None:
     assert cache._kept[4].version == 1
     cache._keep(Replay(10, 1, (step,) * 11))  # bigger than the whole cache: built each time, never kept
     assert list(cache._kept) == [4, 9]
+
+
+async def test_a_game_in_a_thread_replays_to_whoever_sees_its_channel(simcord_env: Any) -> None:
+    from simcord.builders import ChannelHandle
+
+    env = simcord_env
+    guild = env.create_guild()
+    parent = guild.create_text_channel("games")
+    members = {name: guild.add_member(env.create_user(name)) for name in ("alice", "carol")}
+    thread = ChannelHandle(env, guild, env.backend.create_thread(parent.id, "nightfall night", members["alice"].id))
+    await env.settle()
+    alice, carol = members["alice"], members["carol"]
+    await alice.slash(thread, "game new", variant="quick-start")
+    await alice.slash(thread, "game add-bot")
+    await alice.slash(thread, "game start")
+    game_id = (await env.bot.store.last_game_in(thread.id)).id
+    here = answer(env, await carol.slash(thread, "game replay"))
+    assert here.content.startswith(f"🎞️ **Replay of Nightfall #{game_id}** in #nightfall night · step 1 of 1")
+    listed = await carol.autocomplete(parent, "game replay", "game", "")
+    assert [c["value"] for c in listed] == [str(game_id)]
+    assert answer(env, await carol.slash(parent, "game replay", game=str(game_id))).content == here.content
+    user_errors_only(env)
