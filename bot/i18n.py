@@ -348,6 +348,7 @@ EN: dict[str, Template] = {
     "err.replay_no_game": "There is no game #{id} in this server.",
     "err.replay_not_dealt": "Game #{id} never started, so there is nothing to replay.",
     "err.replay_hidden": "Game #{id} was played in a channel you cannot see.",
+    "err.replay_broken": "Game #{id} cannot be replayed: its stored moves no longer play back. Nothing was changed.",
     "err.replay_log_running": "The log can be downloaded once the game is over; `/game log` shows its latest lines.",
     "results.title": "🏁 **The game is over.**",
     "results.line": "{place}. **{name}** — {wounds} ({types})",

@@ -58,9 +58,13 @@ class Replays:
         try:
             row = await self._game(interaction, game_id)
             content, file, view = await self._step(row, number, lang)
-            await edit_own_message(interaction, content=content, attachments=[file], view=view)
         except (UserError, StorageError) as e:
             await private(interaction, e.text(lang) if isinstance(e, UserError) else t(e.key, lang))
+            return
+        try:
+            await edit_own_message(interaction, content=content, attachments=[file], view=view)
+        except discord.HTTPException:  # only a private view of the past: nothing is lost, the person presses again
+            log.warning("could not show step %s of the replay of game %s", number, game_id, exc_info=True)
 
     async def log(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """The log button: the finished game's public log as a text file, in the reader's language."""
@@ -71,9 +75,13 @@ class Replays:
                 raise UserError("err.replay_log_running")
             lines = await self.store.whole_log(row.id)
             file = log_file(self.service.face(row), row, lines, lang)
-            await send(interaction, t("replay.log_sent", lang, id=row.id), ephemeral=True, file=file)
         except (UserError, StorageError) as e:
             await private(interaction, e.text(lang) if isinstance(e, UserError) else t(e.key, lang))
+            return
+        try:
+            await send(interaction, t("replay.log_sent", lang, id=row.id), ephemeral=True, file=file)
+        except discord.HTTPException:
+            log.warning("could not send the log of game %s", game_id, exc_info=True)
 
     async def choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
         """The ``game`` option: this server's latest games the person may see, by number, game, channel and state."""
@@ -161,6 +169,11 @@ class Replays:
             replay = await self.cache.get(self.store, face, row)
         except LookupError:  # never dealt (a lobby closed before its start)
             raise UserError("err.replay_not_dealt", id=row.id) from None
+        except (UserError, StorageError):
+            raise
+        except Exception:  # a stored game this release cannot play again: said plainly, and logged to be looked at
+            log.exception("the replay of game %s could not be rebuilt", row.id)
+            raise UserError("err.replay_broken", id=row.id) from None
         number = min(max(1, number), len(replay.steps))
         step = replay.steps[number - 1]
         table = Table(row, await self.store.seats(row.id), game=step.match(face))

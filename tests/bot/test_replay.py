@@ -278,4 +278,12 @@ async def test_a_game_in_a_thread_replays_to_whoever_sees_its_channel(simcord_en
     listed = await carol.autocomplete(parent, "game replay", "game", "")
     assert [c["value"] for c in listed] == [str(game_id)]
     assert answer(env, await carol.slash(parent, "game replay", game=str(game_id))).content == here.content
+    # a stored game that no longer plays back (its deal unreadable) is refused plainly, and changes nothing
+    await env.bot.store._write("UPDATE snapshots SET state = '{\"what\": 1}' WHERE game_id = ?", (game_id,))
+    env.bot.replays.cache.clear()
+    broken = answer(env, await carol.slash(thread, "game replay"))
+    assert broken.content == (
+        f"Game #{game_id} cannot be replayed: its stored moves no longer play back. Nothing was changed."
+    )
+    assert (await env.bot.store.game(game_id)).status == "active"
     user_errors_only(env)
