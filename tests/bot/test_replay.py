@@ -196,6 +196,12 @@ async def test_a_running_game_replays_up_to_now_and_a_restart_keeps_the_buttons(
     assert "Dziennik (.txt)" in last and last["⏭"]["custom_id"] == f"rp:{table.id}:{len(texts)}:l"
     await carol.click(ended, custom_id=last["⏭"]["custom_id"])
     assert "⏺" not in reread(env, ended).content
+    pressed = await carol.click(ended, custom_id=last["Dziennik (.txt)"]["custom_id"])
+    log = (await pressed.response.attachments[0].read()).decode().splitlines()
+    assert log[0] == f"Nightfall #{table.id} na #nightfall: dziennik publiczny"
+    stored = await env.bot.store.whole_log(table.id)
+    assert log[2:] == [f"{at}  {line.text('pl', FACES['nightfall'].describe)}" for at, line in stored]
+    assert any(" otrzymuje " in line for line in log), "the lines in Polish"
     user_errors_only(env)
 
 
