@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.protocol import Match
+from render.theme import drawable
 
 from .i18n import t
 from .store import GameRow, SeatRow
@@ -60,6 +61,11 @@ class Table:
         if self.game is not None:
             names = {seat: names.get(seat, seat) for seat in self.game.seats} | names
         return names
+
+    @property
+    def drawn_names(self) -> dict[str, str]:
+        """Each seat's name as the images draw it (``render.theme.drawable``: their font has no glyph for 🤖)."""
+        return {seat: drawable(name) for seat, name in self.names.items()}
 
     def title(self, seat: SeatRow, lang: str | None = None) -> str:
         """A seat's name with an AI player's level, where there is room for it: "Vesper 🤖 (hard)"."""

@@ -142,6 +142,18 @@ def forget_lengths() -> None:
         f._lengths.clear()
 
 
+#: Characters the bundled fonts have no glyph for, each with the one the images draw in its place: the AI
+#: players' 🤖 (Discord's texts show the emoji; DejaVu has none and would draw an empty box).
+STAND_INS = {"🤖": "⚙"}
+
+
+def drawable(text: str) -> str:
+    """``text`` as the bundled fonts can draw it: every character in ``STAND_INS`` replaced by its stand-in."""
+    for missing, drawn in STAND_INS.items():
+        text = text.replace(missing, drawn)
+    return text
+
+
 @cache
 def font(size: int, weight: str = "regular") -> Font:
     """A bundled DejaVu font; the basic layout engine gives the same pixels on every machine."""

@@ -29,7 +29,7 @@ def game_of(table: Table) -> Game:
 def table_picture(table: Table, lang: str | None = None) -> Picture:
     """The public table: only ``public_view`` ever reaches this image. In the game's language, unless
     a reader's is given (the table a player's prompt shows is in the player's)."""
-    view = named_view(game_of(table).public_view(), table.names)
+    view = named_view(game_of(table).public_view(), table.drawn_names)
     name = f"nightfall-{table.id}-table.png"
     return Picture("table", render.nightfall.render_table, (view, lang or table.lang), name)
 
@@ -52,7 +52,7 @@ def private_picture(
     """One of ``seat``'s private images (``PRIVATE_DRAWERS``) in the player's ``lang``; ``view`` is the
     seat's private view when the caller has just built it, so it is not built twice."""
     own = view if view is not None else game_of(table).private_view(seat, lang=lang)
-    named = named_view(own, table.names)
+    named = named_view(own, table.drawn_names)
     return Picture(kind, PRIVATE_DRAWERS[kind], (named, lang), f"nightfall-{table.id}-{kind}.png")
 
 
@@ -61,7 +61,7 @@ async def hand_file(table: Table, seat: str, lang: str = "en") -> discord.File:
 
 
 def results_picture(table: Table, lang: str | None = None) -> Picture:
-    view = named_view(game_of(table).public_view(), table.names)
+    view = named_view(game_of(table).public_view(), table.drawn_names)
     name = f"nightfall-{table.id}-results.png"
     return Picture("results", render.nightfall.render_results, (view, lang or table.lang), name)
 

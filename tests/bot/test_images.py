@@ -146,6 +146,10 @@ class FakeTable:
     id: int = 7
     lang: str = "en"
 
+    @property
+    def drawn_names(self) -> dict[str, str]:
+        return self.names
+
 
 @pytest.fixture(autouse=True)
 def fresh_images() -> Iterator[None]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
-from render.theme import _FONT_FILES, _font_bytes, _font_source, font
+from render.theme import _FONT_FILES, STAND_INS, _font_bytes, _font_source, drawable, font
 
 POLISH = "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ"
 CYRILLIC = "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя"
@@ -28,6 +28,15 @@ def test_polish_and_cyrillic_are_not_blank_boxes(weight: str) -> None:
         g = glyph(ch, weight)
         assert any(g), f"{ch!r} is blank in {weight}"
         assert g != box, f"{ch!r} is a missing-glyph box in {weight}"
+
+
+@pytest.mark.parametrize("weight", sorted(_FONT_FILES))
+def test_the_stand_ins_are_drawn_where_the_fonts_have_no_glyph(weight: str) -> None:
+    box = glyph("\ue000", weight)
+    for missing, drawn in STAND_INS.items():
+        assert glyph(missing, weight) == box, f"{missing!r} has a glyph now: its stand-in is not needed"
+        assert any(glyph(drawn, weight)) and glyph(drawn, weight) != box
+    assert drawable("Vesper 🤖") == "Vesper ⚙"
 
 
 def test_fonts_come_from_the_package_with_their_licence() -> None:
