@@ -1,6 +1,6 @@
 """All of the bot's SQL, behind one small interface, split by concern: games, lobbies and seats (``games``),
 the action log (``play``), where a game is shown on Discord (``marks``), the two work queues (``work``), people and their
-preferences (``people``), results and series (``series``), on one foundation (``base``) with typed rows
+preferences (``people``), results and series (``series``), ratings (``ratings``), on one foundation (``base``) with typed rows
 (``rows``) and shared pieces of transactions (``sql``).
 
 Every write that belongs to one move — the action, the new version, log lines, a snapshot,
@@ -19,6 +19,7 @@ from .hosts import HostStore
 from .marks import MarkStore
 from .people import PeopleStore
 from .play import PlayStore
+from .ratings import RatingStore
 from .rows import (
     CHANNEL_KINDS,
     HELD_KINDS,
@@ -30,6 +31,7 @@ from .rows import (
     LobbyChanged,
     Move,
     PlayerStats,
+    RatingRow,
     ResultRow,
     SeatRow,
     SeriesRow,
@@ -40,7 +42,7 @@ from .series import SeriesStore
 from .work import WorkStore
 
 
-class Store(GameStore, PlayStore, MarkStore, WorkStore, PeopleStore, SeriesStore, HostStore):
+class Store(GameStore, PlayStore, MarkStore, WorkStore, PeopleStore, SeriesStore, RatingStore, HostStore):
     """The bot's database (``Store.open(path)``): every part of it, on one pair of connections."""
 
 
@@ -57,6 +59,7 @@ __all__ = [
     "LobbyChanged",
     "Move",
     "PlayerStats",
+    "RatingRow",
     "ResultRow",
     "SeatRow",
     "SeriesRow",
