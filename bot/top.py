@@ -8,15 +8,13 @@ latest game there once they are no longer in it.
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Callable
-from pathlib import Path
 
 import render.leaderboard
 from render.leaderboard import PAGE, Entry, Labels
 
 from .errors import UserError
-from .games import FACES, game_name
+from .games import game_name
 from .i18n import count, t
 from .images import Picture
 from .logline import per_language
@@ -92,27 +90,3 @@ async def rating_text(store: Store, guild_id: int, user_id: int, game: str, lang
         return t("stats.rating_provisional", lang, game=game_name(game), rating=rating, more=more)
     ranked = await store.ranked_count(guild_id, game)
     return t("stats.rating", lang, game=game_name(game), rating=rating, rank=ordinal(rank, lang), ranked=ranked)
-
-
-def sample(out: Path) -> list[Path]:
-    """Sample boards of the first game (English and Polish, with a long name) drawn with the bot's own words:
-    ``python -m bot.top docs/images`` (``make screenshots``)."""
-    people = [
-        ("Marisol", 1412, 41, 19), ("Vesna Kowalczyk-Brzęczyszczykiewicz the Unyielding", 1286, 37, 14),
-        ("bram", 1203, 22, 8), ("Дмитрий", 1150, 18, 6), ("eve", 1098, 12, 4), ("Ola", 1061, 9, 3),
-        ("quinn", 1024, 6, 2), ("Rook", 1002, 4, 1), ("zed", 981, 3, 0), ("Łucja", 944, 5, 0),
-    ]
-    board = [Entry(n + 1, name, rating, games, wins) for n, (name, rating, games, wins) in enumerate(people)]
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    game = next(iter(FACES))
-    for name, lang in (("leaderboard.png", "en"), ("leaderboard-pl.png", "pl")):
-        path = out / name
-        path.write_bytes(render.leaderboard.render_leaderboard(board, labels(game, "Night Owls", 1, 2, lang)))
-        written.append(path)
-    return written
-
-
-if __name__ == "__main__":
-    for written_path in sample(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images")):
-        print(written_path)

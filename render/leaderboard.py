@@ -47,10 +47,13 @@ PAGE = 10
 #: the medals of the first three ranks
 MEDALS: tuple[RGB, ...] = ((244, 196, 72), (196, 200, 212), (205, 127, 50))
 #: the right edges of the number columns (rating, games, wins) and the left edge of the name
-_RATING_R, _GAMES_R, _WINS_R = WIDTH - MARGIN - 196, WIDTH - MARGIN - 96, WIDTH - MARGIN - 12
-_NAME_X = MARGIN + 64
-#: the rating column's room (its head; a four-digit rating needs 64 px) and the name's, up to the rating
-_RATING_ROOM = 112
+_WINS_R = WIDTH - MARGIN - 10
+_GAMES_R = _WINS_R - 80
+_RATING_R = _GAMES_R - 88
+_NAME_X = MARGIN + 54
+#: each number column's room for its head (a number needs less: a four-digit rating 66 px)
+_WINS_ROOM, _GAMES_ROOM, _RATING_ROOM = 72, 76, 84
+#: the name's room in a row, up to a four-digit rating and a gap
 _NAME_ROOM = _RATING_R - 80 - _NAME_X
 #: a long name's two lines, each this far apart
 NAME_LINE_H = 23
@@ -139,10 +142,17 @@ def _heads(d: Draw, labels: Labels, y: int) -> int:
     room = _RATING_R - _RATING_ROOM - 8 - _NAME_X  # the rating's head may be wider than its numbers
     with d.within((_NAME_X, y, _NAME_X + room, y + HEAD_H)):
         d.text((_NAME_X, mid), ellipsize(labels.name, f, room), font=f, fill=TEXT_DIM, anchor="lm")
-    heads = ((_RATING_R, labels.rating, _RATING_ROOM), (_GAMES_R, labels.games, 96), (_WINS_R, labels.wins, 80))
+    heads = (
+        (_RATING_R, labels.rating, _RATING_ROOM),
+        (_GAMES_R, labels.games, _GAMES_ROOM),
+        (_WINS_R, labels.wins, _WINS_ROOM),
+    )
     for right, word, room in heads:
         with d.within((right - room, y, right, y + HEAD_H)):
-            d.text((right, mid), ellipsize(word, f, room), font=f, fill=TEXT_DIM, anchor="rm")
+            text, hf = fit(word, room, (SMALL,), "bold")
+            if text != word:  # condensed rather than cut
+                text, hf = fit(word, room, (SMALL,), "condensed-bold")
+            d.text((right, mid), text, font=hf, fill=TEXT_DIM, anchor="rm")
     return y + HEAD_H
 
 
@@ -167,8 +177,8 @@ def _row(d: Draw, entry: Entry, y: int, shaded: bool) -> None:
             d.text((_NAME_X, mid + (n - (len(lines) - 1) / 2) * NAME_LINE_H), line, font=f, fill=TEXT, anchor="lm")
     for right, value, colour, room in (
         (_RATING_R, entry.rating, GOLD, _RATING_ROOM),
-        (_GAMES_R, entry.games, TEXT, 96),
-        (_WINS_R, entry.wins, TEXT, 80),
+        (_GAMES_R, entry.games, TEXT, _GAMES_ROOM),
+        (_WINS_R, entry.wins, TEXT, _WINS_ROOM),
     ):
         with d.within((right - room, y, right, y + ROW_H)):
             text, f = fit(str(value), room, (BODY, SMALL), "bold" if colour == GOLD else "regular")
