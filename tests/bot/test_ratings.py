@@ -8,12 +8,14 @@ Games are finished quickly by letting the AI play everyone's seat (`/game leave`
 from __future__ import annotations
 
 import io
+from collections import OrderedDict
 from typing import Any
 
 import pytest
 from PIL import Image
 
 import render.leaderboard
+from bot import images
 from bot.rating import Entrant, Skill, ai_player, display, rate
 from bot.store import Store
 
@@ -102,6 +104,7 @@ async def test_top_shows_the_servers_people_as_an_image_and_never_an_ai_seat(
         return data
 
     monkeypatch.setattr(render.leaderboard, "render_leaderboard", recording)
+    monkeypatch.setattr(images, "_cache", OrderedDict())  # drawn here, not found drawn by an earlier test
     party = await open_game(simcord_env, ("alice", "bob"), start=False, spectators=("carol",))
     host, bob = party.members["alice"], party.members["bob"]
     await host.slash(party.channel, "game add-bot", level="hard")
