@@ -61,7 +61,7 @@ class RatingStore(StoreBase):
         kept), oldest first: the order they are rated in at start-up."""
         found = await self._read(
             "SELECT id FROM games g WHERE status = 'over' AND rated = 0 "
-            "AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY finished_at, id"
+            "AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY COALESCE(finished_at, updated_at), id"
         )
         return [int(r[0]) for r in found]
 
