@@ -51,8 +51,9 @@ _WINS_R = WIDTH - MARGIN - 10
 _GAMES_R = _WINS_R - 80
 _RATING_R = _GAMES_R - 88
 _NAME_X = MARGIN + 54
-#: each number column's room for its head (a number needs less: a four-digit rating 66 px)
-_WINS_ROOM, _GAMES_ROOM, _RATING_ROOM = 72, 76, 84
+#: each number column's room (a four-digit rating needs 66 px); the rating's head may take more, over the name's
+_WINS_ROOM, _GAMES_ROOM, _RATING_ROOM = 72, 76, 80
+_RATING_HEAD_ROOM = 124
 #: the name's room in a row, up to a four-digit rating and a gap
 _NAME_ROOM = _RATING_R - 80 - _NAME_X
 #: a long name's two lines, each this far apart
@@ -139,11 +140,11 @@ def _heads(d: Draw, labels: Labels, y: int) -> int:
     d.line((MARGIN, y + HEAD_H - 1, WIDTH - MARGIN, y + HEAD_H - 1), fill=PANEL_LINE, width=2)
     with d.within((MARGIN, y, _NAME_X - 4, y + HEAD_H)):
         d.text((MARGIN + 24, mid), ellipsize(labels.rank, f, 44), font=f, fill=TEXT_DIM, anchor="mm")
-    room = _RATING_R - _RATING_ROOM - 8 - _NAME_X  # the rating's head may be wider than its numbers
+    room = _RATING_R - _RATING_HEAD_ROOM - 8 - _NAME_X
     with d.within((_NAME_X, y, _NAME_X + room, y + HEAD_H)):
         d.text((_NAME_X, mid), ellipsize(labels.name, f, room), font=f, fill=TEXT_DIM, anchor="lm")
     heads = (
-        (_RATING_R, labels.rating, _RATING_ROOM),
+        (_RATING_R, labels.rating, _RATING_HEAD_ROOM),
         (_GAMES_R, labels.games, _GAMES_ROOM),
         (_WINS_R, labels.wins, _WINS_ROOM),
     )
