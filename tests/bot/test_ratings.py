@@ -86,6 +86,13 @@ async def test_a_finished_game_is_rated_once_whatever_restarts_follow(simcord_en
         "Nobody is on the **Nightfall** leaderboard of this server yet: a player is ranked after 3 games finished "
         "in this server. AI players are rated apart and never ranked."
     )
+    # without game:, the board is the channel's game's
+    duel = party.channel.guild.create_text_channel("duel")
+    await party.members["bob"].slash(duel, "game new", game="fightdrome")
+    theirs = await party.members["bob"].slash(duel, "game top")
+    assert theirs.ephemeral and theirs.response.content.startswith(
+        "Nobody is on the **Altered Carbon: Fightdrome** leaderboard"
+    )
     user_errors_only(simcord_env)
 
 
