@@ -54,6 +54,7 @@ catalogues: $(STAMP)
 screenshots: $(STAMP)
 	$(BIN)/python -m render.nightfall.screenshots docs/images
 	$(BIN)/python -m render.fightdrome.screenshots docs/images
+	$(BIN)/python -m bot.samples docs/images
 
 run: $(STAMP)
 	$(BIN)/python -m bot.migrate

@@ -158,6 +158,7 @@ class NightfallBot(commands.Bot):
         """After start-up, beside the first commands: what earlier releases left to mend, then the AI seats."""
         try:
             await self.service.backfill_results()  # games finished before results were kept (once)
+            await self.service.backfill_ratings()  # and before ratings were (once, oldest first)
             await self.service.mend_seats()  # games an old join/start race damaged (told to their players)
         except Exception:
             log.exception("could not check the stored games after start-up")

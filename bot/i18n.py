@@ -445,6 +445,25 @@ EN: dict[str, Template] = {
         "You have no finished Nightfall game in this server yet. Open one with `/game new`: it counts here once it ends."
     ),
     "stats.none": "**{name}** has no finished Nightfall game in this server yet.",
+    # ratings: /game top (the server's leaderboard of one game, an image) and the rating line of /game stats
+    "stats.rating": "🏅 {game} rating **{rating}**: {rank} of {ranked} on the server's `/game top`.",
+    "stats.rating_provisional": "🏅 {game} rating **{rating}**, provisional: on `/game top` after {more} more.",
+    "top.caption": "🏆 The **{game}** leaderboard of this server, page {page} of {pages}. `/game stats` shows your rating.",
+    "top.title": "{game} leaderboard",
+    "top.subtitle": "{server} · ranked after {games}",
+    "top.rank": "#",
+    "top.name": "Player",
+    "top.rating": "Rating",
+    "top.games": "Games",
+    "top.wins": "Wins",
+    "top.empty_row": "Nobody is ranked yet.",
+    "top.footer": "Page {page} of {pages} · a careful estimate of skill: newcomers start at {base}",
+    "err.top_none": (
+        "Nobody is on the **{game}** leaderboard of this server yet: a player is ranked after {games} finished "
+        "in this server. AI players are rated apart and never ranked."
+    ),
+    "err.top_page": "The **{game}** leaderboard of this server has {pages}: ask for one of those.",
+    "err.top_game": "There is no game called “{game}” here: pick one from the list.",
     "game.choice": "#{channel}{mark} (game {id})",
     # a game whose channel the bot cannot reach: paused, told by DM, and going on again
     "paused.log_gone": "⏸️ The game is paused: its channel was deleted.",
@@ -494,6 +513,7 @@ EN: dict[str, Template] = {
     "n.damage": ("{n} damage", "{n} damage"),
     "n.game": ("{n} game", "{n} games"),
     "n.win": ("{n} win", "{n} wins"),
+    "n.page": ("{n} page", "{n} pages"),
     "n.turn": ("{n} turn", "{n} turns"),
     "n.exchange": ("{n} exchange", "{n} exchanges"),
     "n.day": ("{n} day", "{n} days"),

@@ -1,6 +1,6 @@
 """``/game``: open a lobby, join, leave, add AI seats, start, settings, status, mine, log, replay, abandon, resume;
-return, replace; next, cup (a game's series) and stats. Every game's own ``/game new`` options come from its
-face (``bot.games.FACES``)."""
+return, replace; next, cup (a game's series), stats and top (the server's leaderboard). Every game's own
+``/game new`` options come from its face (``bot.games.FACES``)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from ..replies import answer_in_time, edit_own_message, private, send
 from ..seat_buttons import set_hand_over_handler
 from ..service import SERIES
 from ..table import Table
+from ..top import leaderboard, rating_text
 from ..translator import english
 from ..world import can_play_in
 from .move import game_option
@@ -570,7 +571,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         mine = who.id == interaction.user.id
         guild, store, name = interaction.guild_id, self.bot.store, _name(who)
         lang = server_language(interaction)
-        found = [await face.stats_text(store, guild, who.id, name, lang, mine=mine) for face in FACES.values()]
+        found = []
+        for key, face in FACES.items():
+            text, public = await face.stats_text(store, guild, who.id, name, lang, mine=mine)
+            rating = await rating_text(store, guild, who.id, key, lang) if public else ""
+            found.append((f"{text}\n{rating}" if rating else text, public))
         shown = [text for text, public in found if public]  # each game the person has finished games of
         if shown:
             text = "\n".join(shown)
@@ -578,6 +583,36 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             first = next(iter(FACES.values()))
             text, _ = await first.stats_text(store, guild, who.id, name, await self.bot.lang(interaction), mine=mine)
         await send(interaction, text, ephemeral=not shown, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="top", description="This server's leaderboard of a game, as an image")
+    @app_commands.describe(
+        game="Which game's leaderboard (default: this channel's game)",
+        page="Which page of ten players (default: the first)",
+    )
+    @app_commands.choices(game=[app_commands.Choice(name=face.rules.name, value=key) for key, face in FACES.items()])
+    @app_commands.guild_only()
+    async def top(
+        self, interaction: discord.Interaction[Any], game: str | None = None, page: app_commands.Range[int, 1, 1000] = 1
+    ) -> None:
+        """Public, like ``/game stats``: the ranking is a record the server shares, one message per asking. Nobody
+        ranked yet, an unknown game or a page past the last is a private answer. People only: AI seats are rated
+        apart and never listed."""
+        guild = interaction.guild
+        assert guild is not None and interaction.channel is not None
+        if game is None:
+            last = await self.bot.store.last_game_in(interaction.channel.id)
+            game = last.game if last is not None and last.game in FACES else next(iter(FACES))
+        elif game not in FACES:
+            raise UserError("err.top_game", game=game[:40])
+
+        def name_of(user_id: int) -> str | None:
+            member = guild.get_member(user_id)
+            return _name(member) if member is not None else None
+
+        lang = server_language(interaction)
+        text, picture = await leaderboard(self.bot.store, guild.id, guild.name, game, int(page), lang, name_of)
+        file = await picture.file()
+        await send(interaction, text, file=file, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
 
 __all__ = ["Lobby", "UserError"]

@@ -321,6 +321,18 @@ class SeatService(PlayService):
                 self.forget(game_id)
         return done
 
+    async def backfill_ratings(self) -> int:
+        """Ratings from the finished games that ended before ratings were kept (migration 0015), oldest first, each
+        in its own transaction; run at start-up after ``backfill_results``. Idempotent: a game rated is marked so
+        in the same transaction. Returns how many games changed ratings."""
+        done = 0
+        for game_id in await self.store.games_unrated():
+            try:
+                done += await self.store.rate_game(game_id)
+            except Exception:
+                log.exception("could not rate finished game %s", game_id)
+        return done
+
     async def abandon(self, channel_id: int, user_id: int, is_admin: bool) -> Table:
         """``/game abandon``: end the channel's lobby or game (the host, or Manage Server)."""
         return await self.abandon_game((await self.table_in(channel_id)).id, user_id, is_admin)

@@ -1,7 +1,7 @@
 """All of the bot's SQL, behind one small interface, split by concern: games, lobbies and seats (``games``),
 the action log (``play``), where a game is shown on Discord (``marks``), the two work queues (``work``), people and their
-preferences (``people``), results and series (``series``), what a replay reads (``replays``), on one foundation (``base``) with typed rows
-(``rows``) and shared pieces of transactions (``sql``).
+preferences (``people``), results and series (``series``), ratings (``ratings``), what a replay reads
+(``replays``), on one foundation (``base``) with typed rows (``rows``) and shared pieces of transactions (``sql``).
 
 Every write that belongs to one move — the action, the new version, log lines, a snapshot,
 and the deliveries Discord must get — is one ``BEGIN IMMEDIATE`` transaction run in one hop
@@ -20,6 +20,7 @@ from .marks import MarkStore
 from .people import PeopleStore
 from .play import PlayStore
 from .replays import ReplayStore
+from .ratings import RatingStore
 from .rows import (
     CHANNEL_KINDS,
     HELD_KINDS,
@@ -31,6 +32,7 @@ from .rows import (
     LobbyChanged,
     Move,
     PlayerStats,
+    RatingRow,
     ResultRow,
     SeatRow,
     SeriesRow,
@@ -41,7 +43,7 @@ from .series import SeriesStore
 from .work import WorkStore
 
 
-class Store(GameStore, PlayStore, MarkStore, WorkStore, PeopleStore, SeriesStore, HostStore, ReplayStore):
+class Store(GameStore, PlayStore, MarkStore, WorkStore, PeopleStore, SeriesStore, RatingStore, HostStore, ReplayStore):
     """The bot's database (``Store.open(path)``): every part of it, on one pair of connections."""
 
 
@@ -58,6 +60,7 @@ __all__ = [
     "LobbyChanged",
     "Move",
     "PlayerStats",
+    "RatingRow",
     "ResultRow",
     "SeatRow",
     "SeriesRow",

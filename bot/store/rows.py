@@ -125,6 +125,19 @@ class PlayerStats:
 
 
 @dataclass(frozen=True)
+class RatingRow:
+    """A person's rating at one game in one server (``/game top``, ``/game stats``); ``name`` is the name they
+    had in their latest rated game there (for a person no longer in the server)."""
+
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    name: str
+
+
+@dataclass(frozen=True)
 class Move:
     """One applied action, ready to be written with everything it changed."""
 

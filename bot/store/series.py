@@ -17,6 +17,7 @@ from .rows import (
 from .sql import (
     _SERIES_COLS,
     _add_results,
+    lock_game,
 )
 
 
@@ -68,6 +69,7 @@ class SeriesStore(StoreBase):
         now = self.now()
 
         def run(conn: Conn) -> bool:
+            lock_game(conn, game_id)  # two processes starting at once: one writes them (and rates the game)
             if one(conn, "SELECT 1 FROM results WHERE game_id = ?", (game_id,)):
                 return False
             _add_results(conn, game_id, results, now)

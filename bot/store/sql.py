@@ -9,6 +9,7 @@ from collections.abc import Collection, Sequence
 
 from ..database import Conn, one, rows
 from ..logline import LogLine
+from ..rating import Entrant, Skill, ai_player, rate
 from .rows import CHANNEL_KINDS, Delivery, ResultRow, Want
 
 _SERIES_COLS = "id, guild_id, channel_id, host_id, target, status"
@@ -25,14 +26,15 @@ def lock_game(conn: Conn, game_id: int) -> None:
 
 
 def _add_results(conn: Conn, game_id: int, results: Sequence[ResultRow], now: str) -> None:
-    """A finished game's results; if the game is part of a running cup and someone's total now reaches
-    the cup's target, the cup is over, in this same transaction."""
+    """A finished game's results and the ratings they change (``_rate``); if the game is part of a running cup
+    and someone's total now reaches the cup's target, the cup is over, in this same transaction."""
     if not results:
         return
     conn.executemany(
         "INSERT INTO results (game_id, seat, user_id, display_name, place, score) VALUES (?, ?, ?, ?, ?, ?)",
         [(game_id, r.seat, r.user_id, r.display_name, r.place, r.score) for r in results],
     )
+    _rate(conn, game_id, now)
     row = one(
         conn,
         "SELECT s.id, s.target FROM games g JOIN series s ON s.id = g.series_id WHERE g.id = ? AND s.status = 'running'",
@@ -48,6 +50,56 @@ def _add_results(conn: Conn, game_id: int, results: Sequence[ResultRow], now: st
     )
     if top is not None and top[0] is not None and top[0] >= row[1]:
         conn.execute("UPDATE series SET status = 'over', finished_at = ? WHERE id = ?", (now, row[0]))
+
+
+def _rate(conn: Conn, game_id: int, now: str) -> bool:
+    """Update the ratings a finished game changes, from its results rows, once: the game's ``rated`` mark is set
+    in the same transaction, so a retried transaction, a second process (both under the game's lock) or a
+    start-up back-fill never rates it twice. True if ratings changed.
+
+    Rated: a finished game in a server (not a tutorial) with a person and at least one other entrant. A seat the
+    AI played while its person was away is the person's, as in the results and ``/game stats``; an AI seat is
+    entered under its level (``ai:hard``). Two seats of one player (two AI seats at one level) enter once, by
+    the better place: the other still played, but one game cannot be two results of one rating."""
+    game = one(conn, "SELECT guild_id, game, status, tutorial, rated FROM games WHERE id = ?", (game_id,))
+    if game is None or game[2] != "over" or game[4]:
+        return False
+    conn.execute("UPDATE games SET rated = 1 WHERE id = ?", (game_id,))
+    guild_id, key = game[0], str(game[1])
+    if guild_id is None or game[3]:
+        return False
+    entered: dict[str, tuple[int, int | None]] = {}  # player → (place, user id), the best seat first
+    for _seat, user_id, place, level in rows(
+        conn,
+        "SELECT r.seat, r.user_id, r.place, s.ai_level FROM results r LEFT JOIN seats s "
+        "ON s.game_id = r.game_id AND s.seat = r.seat WHERE r.game_id = ? ORDER BY r.place, r.seat",
+        (game_id,),
+    ):
+        player = str(user_id) if user_id is not None else ai_player(level)
+        entered.setdefault(player, (int(place), user_id))
+    if len(entered) < 2 or all(user_id is None for _, user_id in entered.values()):
+        return False
+    names = list(entered)
+    before = {
+        str(r[0]): Skill(float(r[1]), float(r[2]))
+        for r in rows(
+            conn,
+            f"SELECT player, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND player IN ({', '.join('?' * len(names))})",
+            (guild_id, key, *names),
+        )
+    }
+    after = rate([Entrant(p, place, before.get(p)) for p, (place, _) in entered.items()])
+    conn.executemany(
+        "INSERT INTO ratings (guild_id, game, player, user_id, mu, sigma, games, wins, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (guild_id, game, player) DO UPDATE SET "
+        "mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1, wins = ratings.wins + excluded.wins, "
+        "updated_at = excluded.updated_at",
+        [
+            (guild_id, key, p, entered[p][1], skill.mu, skill.sigma, int(entered[p][0] == 1), now)
+            for p, skill in after.items()
+        ],
+    )
+    return bool(after)
 
 
 def _people(conn: Conn, game_id: int, host_id: int | None = None) -> list[int]:

@@ -149,6 +149,11 @@ async def test_a_cup_over_several_games_keeps_the_seats_and_announces_its_end_on
     else:
         assert f"🥇 **{', '.join(winners)}** share the win" in announcement
     assert f"after {len(games)} games" in announcement
+    # each game of the cup is rated on its own: alice and the AI's level, once per game
+    rated = await store._read("SELECT player, games FROM ratings ORDER BY player")
+    assert sorted((str(p), int(n)) for p, n in rated) == sorted(
+        [(str(party.users["alice"].id), len(games)), ("ai:easy", len(games))]
+    )
 
     over = await alice.slash(party.channel, "game next")
     assert over.ephemeral and "Apocalypse Cup is over" in over.response.content

@@ -15,6 +15,7 @@ import pytest
 
 from bot import Settings
 from bot.games import FACES
+from bot.rating import display
 from bot.service import GameService
 from bot.store import ResultRow, Store
 
@@ -50,6 +51,16 @@ def expected(name: str, rows: list[ResultRow]) -> str:
     )
 
 
+async def rating_line(store: Store, guild_id: int, user_id: int, games: int) -> str:
+    """The rating line under a person's stats: provisional for their first games in the server (bot/top.py)."""
+    found = await store.rating_of(guild_id, "nightfall", user_id)
+    assert found is not None and found[0].games == games and found[1] is None
+    more = 3 - games
+    rating = display(found[0].mu, found[0].sigma)
+    games_more = f"{more} game{'s' if more > 1 else ''}"
+    return f"\n🏅 Nightfall rating **{rating}**, provisional: on `/game top` after {games_more} more."
+
+
 # the AI plays the rest of the game within one settle: its time is the game's, not a hang
 @pytest.mark.simcord(settle_timeout=60)
 async def test_stats_count_a_persons_finished_games_in_this_server_only(simcord_env: Any) -> None:
@@ -73,11 +84,13 @@ async def test_stats_count_a_persons_finished_games_in_this_server_only(simcord_
 
     shown = await carol.slash(party.channel, "game stats", player=party.members["alice"])
     assert not shown.ephemeral, "stats are a public record"
-    assert shown.response.content == expected("alice", mine)
+    here = await rating_line(store, party.channel.guild.id, alice.id, games=2)
+    assert shown.response.content == expected("alice", mine) + here
     own = await party.members["alice"].slash(party.channel, "game stats")
-    assert own.response.content == expected("alice", mine)
+    assert own.response.content == expected("alice", mine) + here
     there = await alice_there.slash(other_channel, "game stats")
-    assert there.response.content == expected("alice", theirs)
+    there_line = await rating_line(store, elsewhere.id, alice.id, games=1)
+    assert there.response.content == expected("alice", theirs) + there_line
 
     # nobody's stats without a finished game: a private answer
     nothing = await party.members["bob"].slash(party.channel, "game stats")

@@ -395,6 +395,7 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         (12, "0012_missed_turns.sql"),
         (13, "0013_thread_by_turn.sql"),
         (14, "0014_processes.sql"),
+        (15, "0015_ratings.sql"),
     ]
     for gid, meant in GAMES.items():
         row = await store.game(gid)
@@ -482,6 +483,9 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         assert_untouched(world, gid)
     assert len(results_messages(world, ROLE["finished"])) == 1
     assert await store.results_posted(ROLE["finished"])
+    # the game 0.1.0 finished: its results back-filled and its ratings, once, at start-up
+    assert await store.games_unrated() == []
+    assert await rated_games(store) == await finished_seats(store)
 
     # --- the old prompts' buttons work: each waiting player presses one on the recreated message
     for gid in ACTIVE:
@@ -535,7 +539,24 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         assert_untouched(world, gid)
     assert len(results_messages(world, ROLE["finished"])) == 1
     assert await store.pending_deliveries() == []
+    # each finished game rated once: every person's rated games are their finished games in the server
+    assert await rated_games(store) == await finished_seats(store)
     user_errors_only(env)
+
+
+async def rated_games(store: Any) -> dict[int, int]:
+    """Each person's rated Nightfall games in the server (AI levels apart: not counted here)."""
+    found = await store._read("SELECT user_id, games FROM ratings WHERE user_id IS NOT NULL AND game = 'nightfall'")
+    return {int(r[0]): int(r[1]) for r in found}
+
+
+async def finished_seats(store: Any) -> dict[int, int]:
+    """Each person's seats in the server's finished games, as the results keep them."""
+    found = await store._read(
+        "SELECT r.user_id, COUNT(*) FROM results r JOIN games g ON g.id = r.game_id "
+        "WHERE r.user_id IS NOT NULL AND g.guild_id IS NOT NULL GROUP BY r.user_id"
+    )
+    return {int(r[0]): int(r[1]) for r in found}
 
 
 @pytest.mark.parametrize("aged", [True])
