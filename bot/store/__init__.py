@@ -19,8 +19,8 @@ from .hosts import HostStore
 from .marks import MarkStore
 from .people import PeopleStore
 from .play import PlayStore
-from .replays import ReplayStore
 from .ratings import RatingStore
+from .replays import ReplayStore
 from .rows import (
     CHANNEL_KINDS,
     HELD_KINDS,
