@@ -241,6 +241,10 @@ class NightfallBot(commands.Bot):
         """A slash command's move (buttons and menus come straight to ``self.moves``)."""
         await self.moves.one(interaction, game_id, since, text, via)
 
+    async def handle_undo(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """``/game undo`` (``bot.moves.Moves.undo``)."""
+        await self.moves.undo(interaction, game_id)
+
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:

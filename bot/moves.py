@@ -105,6 +105,22 @@ class Moves:
                 await self._release(game_id, interaction.user.id)
         self.service.publish(outcome)
 
+    async def undo(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """``/game undo``: take the person's last move back, answer them privately (what was taken back, or why
+        not), then update Discord: the channel, every prompt the undo changed, the AI seats."""
+        answer_in_time(interaction)
+        lang = await self.lang(interaction)
+        try:
+            outcome = await self.service.undo(game_id, interaction.user.id)
+        except (UserError, StorageError) as e:  # nothing was changed, and the player reads why
+            await private(interaction, await self._reason(interaction, e))
+            return
+        try:
+            await private(interaction, t("undo.done", lang, label=outcome.label.get(lang, outcome.label["en"])))
+        except discord.HTTPException:  # the undo is committed; its deliveries show it
+            log.warning("could not answer the undo in game %s", game_id, exc_info=True)
+        self.service.publish(outcome)
+
     async def _release(self, game_id: int, user_id: int) -> None:
         """The answer did not show the move's result in the DM: its prompt delivery may, at once (else it would
         wait for the hold to run out)."""
