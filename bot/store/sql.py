@@ -166,12 +166,24 @@ def _replaced(conn: Conn, game_id: int, seat: str) -> str:
 
 def _put_back_clocks(conn: Conn, game_id: int, clocks: Sequence[Sequence[object]]) -> None:
     """The game's deadline rows as a move found them: the very same clocks (no one gains time by an undo, and a
-    reminder already sent is not sent again), for the seats a person still plays."""
-    conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+    reminder already sent is not sent again), for the seats a person still plays. A row the move left as it was
+    is not touched, so a reminder the deadline worker is sending for it right now is not sent twice."""
+    keep = [str(c[0]) for c in clocks]
+    if keep:
+        conn.execute(
+            f"DELETE FROM deadlines WHERE game_id = ? AND seat NOT IN ({', '.join('?' * len(keep))})", (game_id, *keep)
+        )
+    else:  # ``NOT IN ()``: SQLite reads it as true for every row, PostgreSQL not at all
+        conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
     for seat, user_id, since, opened_at, remind_at, warn_at, due_at, stage, next_at in clocks:
         conn.execute(
             f"INSERT INTO deadlines (game_id, {_CLOCK_COLS}) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? "
-            "WHERE EXISTS (SELECT 1 FROM seats WHERE game_id = ? AND seat = ? AND user_id = ? AND is_ai = 0)",
+            "WHERE EXISTS (SELECT 1 FROM seats WHERE game_id = ? AND seat = ? AND user_id = ? AND is_ai = 0) "
+            "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, since = excluded.since, "
+            "opened_at = excluded.opened_at, remind_at = excluded.remind_at, warn_at = excluded.warn_at, "
+            "due_at = excluded.due_at, stage = excluded.stage, next_at = excluded.next_at, lease_until = 0, "
+            "attempts = 0, last_error = NULL "
+            "WHERE deadlines.since != excluded.since OR deadlines.due_at != excluded.due_at",
             (game_id, seat, user_id, since, opened_at, remind_at, warn_at, due_at, stage, next_at, game_id, seat, user_id),
         )
 
