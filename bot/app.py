@@ -36,6 +36,7 @@ from .service import GameService
 from .settings import Settings
 from .store import Store
 from .translator import CommandTranslator
+from .undo_button import UndoButton, set_undo_handler
 from .world import World
 
 log = logging.getLogger(__name__)
@@ -94,7 +95,10 @@ class NightfallBot(commands.Bot):
         self.service.wake = self._wake_workers
         self.moves = Moves(self.service, self.store, self.lang)
         set_move_handlers(self.moves.one, self.moves.many)
-        self.add_dynamic_items(MoveButton, MoveSelect, BatchSelect, LobbyButton, LobbyLevel, HandOverButton)
+        set_undo_handler(self.moves.undo_pressed)
+        self.add_dynamic_items(
+            MoveButton, MoveSelect, BatchSelect, LobbyButton, LobbyLevel, HandOverButton, UndoButton
+        )
         for cog in self.cogs_to_add():
             await self.add_cog(cog)
         await self.tree.set_translator(CommandTranslator())  # Polish and Russian command names, sent with the sync

@@ -25,7 +25,7 @@ from ..errors import UserError
 from ..logline import LogLine, per_language
 from ..store import AUTO_SOURCES, UNDO, NotUndoable, StaleVersion, Undo, Want
 from ..table import Table
-from .base import Outcome
+from .base import ANSWER_HOLD, ANSWERED_IN_DM, Outcome
 from .reading import ReadingService
 
 log = logging.getLogger(__name__)
@@ -34,14 +34,15 @@ log = logging.getLogger(__name__)
 class UndoService(ReadingService):
     """``/game undo``: a person's own last move taken back, if it is still the last and revealed nothing."""
 
-    async def undo(self, game_id: int, user_id: int) -> Outcome:
+    async def undo(self, game_id: int, user_id: int, version: int | None = None, via: str = "command") -> Outcome:
         """Take back ``user_id``'s last move in the game and commit it with its deliveries; the caller answers its
-        interaction, then calls ``publish`` (the AI seats look at the restored position). A refusal (``UserError``)
-        changes nothing and says why."""
+        interaction, then calls ``publish`` (the AI seats look at the restored position). ``version``: the
+        version the move made, which a DM's Undo button carries (the button takes back that move and no later
+        one). A refusal (``UserError``) changes nothing and says why."""
         async with self.lock(game_id):
             table = await self.table(game_id)
             seat = self._undoer(table, user_id)
-            earlier, label = await self._undoable(table, seat, user_id)
+            earlier, label = await self._undoable(table, seat, user_id, version)
             assert table.game is not None
             restored = table.game.taken_back(earlier.to_json())
             undo = Undo(
@@ -51,7 +52,7 @@ class UndoService(ReadingService):
                 user_id=user_id,
                 snapshot=restored.to_json(),
                 log_lines=[LogLine.say("undo.log", name=table.names[seat])],
-                wants=self._undo_wants(table, restored),
+                wants=self._undo_wants(table, restored, seat, via),
             )
             try:
                 replaced = await self.store.undo(undo)
@@ -99,9 +100,21 @@ class UndoService(ReadingService):
             raise UserError("err.seat_away")
         return row.seat
 
-    async def _undoable(self, table: Table, seat: str, user_id: int) -> tuple[Match, dict[str, str]]:
+    async def can_undo(self, table: Table, seat: str, user_id: int) -> bool:
+        """Whether ``user_id`` could take back their last move now (a DM shows its Undo button only then); the
+        caller holds the game's lock."""
+        try:
+            await self._undoable(table, seat, user_id, table.row.version)
+        except UserError:
+            return False
+        return True
+
+    async def _undoable(
+        self, table: Table, seat: str, user_id: int, version: int | None = None
+    ) -> tuple[Match, dict[str, str]]:
         """The position before the person's last move, and that move's label in each language; refused, saying
-        which reason, unless the move is the game's last action, theirs, and revealed nothing."""
+        which reason, unless the move is the game's last action (and the one that made ``version``, if given),
+        theirs, and revealed nothing."""
         last = await self.store.last_action(table.id)
         if last is None or last[0] != table.row.version:
             raise UserError("undo.nothing" if last is None else "undo.too_late")
@@ -110,6 +123,8 @@ class UndoService(ReadingService):
             raise UserError("undo.others_acted")
         if source == UNDO:
             raise UserError("undo.already")
+        if version is not None and version != seq:
+            raise UserError("err.stale")  # a button of an earlier move: the latest DM offers the latest one
         if source in AUTO_SOURCES or by_user != user_id:
             raise UserError("undo.not_yours_ai" if source == "ai" else "undo.not_yours_deadline")
         face = self.face(table)
@@ -128,15 +143,16 @@ class UndoService(ReadingService):
             raise UserError("undo.revealed", label=label)
         return earlier, label
 
-    def _undo_wants(self, table: Table, restored: Match) -> list[Want]:
+    def _undo_wants(self, table: Table, restored: Match, seat: str, via: str) -> list[Want]:
         """The deliveries an undo calls for: the table and log in the channel at once, and the prompt of every
-        person whose decision the undo ends or brings back (edited in place: the undoer is looking at theirs). A
-        delivery already queued for the undone position shows the restored one, as every delivery shows the game
-        as it is when it runs."""
+        person whose decision the undo ends or brings back (edited in place: the undoer is looking at theirs; a
+        DM's Undo button answers in that DM, which no worker edits meanwhile). A delivery already queued for the
+        undone position shows the restored one, as every delivery shows the game as it is when it runs."""
         assert table.game is not None
         asked = {d.seat for d in table.game.pending()} | {d.seat for d in restored.pending()}
         wants = [Want("channel", delay=self.settings.table_edit_interval)]
         for s in table.seats:
             if s.user_id is not None and not s.is_ai and s.seat in asked:
-                wants.append(Want("prompt", s.user_id, hint="edit"))
+                hold = ANSWER_HOLD if s.seat == seat and via in ANSWERED_IN_DM else 0.0
+                wants.append(Want("prompt", s.user_id, hint="edit", hold=hold))
         return wants

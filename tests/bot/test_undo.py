@@ -236,3 +236,42 @@ async def test_fightdrome_a_secret_first_pick_is_taken_back_a_draw_is_not(simcor
     result = await bout.members[name].slash(bout.channel, "game undo")
     assert "cannot be taken back: it showed something that was hidden" in result.response.content
     assert (await bout.table()).row.version == 1
+
+
+def dm(user: Any, message_id: int) -> Any:
+    """A DM message as it reads now."""
+    return next(m for m in user.dm_channel.history() if m.id == message_id)
+
+
+def undo_button(message: Any) -> str | None:
+    """The custom id of a DM's Undo button, if it has one."""
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if (getattr(child, "custom_id", None) or "").startswith("nfu:"):
+                return str(child.custom_id)
+    return None
+
+
+@pytest.mark.postgresql
+async def test_the_dm_offers_undo_only_while_it_is_possible(simcord_env: Any) -> None:
+    party = await open_game(simcord_env, ("alice", "bob"), variant="standard")
+    alice = party.users["alice"]
+    prompt = latest_prompt(alice)
+    assert prompt is not None and undo_button(prompt) is None  # nothing of hers to take back yet
+    move = await pick(party, "alice")
+    shown = dm(alice, prompt.id)  # the DM she pressed in: her move, and its Undo button
+    assert undo_button(shown) == f"nfu:{(await party.table()).id}:1"
+    await alice.click(shown, custom_id=undo_button(shown))
+    back = dm(alice, prompt.id)  # the same DM asks the draft again
+    assert back.content.startswith("↩️ You took back") and move in moves_in(back) and undo_button(back) is None
+    assert (await party.table()).row.version == 2
+
+    await press(alice, back, move)
+    assert undo_button(dm(alice, prompt.id)) == f"nfu:{(await party.table()).id}:3"
+    await pick(party, "bob")  # the packets pass on: her move can no longer be taken back
+    bob_dm = latest_prompt(party.users["bob"])
+    assert bob_dm is not None and undo_button(bob_dm) is None  # his pick revealed cards: no Undo offered
+    assert [m for m in alice.dm_channel.history() if undo_button(m)] == []  # her new decision replaced it
+    table = await party.table()
+    assert await attempt(party.bot.service.undo(table.id, alice.id, 3, "button")) == "undo.others_acted"
+    assert table.row.version == 4
