@@ -70,6 +70,15 @@ def test_a_claim_from_an_open_archive_reveals_nothing() -> None:
     assert _move(match, "claim a4") == ("bob", False)
 
 
+def test_a_link_that_makes_the_game_pass_for_the_other_player_reveals_it() -> None:
+    match = _first_moves("nightfall", 48, seed=1)
+    before = match.secrets()
+    events = match.apply(match.parse_action("ann", "chain c65"))
+    assert {"type": "chain_pass", "seat": "bob", "auto": True} in events  # bob holds nothing that links
+    assert before == {z: v for z, v in match.secrets().items() if z != "hand:ann"} | {"hand:ann": before["hand:ann"]}
+    assert revealed(before, match.secrets(), events, "ann")  # no hidden zone moved, but bob's hand was told of
+
+
 def test_the_end_of_a_turn_draws_and_reveals() -> None:
     match = _first_moves("nightfall", 8)
     seat = match.pending()[0].seat
