@@ -16,7 +16,6 @@ undoing, and a reminder already sent is not sent again.
 
 from __future__ import annotations
 
-import logging
 from dataclasses import replace
 
 from engine.protocol import Match, revealed
@@ -27,8 +26,6 @@ from ..store import AUTO_SOURCES, UNDO, NotUndoable, StaleVersion, Undo, Want
 from ..table import Table
 from .base import ANSWER_HOLD, ANSWERED_IN_DM, Outcome
 from .reading import ReadingService
-
-log = logging.getLogger(__name__)
 
 
 class UndoService(ReadingService):
@@ -59,6 +56,9 @@ class UndoService(ReadingService):
             except (StaleVersion, NotUndoable):
                 self._drop(game_id)  # someone acted first (another process, a deadline): read the game again
                 raise UserError("undo.too_late") from None
+            except BaseException:
+                self._drop(game_id)  # a failed or cancelled write: its fate may be unknown, so the game is read again
+                raise
             table.game = restored
             table.since = dict(replaced.decision_since)
             table.last_move.pop(seat, None)
