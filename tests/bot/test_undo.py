@@ -13,11 +13,15 @@ from typing import Any
 
 import pytest
 
+from bot import Settings
 from bot.errors import UserError
-from bot.store import NotUndoable, StaleVersion, Undo
+from bot.games import FACES
+from bot.service import GameService
+from bot.store import NotUndoable, StaleVersion, Store, Undo
 
 from .helpers import Party, latest_prompt, moves_in, open_game, press
 from .test_fightdrome import open_match
+from .test_processes import _first_move, _started, pg_url  # noqa: F401  (pg_url: a fixture)
 
 #: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
 pytestmark = pytest.mark.unseen_images
@@ -275,3 +279,32 @@ async def test_the_dm_offers_undo_only_while_it_is_possible(simcord_env: Any) ->
     table = await party.table()
     assert await attempt(party.bot.service.undo(table.id, alice.id, 3, "button")) == "undo.others_acted"
     assert table.row.version == 4
+
+
+async def test_an_undo_in_one_process_is_seen_by_the_others(pg_url: str) -> None:  # noqa: F811
+    """Two processes on one PostgreSQL database, each with its cached copy of the game: an undo made by one is what
+    the other reads next (its cache is checked against the stored version, which only goes up), and a button made
+    for the undone position is refused in either."""
+    a_store, b_store = await Store.open(pg_url), await Store.open(pg_url)
+    try:
+        a, table = await _started(a_store, "nightfall")
+        b = GameService(b_store, Settings(token=None, db_path="", ai_delay=0.0), FACES)
+        game_id = table.id
+        user, move = _first_move(await a.table(game_id))
+        await a.act(game_id, user_id=user, text=move, source="button")
+        assert (await b.table(game_id)).row.version == 1  # b holds the game after the move
+        await a.undo(game_id, user, 1, "button")
+        assert await attempt(b.undo(game_id, user, 1, "button")) == "undo.already"  # b read the undo first
+        seen = await b.table(game_id)
+        assert seen.row.version == 2 and seen.game.to_json() == (await a.table(game_id)).game.to_json()
+
+        seat = seen.seat_of(user).seat
+        other = next(str(x) for x in seen.game.legal_actions(seat) if str(x) != move)
+        await b.act(game_id, user_id=user, text=other, since=seen.since[seat], source="button")
+        assert await attempt(a.undo(game_id, user, 1, "button")) == "err.stale"  # the undone move's button
+        mine = await a.table(game_id)
+        assert mine.row.version == 3 and mine.game.to_json() == (await b.table(game_id)).game.to_json()
+        assert await attempt(a.undo(game_id, user, 3, "button")) == "ok"  # the button of the move now made
+    finally:
+        await a_store.close()
+        await b_store.close()
