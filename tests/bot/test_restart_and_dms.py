@@ -125,6 +125,7 @@ async def test_migrations_are_applied_once(settings: Settings) -> None:
         "0012_missed_turns.sql",
         "0013_thread_by_turn.sql",
         "0014_processes.sql",
+        "0016_undo.sql",
     ]
     assert await first.migrate() == []  # nothing left to apply
     await first.close()
