@@ -209,7 +209,7 @@ class Match:
     def secrets(self) -> dict[str, tuple[frozenset[str], Any]]:
         """Every hidden zone (``engine.protocol.Match.secrets``), as ``views`` hides them: the generator and the
         box's piles (nobody), each deck's order (nobody: its owner knows its cards, not their order), each hand,
-        stun pile and secret first Sleeve pick (its seat)."""
+        stun pile and secret first Sleeve pick (its seat). Every content is a copy."""
         nobody: frozenset[str] = frozenset()
         out: dict[str, tuple[frozenset[str], Any]] = {
             "rng": (nobody, self.rng.state),

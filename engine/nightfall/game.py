@@ -98,7 +98,7 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
     def secrets(self) -> dict[str, tuple[frozenset[str], Any]]:
         """Every hidden zone (``engine.protocol.Match.secrets``), as ``views`` hides them: the generator, each
         deck's order, the face-down wounds and the cards out of the game (nobody), each hand, discard pile and
-        draft packet (its seat), each secret archive (its owner)."""
+        draft packet (its seat), each secret archive (its owner). Every content is a copy."""
         s = self.s
         nobody: frozenset[str] = frozenset()
         out: dict[str, tuple[frozenset[str], Any]] = {
@@ -113,7 +113,8 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
             out[f"discard:{seat}"] = (own, list(s.discards[i]))
             if s.phase == "draft" and s.draft:
                 d = s.draft
-                out[f"draft:{seat}"] = (own, [sorted(d["packets"][i]), d["picks"][i], d["chosen"][i]])
+                picks = [list(p) for p in d["picks"][i]]  # copies: a later action must not change what was taken
+                out[f"draft:{seat}"] = (own, [sorted(d["packets"][i]), picks, d["chosen"][i]])
         for a in s.archives:
             if not a["revealed"]:
                 seers = frozenset({self.name(a["owner"])}) if a["owner"] >= 0 else nobody

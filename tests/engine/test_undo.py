@@ -4,7 +4,10 @@ on exact positions of both games, and the position an undo restores."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
+
+import pytest
 
 from engine.games import GAMES
 from engine.protocol import Match, revealed
@@ -120,3 +123,36 @@ def test_a_hidden_zone_opened_or_a_decision_made_for_another_seat_reveals() -> N
     hand = {"hand:ann": (frozenset({"ann"}), [1, 2])}
     assert not revealed(hand, {"hand:ann": (frozenset({"ann"}), [2])}, [], "ann")
     assert revealed({"rng": (frozenset(), 1)}, {"rng": (frozenset(), 2)}, [], "ann")
+
+
+#: events that say a card was drawn or a deck shuffled, in either game: every action that emits one reveals
+DRAWS = {"drew", "drew_cards", "draw", "reshuffle", "shuffled"}
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_draw_reveals_and_every_position_is_taken_back_exactly(key: str, seed: int) -> None:
+    """Random play, one action at a time: an action whose events draw or shuffle is always found revealing, and
+    taking any action back gives the position before it (decisions, hidden zones, legal actions), one version on."""
+    rules = GAMES[key]
+    match = rules.new(seats=["ann", "bob"], seed=seed, options=rules.Options())
+    rnd = random.Random(seed)
+    drew = quiet = 0
+    for _ in range(250):
+        if match.is_over():
+            break
+        seat = match.pending()[0].seat
+        earlier, hidden = match.to_json(), match.secrets()
+        asked = [(d.seat, d.kind, d.opened) for d in match.pending()]
+        legal = [str(a) for a in match.legal_actions(seat)]
+        events = match.apply(rnd.choice(match.legal_actions(seat)))
+        shown = revealed(hidden, match.secrets(), events, seat)
+        if any(e.get("type") in DRAWS for e in events):
+            assert shown, f"{key}: a draw at version {match.version} was not found revealing"
+            drew += 1
+        quiet += not shown
+        back = match.taken_back(earlier)
+        assert back.version == match.version + 1 and back.secrets() == hidden
+        assert [(d.seat, d.kind, d.opened) for d in back.pending()] == asked
+        assert [str(a) for a in back.legal_actions(seat)] == legal
+    assert drew > 0 and (quiet > 0 or key == "fightdrome")
