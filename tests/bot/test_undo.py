@@ -308,3 +308,49 @@ async def test_an_undo_in_one_process_is_seen_by_the_others(pg_url: str) -> None
     finally:
         await a_store.close()
         await b_store.close()
+
+
+async def test_an_ai_thought_from_before_an_undo_is_thrown_away(db_location: str) -> None:
+    """An AI seat thinks while a person picks and takes the pick back: its thought was made for a version the undo
+    left behind, so it thinks again on the restored position before it moves (its move of the older thought would
+    still be legal here, but it was computed for a position that was taken back)."""
+    store = await Store.open(db_location)
+    service = GameService(store, Settings(token=None, db_path="", ai_delay=0.0, ai_workers=0), FACES)
+    try:
+        await service.new_lobby(
+            guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann", game="nightfall", options={}
+        )
+        await service.add_ai(9, 1, "easy")
+        real = service.thinker.choose
+        game: list[int] = []
+        thoughts: list[int] = []
+
+        async def choose(level: str, player: Any, view: dict[str, Any], actions: Any) -> Any:
+            thoughts.append(view["version"])
+            if len(thoughts) == 1:  # while the AI thinks, ann picks and takes it back
+                table = await service.table(game[0])
+                seat = table.seat_of(1).seat
+                await service.act(game[0], user_id=1, text=str(table.game.legal_actions(seat)[0]), source="command")
+                await service.undo(game[0], 1)
+            return await real(level, player, view, actions)
+
+        service.thinker.choose = choose  # type: ignore[method-assign]
+        table = await service.start(9, 1)
+        game.append(table.id)
+        for _ in range(200):
+            done = [(seq, source) for seq, _seat, _text, source in await store_actions(store, table.id)]
+            if len(done) >= 3:
+                break
+            await asyncio.sleep(0.01)
+        assert done == [(1, "command"), (2, "undo"), (3, "ai")]  # the AI moved once, after the undo
+        assert thoughts == [0, 2]  # it thought again on the restored position (version 2)
+    finally:
+        for task in list(service._ai_tasks.values()):
+            task.cancel()
+        await store.close()
+        service.thinker.shutdown(wait=False)
+
+
+async def store_actions(store: Store, game_id: int) -> list[tuple[Any, ...]]:
+    sql = "SELECT seq, seat, text, source FROM actions WHERE game_id = ? ORDER BY seq"
+    return [tuple(r) for r in await store.reader.call(lambda c: c.execute(sql, (game_id,)).fetchall())]
