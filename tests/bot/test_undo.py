@@ -8,6 +8,7 @@ undone move's lines and adds one everyone sees; the decision comes back with its
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Awaitable
 from typing import Any
 
@@ -354,3 +355,31 @@ async def test_an_ai_thought_from_before_an_undo_is_thrown_away(db_location: str
 async def store_actions(store: Store, game_id: int) -> list[tuple[Any, ...]]:
     sql = "SELECT seq, seat, text, source FROM actions WHERE game_id = ? ORDER BY seq"
     return [tuple(r) for r in await store.reader.call(lambda c: c.execute(sql, (game_id,)).fetchall())]
+
+
+async def test_a_move_followed_by_a_snapshot_is_taken_back_to_the_position_before_it(db_location: str) -> None:
+    """Every move writes a snapshot here: the undo restores the position before the move (the snapshot before
+    it), not the move's own snapshot, and the game read back from the store is that position."""
+    store = await Store.open(db_location)
+    service = GameService(store, Settings(token=None, db_path="", ai_delay=0.0, snapshot_every=1), FACES)
+    try:
+        await service.new_lobby(
+            guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann", game="nightfall", options={}
+        )
+        await service.join(9, 2, "bo")
+        table = await service.start(9, 1)
+        before = table.game.to_json()
+        user, move = _first_move(table)
+        await service.act(table.id, user_id=user, text=move, source="command")
+        snapshots = await store.reader.call(
+            lambda c: [r[0] for r in c.execute("SELECT version FROM snapshots WHERE game_id = ? ORDER BY version",
+                                               (table.id,)).fetchall()]
+        )
+        assert snapshots == [0, 1]  # the move's own snapshot follows it
+        await service.undo(table.id, user)
+        service._drop(table.id)
+        again = await service.table(table.id)
+        assert again.row.version == 2 and json.loads(again.game.to_json()) == {**json.loads(before), "version": 2}
+    finally:
+        await store.close()
+        service.thinker.shutdown(wait=False)
