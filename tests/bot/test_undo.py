@@ -359,7 +359,8 @@ async def store_actions(store: Store, game_id: int) -> list[tuple[Any, ...]]:
 
 async def test_a_move_followed_by_a_snapshot_is_taken_back_to_the_position_before_it(db_location: str) -> None:
     """Every move writes a snapshot here: the undo restores the position before the move (the snapshot before
-    it), not the move's own snapshot, and the game read back from the store is that position."""
+    it), not the move's own snapshot, and the game read back from the store is that position; the mover's count of
+    turns missed in a row, which the move reset, is back too."""
     store = await Store.open(db_location)
     service = GameService(store, Settings(token=None, db_path="", ai_delay=0.0, snapshot_every=1), FACES)
     try:
@@ -370,7 +371,11 @@ async def test_a_move_followed_by_a_snapshot_is_taken_back_to_the_position_befor
         table = await service.start(9, 1)
         before = table.game.to_json()
         user, move = _first_move(table)
+        missed = "UPDATE seats SET timeouts = 1 WHERE game_id = ? AND user_id = ?"  # a turn missed before
+        await store.writer.transaction(lambda c: c.execute(missed, (table.id, user)))
+        service._drop(table.id)
         await service.act(table.id, user_id=user, text=move, source="command")
+        assert [s.timeouts for s in await store.seats(table.id) if s.user_id == user] == [0]  # a move of her own
         snapshots = await store.reader.call(
             lambda c: [r[0] for r in c.execute("SELECT version FROM snapshots WHERE game_id = ? ORDER BY version",
                                                (table.id,)).fetchall()]
@@ -380,6 +385,7 @@ async def test_a_move_followed_by_a_snapshot_is_taken_back_to_the_position_befor
         service._drop(table.id)
         again = await service.table(table.id)
         assert again.row.version == 2 and json.loads(again.game.to_json()) == {**json.loads(before), "version": 2}
+        assert [s.timeouts for s in again.seats if s.user_id == user] == [1]  # the count of missed turns is back
     finally:
         await store.close()
         service.thinker.shutdown(wait=False)
