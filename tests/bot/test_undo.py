@@ -82,7 +82,8 @@ async def test_an_undo_restores_the_position_the_prompt_and_the_deadline(simcord
     since, clocks_before = dict(start.since), await clocks(party, game_id)
     assert [c[0] for c in clocks_before] == sorted(start.game.seats)  # both draft at once, each with a clock
 
-    await simcord_env.advance_time(3 * 3600)
+    simcord_env.bot.watchdog.cancel()  # the virtual clock jumps from timer to timer
+    await simcord_env.advance_time(3 * 3600)  # a clock made afresh by the undo would start 3 hours later
     move = await pick(party, "alice")
     moved = await party.table()
     assert moved.row.version == 1 and [d.seat for d in moved.game.pending()] == [s for s, _, _ in asked if s != seat]
@@ -102,6 +103,8 @@ async def test_an_undo_restores_the_position_the_prompt_and_the_deadline(simcord
     assert prompt is not None and move in moves_in(prompt) and since_of(prompt) == since[seat]
     assert TOOK_BACK in await log_seen_by(party, "carol")  # everyone sees it: a spectator too
     assert TOOK_BACK in await log_seen_by(party, "bob")
+    [shown] = [m for m in party.channel.history() if m.content.startswith("**Nightfall** in #nightfall")]
+    assert "Waiting for alice, bob." in shown.content  # the channel's table shows the restored position
 
     await press(party.users["alice"], prompt, move)  # the restored decision is played as before
     assert (await party.table()).row.version == 3
