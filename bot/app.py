@@ -38,6 +38,7 @@ from .service import GameService
 from .settings import Settings
 from .store import Store
 from .translator import CommandTranslator
+from .undo_button import UndoButton, set_undo_handler
 from .world import World
 
 log = logging.getLogger(__name__)
@@ -99,7 +100,10 @@ class NightfallBot(commands.Bot):
         set_move_handlers(self.moves.one, self.moves.many)
         self.replays = Replays(self.store, self.service, self.lang)
         set_replay_handlers(self.replays.step, self.replays.log)
-        self.add_dynamic_items(MoveButton, MoveSelect, BatchSelect, LobbyButton, LobbyLevel, HandOverButton)
+        set_undo_handler(self.moves.undo_pressed)
+        self.add_dynamic_items(
+            MoveButton, MoveSelect, BatchSelect, LobbyButton, LobbyLevel, HandOverButton, UndoButton
+        )
         self.add_dynamic_items(ReplayStepButton, ReplayLogButton)
         for cog in self.cogs_to_add():
             await self.add_cog(cog)
@@ -247,6 +251,10 @@ class NightfallBot(commands.Bot):
     ) -> None:
         """A slash command's move (buttons and menus come straight to ``self.moves``)."""
         await self.moves.one(interaction, game_id, since, text, via)
+
+    async def handle_undo(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """``/game undo`` (``bot.moves.Moves.undo``)."""
+        await self.moves.undo(interaction, game_id)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

@@ -34,3 +34,7 @@ class Host(Protocol):
     ) -> None:
         """Act for the person behind ``interaction``, answer them, then update Discord."""
         ...
+
+    async def handle_undo(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """Take back the last move of the person behind ``interaction``, answer them, then update Discord."""
+        ...

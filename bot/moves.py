@@ -23,6 +23,7 @@ from .replies import answer_in_time, edit_own_message, private
 from .service import ANSWERED_IN_DM, GameService, Outcome
 from .service.tutorial import with_lesson
 from .store import Store
+from .undo_button import with_undo
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +106,36 @@ class Moves:
                 await self._release(game_id, interaction.user.id)
         self.service.publish(outcome)
 
+    async def undo(self, interaction: discord.Interaction[Any], game_id: int, version: int | None = None) -> None:
+        """``/game undo`` (or, with the ``version`` its move made, a DM's Undo button): take the person's last move
+        back, answer them (privately; a button turns its DM back into the restored decision), then update
+        Discord: the channel, every prompt the undo changed, the AI seats."""
+        answer_in_time(interaction)
+        lang = await self.lang(interaction)
+        via = "command" if version is None else "button"
+        try:
+            outcome = await self.service.undo(game_id, interaction.user.id, version, via)
+        except (UserError, StorageError) as e:  # nothing was changed, and the player reads why
+            await private(interaction, await self._reason(interaction, e))
+            return
+        done = t("undo.done", lang, label=outcome.label.get(lang, outcome.label["en"]))
+        settled = False
+        try:
+            if via == "button":
+                settled = await self._show_next(interaction, outcome, game_id, done, lang)
+            else:
+                await private(interaction, done)
+        except discord.HTTPException:  # the undo is committed; its deliveries show it
+            log.warning("could not answer the undo in game %s", game_id, exc_info=True)
+        finally:
+            if not settled and via == "button":
+                await self._release(game_id, interaction.user.id)
+        self.service.publish(outcome)
+
+    async def undo_pressed(self, interaction: discord.Interaction[Any], game_id: int, version: int) -> None:
+        """A DM's Undo button (``bot.undo_button``)."""
+        await self.undo(interaction, game_id, version)
+
     async def _release(self, game_id: int, user_id: int) -> None:
         """The answer did not show the move's result in the DM: its prompt delivery may, at once (else it would
         wait for the hold to run out)."""
@@ -142,10 +173,13 @@ class Moves:
             version = outcome.table.row.version  # the state this DM will show
             user = interaction.user.id
             lesson = await self.service.lesson(outcome.table, outcome.seat, user, lang) if prompt else None
+            # a move (not an undo) that can still be taken back: its DM offers the Undo button
+            undo = outcome.action is not None and await self.service.can_undo(outcome.table, outcome.seat, user)
         if prompt is not None:
             file = await prompt.picture.file()  # drawn after the lock: the game goes on meanwhile
             content = f"{done}\n{with_lesson(prompt.content, lesson[1]) if lesson else prompt.content}"
-            await edit_own_message(interaction, content=clip(content), attachments=[file], view=prompt.view)
+            view = with_undo(prompt.view, game_id, version, t("undo.button", lang)) if undo else prompt.view
+            await edit_own_message(interaction, content=clip(content), attachments=[file], view=view)
             if lesson is not None:
                 with contextlib.suppress(StorageError):  # only a lesson's mark: shown again at worst
                     await self.store.add_taught(user, lesson[0])
@@ -153,7 +187,8 @@ class Moves:
                 game_id, interaction.user.id, message.channel.id, message.id, prompt.since, settles=version
             )
         else:
-            await edit_own_message(interaction, content=clip(f"{message.content}\n{done}"), view=None)
+            after = with_undo(None, game_id, version, t("undo.button", lang)) if undo else None
+            await edit_own_message(interaction, content=clip(f"{message.content}\n{done}"), view=after)
             mark = self.store.clear_prompt(game_id, interaction.user.id, message.id, settles=version)
         try:
             await mark

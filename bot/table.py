@@ -33,6 +33,8 @@ class Table:
     last_move: dict[str, tuple[int, str]] = field(default_factory=dict)
     #: when each seat's person last moved (epoch seconds): their next decision soon after edits their DM
     acted_at: dict[str, float] = field(default_factory=dict)
+    #: the version of the game's last undo (0: none): an AI seat's thought from before it is thrown away
+    last_undo: int = 0
 
     @property
     def id(self) -> int:

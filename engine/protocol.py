@@ -14,16 +14,26 @@ deterministic game in progress, in the shape python-chess and OpenSpiel made fam
     match.parse_action("s1", str(action))             # canonical text and back
     match.to_json(); rules.from_json(text)            # an exact round trip, random generator included
     match.is_over(); match.result()                   # the ranking, best first: (seat, score, details)
+    match.secrets(); match.taken_back(earlier_json)   # what is hidden; the last action taken back (an undo)
     player = rules.make_player("normal", seed=1)      # an AI seat: it sees only rules.ai_input(match, seat)
 
 Views are the only way state leaves a match: ``public_view()`` holds what everyone at the table may
 see, ``private_view(seat)`` adds what that seat alone may see (its ``"hand"``, where the game has one).
+
+Taking an action back is fair only if the action showed nobody anything: ``revealed`` tells, from what the
+game keeps hidden before and after the action (``Match.secrets``: every hidden zone, and the random generator as
+a zone nobody sees) and from the decisions the game made by itself for another seat (an event with ``auto`` or
+``forced`` set: an automatic pass tells that a hand held nothing to play). It holds by construction: a draw, a
+shuffle, a deal or a card shown moves a card out of a hidden zone or uses the generator, whatever card caused it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, Literal, Protocol, runtime_checkable
+
+#: a match's hidden zones (``Match.secrets``): zone name → (the seats that may see it, its contents)
+Secrets = dict[str, tuple[frozenset[str], Any]]
 
 
 @runtime_checkable
@@ -85,6 +95,35 @@ class Match(Protocol):
     def result(self) -> list[tuple[str, int, Any]]:
         """The final ranking, best first: (seat, score, details) for every seat."""
         ...
+
+    def secrets(self) -> Secrets:
+        """Everything some seat may not see, by zone: (the seats that may see it, its contents, in an order
+        that counts only where the order is secret). A zone missing is public; the random generator's state
+        is a zone nobody sees."""
+        ...
+
+    def taken_back(self, earlier: str) -> Match:
+        """The position ``earlier`` (this match's state before its last action, as ``to_json`` wrote it) as this
+        match's next state: the same position and decisions (their ``opened`` dates too, so a button made for
+        them is good again), its version this match's plus one. Versions only go up, so one version always
+        names one state: a button or a cached table made for the undone position never looks current."""
+        ...
+
+
+def revealed(before: Secrets, after: Secrets, events: Sequence[dict[str, Any]], seat: str) -> bool:
+    """Whether ``seat``'s action showed anyone anything that was hidden from ``seat``: ``before`` and ``after``
+    are the match's ``secrets()`` on either side of ``apply``, ``events`` what it returned. True if a hidden zone
+    ``seat`` may not see changed or was opened (a draw, a shuffle, a deal, a card revealed, a card put in
+    another's hand), or the game decided something by itself for another seat (an automatic pass, a forced move:
+    it tells of a hand). Changes to zones ``seat`` sees (its own hand) reveal nothing to it; what others learn of
+    them is its own choice."""
+    for zone in before.keys() | after.keys():
+        was, now = before.get(zone), after.get(zone)
+        if was == now:
+            continue
+        if any(z is not None and seat not in z[0] for z in (was, now)):
+            return True
+    return any((e.get("auto") or e.get("forced")) and e.get("seat") not in (None, seat) for e in events)
 
 
 @runtime_checkable

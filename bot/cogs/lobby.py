@@ -446,6 +446,28 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         interaction.extras["lang"] = language
         await send(interaction, t("language.set", language), ephemeral=True)
 
+    @app_commands.command(name="undo", description=english("cmd.game.undo.desc"))
+    @app_commands.describe(game=english("cmd.game.undo.game.desc"))
+    async def undo(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        """Take back your last move: in a server channel its game; in a DM the chosen game, a tutorial's own, or
+        the one game you play."""
+        in_guild = interaction.guild_id is not None and interaction.channel is not None
+        channel_id = interaction.channel.id if interaction.channel is not None else None
+        table = await self.service.table_for_undo(interaction.user.id, channel_id, in_guild, game_option(game))
+        await self.bot.handle_undo(interaction, table.id)
+
+    @undo.autocomplete("game")
+    async def _undo_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        """In a DM: the user's running games, named by channel."""
+        lang = await self.bot.lang(interaction)
+        want = current.casefold().strip()
+        out = []
+        for table in await self.service.games_of(interaction.user.id):
+            name = t("game.choice", lang, channel=table.row.channel_name, mark="", id=table.id)
+            if not want or want in name.casefold():
+                out.append(app_commands.Choice(name=name[:100], value=str(table.id)))
+        return out[:25]
+
     @app_commands.command(name="log", description="The recent turn log of this channel's game")
     @app_commands.guild_only()
     async def log(self, interaction: discord.Interaction[Any]) -> None:

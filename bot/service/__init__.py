@@ -17,14 +17,15 @@ compare-and-set in the store decides, and a cache that fell behind is reloaded.
 
 from .base import AI_NAMES, ANSWERED_IN_DM, GAME_OVER_FALLBACK, SERIES, Outcome
 from .reach import ReachService
-from .reading import ReadingService
 from .seats import new_seed
 from .tutorial import TutorialService
+from .undo import UndoService
 
 
-class GameService(TutorialService, ReachService, ReadingService):
+class GameService(TutorialService, ReachService, UndoService):
     """The one game service: lobbies and seats (``seats``), guided games in DMs (``tutorial``), moves and AI seats
-    (``play``), paused games (``reach``), finding games (``reading``), on the cache of games in memory (``base``)."""
+    (``play``), paused games (``reach``), finding games (``reading``) and taking a move back (``undo``), on the cache
+    of games in memory (``base``)."""
 
 
 __all__ = ["AI_NAMES", "ANSWERED_IN_DM", "GAME_OVER_FALLBACK", "SERIES", "GameService", "Outcome", "new_seed"]

@@ -124,6 +124,7 @@ class ServiceBase:
         table = Table(row, await self.store.seats(game_id), since=dict(row.decision_since))
         if row.status == "active":
             table.acted_at = await self.store.acted_at(game_id)
+            table.last_undo = await self.store.last_undo(game_id)
         if row.status in ("active", "over", "abandoned"):
             try:
                 state, actions = await self.store.load(game_id)

@@ -455,7 +455,11 @@ class PlayService(ServiceBase):
             game = table.game
             if not table.in_play or game is None:
                 return False
-            moved_on = game.version != version and action not in game.legal_actions(seat.seat)
+            # a thought for a position an undo took back is thrown away, even if its move is still legal: the
+            # restored position may differ in what the seat cannot see move for move
+            moved_on = game.version != version and (
+                action not in game.legal_actions(seat.seat) or table.last_undo > version
+            )
             if moved_on or not table.by_seat(seat.seat).is_ai:
                 return True  # someone moved (or took the seat back) while it thought: look again
             await self._act_locked(game_id, None, str(action), None, "ai", seat.seat)

@@ -22,50 +22,63 @@ from .play import PlayStore
 from .ratings import RatingStore
 from .replays import ReplayStore
 from .rows import (
+    AUTO_SOURCES,
     CHANNEL_KINDS,
     HELD_KINDS,
     RETIRED,
+    UNDO,
     ChannelMarks,
     Deadline,
     Delivery,
     GameRow,
     LobbyChanged,
     Move,
+    NotUndoable,
     PlayerStats,
     RatingRow,
+    Replaced,
     ResultRow,
     SeatRow,
     SeriesRow,
     StaleVersion,
+    Undo,
     Want,
 )
 from .series import SeriesStore
+from .undo import UndoStore
 from .work import WorkStore
 
 
-class Store(GameStore, PlayStore, MarkStore, WorkStore, PeopleStore, SeriesStore, RatingStore, HostStore, ReplayStore):
+class Store(
+    GameStore, PlayStore, UndoStore, MarkStore, WorkStore, PeopleStore, SeriesStore, RatingStore, HostStore, ReplayStore
+):
     """The bot's database (``Store.open(path)``): every part of it, on one pair of connections."""
 
 
 __all__ = [
+    "AUTO_SOURCES",
     "CHANNEL_KINDS",
     "DEFAULT_BUSY_SECONDS",
     "HELD_KINDS",
     "MIGRATIONS_DIR",
     "RETIRED",
+    "UNDO",
     "ChannelMarks",
     "Deadline",
     "Delivery",
     "GameRow",
     "LobbyChanged",
     "Move",
+    "NotUndoable",
     "PlayerStats",
     "RatingRow",
+    "Replaced",
     "ResultRow",
     "SeatRow",
     "SeriesRow",
     "StaleVersion",
     "Store",
     "StoreBase",
+    "Undo",
     "Want",
 ]

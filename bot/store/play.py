@@ -9,6 +9,7 @@ from ..database import Conn, one, rows
 from ..logline import LogLine
 from .base import StoreBase
 from .rows import (
+    AUTO_SOURCES,
     LobbyChanged,
     Move,
     StaleVersion,
@@ -21,6 +22,7 @@ from .sql import (
     _hand_to_ai,
     _log_rows,
     _people,
+    _replaced,
     _seat_list,
     _sync_deadlines,
     _want,
@@ -134,6 +136,8 @@ class PlayStore(StoreBase):
 
         def write(conn: Conn) -> None:
             lock_game(conn, move.game_id)
+            # a person's own move keeps what it replaces, for an undo (read before anything changes)
+            replaced = None if move.source in AUTO_SOURCES else _replaced(conn, move.game_id, move.seat)
             cur = conn.execute(
                 "UPDATE games SET version = ?, decision_since = ?, updated_at = ?, status = ?, "
                 "finished_at = CASE WHEN ? = 1 THEN ? ELSE finished_at END WHERE id = ? AND version = ? AND status = 'active' "
@@ -152,8 +156,9 @@ class PlayStore(StoreBase):
             if cur.rowcount != 1:
                 raise StaleVersion(f"game {move.game_id} is not at version {move.version - 1}")
             conn.execute(
-                "INSERT INTO actions (game_id, seq, seat, user_id, text, source, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (move.game_id, move.version, move.seat, move.user_id, move.text, move.source, now),
+                "INSERT INTO actions (game_id, seq, seat, user_id, text, source, at, replaced) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (move.game_id, move.version, move.seat, move.user_id, move.text, move.source, now, replaced),
             )
             if move.snapshot is not None:
                 conn.execute(
@@ -165,7 +170,7 @@ class PlayStore(StoreBase):
                     "UPDATE seats SET timeouts = timeouts + 1, missed_turn = ? WHERE game_id = ? AND seat = ?",
                     (move.missed_turn, move.game_id, move.seat),
                 )
-            elif move.source not in ("ai", "timeout", "missed"):
+            elif move.source not in AUTO_SOURCES:
                 conn.execute(
                     "UPDATE seats SET timeouts = 0, missed_turn = NULL WHERE game_id = ? AND seat = ?",
                     (move.game_id, move.seat),

@@ -166,6 +166,42 @@ class Move:
     events: Sequence[tuple[int, str]] = ()
 
 
+#: the sources of moves no person made: the AI's, and a deadline's (its first default of a turn, and the rest)
+AUTO_SOURCES = ("ai", "timeout", "missed")
+#: the source (and the text) of an undo's own action row
+UNDO = "undo"
+
+
+@dataclass(frozen=True)
+class Undo:
+    """A person's last move taken back, ready to be written: itself an action, one version after the move (so
+    versions only go up), with the restored position as that version's snapshot."""
+
+    game_id: int
+    #: the undo's own version: the undone move's plus one
+    version: int
+    seat: str
+    user_id: int
+    #: the restored position (the one before the undone move), numbered ``version``
+    snapshot: str
+    log_lines: Sequence[LogLine]
+    wants: Sequence[Want] = ()
+
+
+@dataclass(frozen=True)
+class Replaced:
+    """What a person's move replaced, which an undo puts back: the decisions' dates and the mover's count of
+    turns missed in a row (the deadline rows go back in the store's own transaction)."""
+
+    decision_since: dict[str, int]
+    timeouts: int
+    missed_turn: int | None
+
+
+class NotUndoable(RuntimeError):
+    """The game's last action is not (or no longer) the person's own move an undo was asked for."""
+
+
 @dataclass(frozen=True)
 class ChannelMarks:
     """What of a game the channel already shows: the markers its delivery compares with the game."""

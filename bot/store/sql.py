@@ -4,6 +4,7 @@ thread, inside the caller's ``BEGIN IMMEDIATE`` transaction."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Collection, Sequence
 
@@ -191,6 +192,51 @@ def _sync_deadlines(
             "due_at = excluded.due_at, stage = 0, next_at = excluded.next_at, lease_until = 0, attempts = 0, "
             "last_error = NULL WHERE deadlines.since != excluded.since",
             (game_id, seat, user_id, since, epoch, remind, warn, due, remind),
+        )
+
+
+#: a deadline row's columns an undo puts back as they were (its lease and retries start afresh)
+_CLOCK_COLS = "seat, user_id, since, opened_at, remind_at, warn_at, due_at, stage, next_at"
+
+
+def _replaced(conn: Conn, game_id: int, seat: str) -> str:
+    """What a person's move is about to replace, as ``actions.replaced`` keeps it (JSON): the decisions' dates,
+    every deadline row of the game, and the mover's count of turns missed in a row."""
+    since = one(conn, "SELECT decision_since FROM games WHERE id = ?", (game_id,))
+    mover = one(conn, "SELECT timeouts, missed_turn FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+    clocks = rows(conn, f"SELECT {_CLOCK_COLS} FROM deadlines WHERE game_id = ? ORDER BY seat", (game_id,))
+    return json.dumps(
+        {
+            "since": json.loads(since[0]) if since else {},
+            "timeouts": int(mover[0]) if mover else 0,
+            "missed_turn": mover[1] if mover else None,
+            "deadlines": [list(r) for r in clocks],
+        },
+        separators=(",", ":"),
+    )
+
+
+def _put_back_clocks(conn: Conn, game_id: int, clocks: Sequence[Sequence[object]]) -> None:
+    """The game's deadline rows as a move found them: the very same clocks (no one gains time by an undo, and a
+    reminder already sent is not sent again), for the seats a person still plays. A row the move left as it was
+    is not touched, so a reminder the deadline worker is sending for it right now is not sent twice."""
+    keep = [str(c[0]) for c in clocks]
+    if keep:
+        conn.execute(
+            f"DELETE FROM deadlines WHERE game_id = ? AND seat NOT IN ({', '.join('?' * len(keep))})", (game_id, *keep)
+        )
+    else:  # ``NOT IN ()``: SQLite reads it as true for every row, PostgreSQL not at all
+        conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+    for seat, user_id, since, opened_at, remind_at, warn_at, due_at, stage, next_at in clocks:
+        conn.execute(
+            f"INSERT INTO deadlines (game_id, {_CLOCK_COLS}) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? "
+            "WHERE EXISTS (SELECT 1 FROM seats WHERE game_id = ? AND seat = ? AND user_id = ? AND is_ai = 0) "
+            "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, since = excluded.since, "
+            "opened_at = excluded.opened_at, remind_at = excluded.remind_at, warn_at = excluded.warn_at, "
+            "due_at = excluded.due_at, stage = excluded.stage, next_at = excluded.next_at, lease_until = 0, "
+            "attempts = 0, last_error = NULL "
+            "WHERE deadlines.since != excluded.since OR deadlines.due_at != excluded.due_at",
+            (game_id, seat, user_id, since, opened_at, remind_at, warn_at, due_at, stage, next_at, game_id, seat, user_id),
         )
 
 

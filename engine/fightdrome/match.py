@@ -206,6 +206,29 @@ class Match:
     def is_over(self) -> bool:
         return self.winner is not None
 
+    def secrets(self) -> dict[str, tuple[frozenset[str], Any]]:
+        """Every hidden zone (``engine.protocol.Match.secrets``), as ``views`` hides them: the generator and the
+        box's piles (nobody), each deck's order (nobody: its owner knows its cards, not their order), each hand,
+        stun pile and secret first Sleeve pick (its seat). Every content is a copy."""
+        nobody: frozenset[str] = frozenset()
+        out: dict[str, tuple[frozenset[str], Any]] = {
+            "rng": (nobody, self.rng.state),
+            "piles": (nobody, {p: list(ids) for p, ids in self.piles.items()}),
+        }
+        for seat, f in self.fighters.items():
+            own = frozenset({seat})
+            out[f"deck:{seat}"] = (nobody, list(f.deck))
+            out[f"hand:{seat}"] = (own, sorted(f.hand))
+            out[f"stun:{seat}"] = (own, sorted(f.stun))
+            out[f"pick:{seat}"] = (own, self.picks.get(seat))
+        return out
+
+    def taken_back(self, earlier: str) -> Match:
+        """The position ``earlier`` as this match's next state (``engine.protocol.Match.taken_back``)."""
+        m = Match.from_json(earlier)
+        m.version = self.version + 1
+        return m
+
     def other(self, seat: str) -> str:
         return self.seats[1 - self.seats.index(seat)]
 

@@ -95,6 +95,38 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         """Goes up by one with every applied action: a stale button carries an older one."""
         return self.s.version
 
+    def secrets(self) -> dict[str, tuple[frozenset[str], Any]]:
+        """Every hidden zone (``engine.protocol.Match.secrets``), as ``views`` hides them: the generator, each
+        deck's order, the face-down wounds and the cards out of the game (nobody), each hand, discard pile and
+        draft packet (its seat), each secret archive (its owner). Every content is a copy."""
+        s = self.s
+        nobody: frozenset[str] = frozenset()
+        out: dict[str, tuple[frozenset[str], Any]] = {
+            "rng": (nobody, s.rng),
+            "wounds_down": (nobody, list(s.wounds_down)),
+            "left_game": (nobody, list(s.left_game)),
+        }
+        for i, seat in enumerate(s.seats):
+            own = frozenset({seat})
+            out[f"deck:{seat}"] = (nobody, list(s.decks[i]))
+            out[f"hand:{seat}"] = (own, sorted(s.hands[i]))
+            out[f"discard:{seat}"] = (own, list(s.discards[i]))
+            if s.phase == "draft" and s.draft:
+                d = s.draft
+                picks = [list(p) for p in d["picks"][i]]  # copies: a later action must not change what was taken
+                out[f"draft:{seat}"] = (own, [sorted(d["packets"][i]), picks, d["chosen"][i]])
+        for a in s.archives:
+            if not a["revealed"]:
+                seers = frozenset({self.name(a["owner"])}) if a["owner"] >= 0 else nobody
+                out[f"archive:{a['id']}"] = (seers, [a["card"], list(a["cards"])])
+        return out
+
+    def taken_back(self, earlier: str) -> Game:
+        """The position ``earlier`` as this game's next state (``engine.protocol.Match.taken_back``)."""
+        game = Game.from_json(earlier)
+        game.s.version = self.s.version + 1
+        return game
+
     @property
     def rules(self) -> int:
         """The rules version the game was started under; it never changes during a game."""

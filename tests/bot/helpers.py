@@ -84,9 +84,10 @@ def public_lines(channel: Any) -> list[str]:
 
 
 def latest_prompt(user: Any) -> discord.Message | None:
-    """The newest DM with components: the player's current decision."""
+    """The newest DM with a move's components: the player's current decision (a DM that only offers to take a
+    move back, ``bot.undo_button``, asks nothing)."""
     for message in reversed(user.dm_channel.history()):
-        if message.components:
+        if moves_in(message):
             return message
     return None
 
@@ -96,7 +97,7 @@ def moves_in(message: discord.Message) -> dict[str, tuple[str, str]]:
     out: dict[str, tuple[str, str]] = {}
     for row in message.components:
         for child in getattr(row, "children", [row]):
-            if isinstance(child, discord.Button) and child.custom_id and not child.disabled:
+            if isinstance(child, discord.Button) and (child.custom_id or "").startswith("nf:") and not child.disabled:
                 out[child.custom_id.split(":", 3)[3]] = ("button", child.custom_id)
             elif isinstance(child, discord.SelectMenu) and child.custom_id:
                 for option in child.options:

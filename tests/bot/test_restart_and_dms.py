@@ -126,6 +126,7 @@ async def test_migrations_are_applied_once(settings: Settings) -> None:
         "0013_thread_by_turn.sql",
         "0014_processes.sql",
         "0015_ratings.sql",
+        "0016_undo.sql",
     ]
     assert await first.migrate() == []  # nothing left to apply
     await first.close()

@@ -396,6 +396,7 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         (13, "0013_thread_by_turn.sql"),
         (14, "0014_processes.sql"),
         (15, "0015_ratings.sql"),
+        (16, "0016_undo.sql"),
     ]
     for gid, meant in GAMES.items():
         row = await store.game(gid)

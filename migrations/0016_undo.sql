@@ -1,0 +1,11 @@
+-- A player may take back their own last move (/game undo) while nobody else has acted and it revealed nothing.
+--
+--   actions.replaced  with a person's own move: what the move replaced and an undo puts back, as JSON: the
+--                     decisions' dates (games.decision_since), every deadline row of the game as it stood (so an
+--                     undo gives back the very same clocks, reminders already sent included), and the mover's
+--                     count of turns missed in a row. NULL for the moves of the AI and of deadlines, which no one
+--                     may take back, and for moves written before this step.
+--
+-- An undo is itself an action (source 'undo', text 'undo') one version later, with a snapshot of the restored
+-- position at that version: versions only go up, so one version always names one state.
+ALTER TABLE actions ADD COLUMN replaced TEXT;
