@@ -32,7 +32,7 @@ from .errors import UserError
 from .face import Face
 from .i18n import clip, t
 from .logline import LogLine
-from .store import GameRow, Store
+from .store import UNDO, GameRow, Store
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -103,13 +103,25 @@ def _step(match: Any, turns: dict[int, list[Event]], live: bool = False) -> Step
 def build_steps(face: Face, state: str, actions: Sequence[Action], ended: bool) -> tuple[Step, ...]:
     """Replay the deal ``state`` with ``actions`` (seq, seat, text), marking a step each time ``Face.turn`` goes up
     (the turns that move ended: one, or several when a move skips a turn) and one at the end: the game's last turn
-    when it ``ended`` (over or abandoned), else the present. A game abandoned at its deal has that one step.
+    when it ``ended`` (over or abandoned), else the present. A game abandoned at its deal has that one step. An
+    undo (an action whose text is ``UNDO``) puts back the moment before the action it takes back, as the game did.
 
     A pure function of the stored game (run in a thread: a long game takes a fraction of a second)."""
     match = face.load(state)
     steps: list[Step] = []
     open_turns: dict[int, list[Event]] = {}
+    # the moment before the latest action, for an undo (the game's next action, taking back only the one before it)
+    before: tuple[str, dict[int, list[Event]], int] | None = None
     for _seq, seat, text in actions:
+        if text == UNDO:
+            if before is None:
+                raise ValueError("an undo with no action before it")
+            state_before, turns_before, steps_before = before
+            match = match.taken_back(state_before)
+            open_turns, before = turns_before, None
+            del steps[steps_before:]  # the undone action's events never happened, nor a step it ended
+            continue
+        before = (match.to_json(), {n: list(evs) for n, evs in open_turns.items()}, len(steps))
         turn = face.turn(match)
         events = match.apply(match.parse_action(seat, text))
         for n, evs in face.split_by_turn(turn, face.log_events(match, events)):

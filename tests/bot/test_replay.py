@@ -13,7 +13,8 @@ import pytest
 
 from bot import images
 from bot.games import FACES
-from bot.replays import Replay, ReplayCache, Step
+from bot.replays import Replay, ReplayCache, Step, build_steps
+from bot.store import UNDO
 from bot.table import Table
 from tests.bot.conftest import user_errors_only
 from tests.bot.helpers import Party, open_game, play_to_the_end, public_lines
@@ -293,3 +294,32 @@ async def test_a_game_in_a_thread_replays_to_whoever_sees_its_channel(simcord_en
     )
     assert (await env.bot.store.game(game_id)).status == "active"
     user_errors_only(env)
+
+
+@pytest.mark.parametrize("key", sorted(FACES))
+def test_an_undo_among_the_stored_actions_replays_as_the_game_had_it(key: str) -> None:
+    """An undo (a stored action of its own) puts back the moment before the action it takes back: the steps are
+    those of the same game played without the undone action, whatever that action was."""
+    face = FACES[key]
+    match = face.rules.new(seats=["s1", "s2"], seed=5, options=face.rules.Options())
+    deal = match.to_json()
+    played: list[tuple[int, str, str]] = []
+    while not match.is_over() and len(played) < 160:
+        seat = match.pending()[0].seat
+        action = match.legal_actions(seat)[-1]
+        played.append((len(played) + 1, seat, str(action)))
+        match.apply(action)
+    first_seat = played[0][1]
+    other = next(a for a in face.load(deal).legal_actions(first_seat) if str(a) != played[0][2])
+    taken_back = [(1, first_seat, str(other)), (2, first_seat, UNDO)] + [(seq + 2, s, t) for seq, s, t in played]
+
+    plain = build_steps(face, deal, played, ended=match.is_over())
+    undone = build_steps(face, deal, taken_back, ended=match.is_over())
+    assert len(undone) == len(plain) > 1
+    for a, b in zip(plain, undone, strict=True):
+        assert a.turns() == b.turns()  # the same summaries: the undone action left no event behind
+        assert b.version == a.version + 2  # the undo and the action it took back are versions of their own
+        assert a.match(face).public_view() == {**b.match(face).public_view(), "version": a.version}
+
+    with pytest.raises(ValueError):
+        build_steps(face, deal, [(1, first_seat, UNDO)], ended=False)
