@@ -3,6 +3,7 @@ normal makes the sensible choice, easy never harms itself yet plays like a begin
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 import pytest
@@ -11,7 +12,7 @@ from engine.fightdrome import Match, Options
 from engine.fightdrome.actions import Action
 from engine.fightdrome.ai import EasyPlayer, HardPlayer, SteadyPlayer, ai_input, make_player
 from engine.fightdrome.cards import box
-from engine.fightdrome.knowledge import opponent
+from engine.fightdrome.knowledge import Opponent, opponent
 from engine.fightdrome.match import Fighter
 from engine.fightdrome.sense import harmless, self_harm, sense
 from engine.rng import Rng
@@ -143,3 +144,15 @@ def test_the_hard_level_keeps_the_budget_it_is_given() -> None:
     assert isinstance(make_player("hard"), HardPlayer)
     with pytest.raises(ValueError, match="unknown AI level"):
         make_player("expert")
+
+
+def test_the_chance_that_the_opponent_can_answer_counts_their_unseen_cards() -> None:
+    # two unseen Punches among P10, P10, P10, P80 (one in four fits a 50) and their last Dodge; two cards in hand
+    them = Opponent(
+        hand=2, left={"P": 2, "DG": 1}, faces={"P": Counter({"P10": 3, "P80": 1}), "DG": Counter({"DG": 1})}
+    )
+    # 1.5 fitting cards expected among 3: both cards miss with chance (1.5 / 3) * (0.5 / 2)
+    assert them.answering("P50") == pytest.approx(1.5)
+    assert them.can_answer("P50") == pytest.approx(1 - 0.125)
+    assert them.can_answer("P10") == pytest.approx(1.0)
+    assert them.sure_stun("NP") and not them.sure_stun("K80")  # the Dodge meets any ordinary attack
