@@ -1,42 +1,33 @@
-"""Fightdrome's computer players. Each gets only its seat's private view and its legal moves
-(``ai_input``): never the opponent's hand, the order of either deck, or the faces of a stun pile.
+"""Fightdrome's computer players. Each gets only its seat's private view and its legal moves (``ai_input``):
+never the opponent's hand, the order of either deck, or the faces of a stun pile.
 
-- ``normal`` (``SteadyPlayer``) plays sensibly: it opens with its weakest ordinary attack, answers with
-  what costs it least (an evasion or a block before a strong attack, a neuro card only when nothing else
-  fits), keeps its neuro cards for when they matter, rests when its hand is short, and throws the least
-  useful card when stunned.
-- ``easy`` (``EasyPlayer``) is that player with a beginner's habits: now and then it plays any legal card,
-  often its strongest, and it seldom rests.
-- ``hard`` (``HardPlayer``) samples the hidden cards from what its seat has seen (the opponent's
-  character, both discard piles, the fight line, its own deck list), plays each candidate move out to the
-  end of the round with the normal player on both sides (the same deals for every candidate), within a time
-  budget, and leaves the normal move only for one whose gain clears the rollouts' noise. The budget counts
-  from the moment it is asked, sampling included; a playout reads the clock every few moves and is abandoned
-  when the time is up, and with it the whole deal it belonged to (every candidate keeps one score per deal).
+- ``normal`` (``SteadyPlayer``) plays sensibly: it opens with its weakest ordinary attack, answers with what costs it
+  least (an evasion or a block before a strong attack, a neuro card only when nothing else fits), keeps its neuro
+  cards for when they matter, rests when its hand is short, throws the least useful card when stunned, and takes a
+  certain round win.
+- ``easy`` (``EasyPlayer``) is that player with a beginner's habits: now and then it plays any legal card, often its
+  strongest, and it seldom rests; but it never harms itself (``sense.SELF_HARM``).
+- ``hard`` (``HardPlayer``) keeps its Dodges and Feints for the attacks that need them, rests whenever it may, and
+  reads what the opponent may still hold (``knowledge``) to play a neuro attack they most likely cannot meet.
+
+Every level decides in about a millisecond; the hard level's time budget is a ceiling it never reaches.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from ..rng import Rng
 from .actions import Action
-from .cards import box, face_of, fame, is_attack, is_neuro, kind, sleeves, sort_key, stacks, strength
-from .match import Fighter, Match, Options
+from .cards import fame, is_attack, is_neuro, kind, sort_key, strength
+from .knowledge import opponent
+from .match import Match
+from .sense import harmless, winning_attacks
 
 LEVELS = ("easy", "normal", "hard")
+#: the hard level's thinking time per decision (seconds), a ceiling: it decides in about a millisecond
 DEFAULT_BUDGET = 1.0
-#: the hard player stops this long before its budget runs out (the steady move and the answer still follow)
-SAFETY = 0.005
-#: a playout reads the clock after every this many moves
-CLOCK_EVERY = 4
-
-#: the clock the hard player reads (a test may wind it)
-clock = time.perf_counter
 
 #: what a card is worth keeping in hand, beyond its Fame: evasions and blocks answer many attacks
 _KEEP = {"DG": 18, "FT": 22, "PB": 8, "KB": 8, "NP": 20, "NK": 20, "NG": 25, "NB": 25}
@@ -52,7 +43,7 @@ def keep_value(face: str) -> int:
 
 
 class SteadyPlayer:
-    """The normal level: cheap answers, neuro cards last, rest when the hand is short."""
+    """The normal level: cheap answers, neuro cards last, rest when the hand is short, certain wins taken."""
 
     rest_below = 6  # rests when it holds fewer cards than this
 
@@ -62,6 +53,10 @@ class SteadyPlayer:
     def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
         acts = list(actions)
         verb = acts[0].verb
+        if verb in ("open", "answer"):
+            wins = winning_attacks(view, acts)
+            if wins:
+                return min(wins, key=lambda a: (keep_value(a.arg), sort_key(a.arg)))
         if verb == "sleeve":
             return self._sleeve(view, acts)
         if verb == "stun-discard":
@@ -109,7 +104,8 @@ class SteadyPlayer:
 
 
 class EasyPlayer(SteadyPlayer):
-    """A beginner: a third of its moves are any legal card (often its strongest), and it rarely rests."""
+    """A beginner: a third of its moves are any legal card (often its strongest), and it rarely rests. Its whims
+    never harm it: a move of ``sense.SELF_HARM`` is never among them."""
 
     rest_below = 3
     whim = 0.35
@@ -117,207 +113,54 @@ class EasyPlayer(SteadyPlayer):
     def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
         acts = list(actions)
         if acts[0].verb in ("open", "answer") and self.rng.random() < self.whim:
-            cards = [a for a in acts if a.verb != "rest"] or acts
+            cards = [a for a in harmless(view, acts) if a.verb != "rest"] or acts
             if self.rng.random() < 0.5:
                 return max(cards, key=lambda a: (fame(a.arg) if a.arg else 0, sort_key(a.arg) if a.arg else (0, 0, "")))
             return self.rng.choice(cards)
         return super().choose(view, acts)
 
 
-def sample_match(view: dict[str, Any], rng: random.Random) -> Match:
-    """A match consistent with everything ``view``'s seat has seen, the hidden cards dealt at random."""
-    me = view["you"]
-    seats = list(view["seats"])
-    opp = seats[1 - seats.index(me)]
-    m = Match()
-    m.seats = seats
-    m.options = Options(**view["options"])
-    m.rng = Rng(rng.getrandbits(63))
-    m.version = view["version"]
-    m.round, m.opener = view["round"], view["opener"]
-    m.turn, m.kind = view["turn"], view["kind"]
-    pool = {p: list(ids) for p, ids in box().items()}
-    by_face: dict[str, list[str]] = {}
-    for ids in pool.values():
-        for c in ids:
-            by_face.setdefault(face_of(c), []).append(c)
-
-    def take(face: str) -> str:
-        return by_face[face].pop()
-
-    pub = view["fighters"]
-    mine = Fighter(sleeve=pub[me]["sleeve"], stack=pub[me]["stack"], team=list(pub[me]["team"]), fame=pub[me]["fame"])
-    theirs = Fighter(
-        sleeve=pub[opp]["sleeve"], stack=pub[opp]["stack"], team=list(pub[opp]["team"]), fame=pub[opp]["fame"]
-    )
-    line = [(x["seat"], take(x["card"])) for x in view["line"]]
-    mine.hand = [take(c["card"]) for c in view["hand"]]
-    mine.stun = [take(x) for x in view["stun_pile"]]
-    mine.discard = [take(x) for x in pub[me]["discard_faces"]]
-    rest = list(view["deck_list"])
-    for c in [face_of(c) for c in mine.hand + mine.stun + mine.discard] + [face_of(c) for s, c in line if s == me]:
-        rest.remove(c)
-    mine.deck = [take(x) for x in rest]
-    rng.shuffle(mine.deck)
-    theirs.discard = [take(x) for x in pub[opp]["discard_faces"]]
-    # the opponent's unseen cards: their character's counts by pile, less what is in sight, from what is left
-    seen: dict[str, int] = {}
-    for c in theirs.discard + [c for s, c in line if s == opp]:
-        p = _pile(c)
-        seen[p] = seen.get(p, 0) + 1
-    unseen: list[str] = []
-    if theirs.sleeve:
-        need = dict(zip(sleeves()[theirs.sleeve].slots, stacks()[theirs.stack].counts, strict=True)) | {
-            "DG": 2,
-            "FT": 2,
-        }
-        for p, n in need.items():
-            left = [c for face in sorted(by_face) for c in by_face[face] if _pile(c) == p]
-            rng.shuffle(left)
-            unseen += left[: max(0, n - seen.get(p, 0))]
-    rng.shuffle(unseen)
-    nh, ns = pub[opp]["hand"], pub[opp]["stun"]
-    theirs.hand, theirs.stun, theirs.deck = unseen[:nh], unseen[nh : nh + ns], unseen[nh + ns :]
-    m.fighters = {me: mine, opp: theirs}
-    m.line = line
-    m.piles = {p: [] for p in pool}
-    return m
-
-
-def _pile(card: str) -> str:
-    code = kind(face_of(card)).code
-    if code in ("P", "K", "G", "DG", "FT"):
-        return code
-    return "N" if is_neuro(face_of(card)) else "B"
-
-
-@dataclass
-class SearchReport:
-    """What the hard player's last search did (benchmarks and tests)."""
-
-    #: deals every candidate was played out in (complete samples)
-    iterations: int = 0
-    #: deals left unfinished when the time ran out (0 or 1): not counted, for no candidate
-    abandoned: int = 0
-    steady: str = ""
-    chosen: str = ""
-    seconds: float = 0.0
-
-
 class HardPlayer(SteadyPlayer):
-    """Rollouts over sampled hidden cards, to the end of the round, within ``budget`` seconds.
+    """The normal player with what it has seen of the opponent's cards and a longer view of its own.
 
-    ``max_rollouts`` caps the deals per decision; with ``budget=None`` only the cap counts, and the
-    player is deterministic for its seed.
+    - It keeps its Dodges and Feints, which answer any ordinary attack, for the attacks that need them (stronger than
+      60, or when nothing else fits), and answers a weak attack with a weak attack or a block instead.
+    - It rests whenever it may (a free card), not only when its hand is short.
+    - It answers with a neuro attack when its reckoning of the opponent's unseen cards (``knowledge.Opponent``) says
+      they most likely cannot meet it, and it takes a certain round win.
+
+    ``budget`` is the most it may think about one decision; it reads its view in about a millisecond, so the
+    budget is never reached, and it plays the same at any budget.
     """
 
-    #: below this many sampled deals, or a gain below ``margin`` a deal, it keeps the steady move
-    min_samples = 8
-    margin = 0.04
-    #: how many standard errors a move's gain over the steady move must clear
-    confidence = 2.0
-    #: how much a round's Fame counts beside winning it (per 100 Fame), in a match to a Fame target
-    fame_weight = 0.5
+    rest_below = 7
+    #: what spending a Dodge or Feint costs beside an attack of that strength (normal: 6 and 4, before any attack)
+    evasion_cost = 65
+    #: answer with a neuro attack when the opponent is at least this likely to be unable to meet it
+    neuro_pressure = 0.7
 
-    def __init__(self, seed: int = 0, budget: float | None = DEFAULT_BUDGET, max_rollouts: int = 400) -> None:
+    def __init__(self, seed: int = 0, budget: float | None = DEFAULT_BUDGET) -> None:
         super().__init__(seed)
         self.budget = budget
-        self.max_rollouts = max_rollouts
-        self.policy = SteadyPlayer(seed)
-        self.last = SearchReport()
 
-    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
-        acts = list(actions)
-        if len(acts) == 1 or acts[0].verb == "sleeve" or view.get("turn") != view["you"]:
-            return super().choose(view, acts)
-        start = clock()
-        deadline = None if self.budget is None else start + self.budget - SAFETY
-        values: dict[Action, list[float]] = {a: [] for a in acts}
-        report = self.last = SearchReport()
-        while report.iterations < self.max_rollouts:
-            if deadline is not None and clock() >= deadline:
-                break
-            sample = sample_match(view, self.rng)
-            seed = self.rng.getrandbits(63)  # the same shuffles for every candidate: only the move differs
-            scores = []
-            for a in acts:
-                score = self._playout(_clone(sample, seed), a, view["you"], deadline)
-                if score is None:
-                    break
-                scores.append(score)
-            if len(scores) < len(acts):
-                # the time ran out inside this deal: it counts for no candidate, so the samples stay paired
-                report.abandoned = 1
-                break
-            for a, score in zip(acts, scores, strict=True):
-                values[a].append(score)
-            report.iterations += 1
-        # the steady move, unless the rollouts show another better by more than their noise: the same deals
-        # for every candidate make the difference of two moves a paired sample
-        steady = super().choose(view, acts)
-        best = self._best(acts, values, steady)
-        report.steady, report.chosen, report.seconds = str(steady), str(best), clock() - start
-        return best
+    def _answer(self, view: dict[str, Any], acts: list[Action]) -> Action:
+        if not any(is_neuro(a.arg) and is_attack(a.arg) for a in acts):
+            return super()._answer(view, acts)
+        them = opponent(view)
+        unmet = [
+            (keep_value(a.arg), sort_key(a.arg), a)
+            for a in acts
+            if is_attack(a.arg) and is_neuro(a.arg) and 1 - them.can_answer(a.arg) >= self.neuro_pressure
+        ]
+        if unmet:
+            return min(unmet)[2]
+        return super()._answer(view, acts)
 
-    def _best(self, acts: list[Action], values: dict[Action, list[float]], steady: Action) -> Action:
-        n = len(values[steady])
-        if n < self.min_samples:
-            return steady
-        best, best_gain = steady, 0.0
-        for a in acts:
-            diffs = [x - y for x, y in zip(values[a], values[steady], strict=True)]
-            mean = sum(diffs) / n
-            spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
-            if mean > max(self.margin, self.confidence * spread / n**0.5) and mean > best_gain:
-                best, best_gain = a, mean
-        return best
-
-    def _playout(self, m: Match, first: Action, me: str, deadline: float | None = None) -> float | None:
-        """``first`` played in the sampled match, then the round to its end by the steady player: the score for
-        ``me``. None when the clock passes ``deadline`` first (the playout is abandoned)."""
-        start = m.round
-        m.apply(first)
-        steps = 0
-        while not m.is_over() and m.round == start and steps < 400:
-            if deadline is not None and steps % CLOCK_EVERY == CLOCK_EVERY - 1 and clock() >= deadline:
-                return None
-            d = m.pending()[0]
-            # the policy reads only the hand: a light view keeps a rollout cheap
-            view = {"hand": [{"card": face_of(c)} for c in m.fighters[d.seat].hand]}
-            m.apply(self.policy.choose(view, m.legal_actions(d.seat)))
-            steps += 1
-        if not m.history or m.history[-1]["round"] != start:
-            return 0.0
-        h = m.history[-1]
-        won = 1.0 if h["winner"] == me else -1.0
-        if m.options.format != "series":
-            return won
-        opp = m.other(me)
-        return won + self.fame_weight * (h["scored"].get(me, 0) - h["scored"].get(opp, 0)) / 100
-
-
-def _clone(m: Match, seed: int) -> Match:
-    c = Match()
-    c.seats, c.options, c.rng, c.version = m.seats, m.options, Rng(seed), m.version
-    c.fighters = {
-        s: Fighter(
-            f.sleeve,
-            f.stack,
-            list(f.team),
-            list(f.lost),
-            list(f.hand),
-            list(f.deck),
-            list(f.discard),
-            list(f.stun),
-            f.fame,
-            f.wins,
-        )
-        for s, f in m.fighters.items()
-    }
-    c.piles = {p: list(v) for p, v in m.piles.items()}
-    c.round, c.opener, c.line = m.round, m.opener, list(m.line)
-    c.turn, c.kind, c.opened = m.turn, m.kind, m.opened
-    return c
+    def _cost(self, face: str) -> float:
+        code = kind(face).code
+        if code in ("DG", "FT"):
+            return self.evasion_cost + (2 if code == "DG" else 0)
+        return super()._cost(face)
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None) -> SteadyPlayer:

@@ -5,9 +5,8 @@
     python -m engine.fightdrome.demo --seed 3 --target 150 --breather --last-breath
 
 The log shows only public events (those without a ``"to"`` key), exactly what a spectator in the channel would
-learn: hands, stun-pile faces and a secret Sleeve pick stay hidden. The same seed prints the same match: the
-hard level thinks for a fixed number of sampled deals (``--rollouts``), not for a time budget, unless
-``--budget`` asks for one.
+learn: hands, stun-pile faces and a secret Sleeve pick stay hidden. The same seed prints the same match: every
+level, the hard one included, decides from its view and its seed alone.
 """
 
 from __future__ import annotations
@@ -18,13 +17,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from .ai import LEVELS, HardPlayer, SteadyPlayer, ai_input, make_player
+from .ai import LEVELS, ai_input, make_player
 from .cards import kind, name, sleeves, stacks
 from .match import FORMATS, TARGETS, TEAM, Match, Options
 
 SEATS = ("ada", "bram")
-#: hard's sampled deals per decision when no time budget is given: few enough for a quick demo
-ROLLOUTS = 10
 #: a match that has not ended after this many moves is a bug in the engine, not a long match
 MAX_MOVES = 20_000
 
@@ -42,8 +39,6 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--last-breath", action="store_true", help="optional rule: draw after a last neuro card")
     p.add_argument("--quiet", action="store_true", help="print only each round's result and the winner")
     p.add_argument("--levels", default="normal,normal", type=levels, help="the two seats' AI levels, e.g. normal,hard")
-    p.add_argument("--rollouts", type=int, default=ROLLOUTS, help="hard's sampled deals per decision")
-    p.add_argument("--budget", type=float, default=None, help="hard's seconds per decision instead (not repeatable)")
     return p.parse_args(argv)
 
 
@@ -56,16 +51,6 @@ def levels(text: str) -> tuple[str, str]:
     if len(parts) != 2 or bad:
         raise argparse.ArgumentTypeError(f"give two levels out of {', '.join(LEVELS)}, like normal,hard")
     return parts[0], parts[1]
-
-
-def player(level: str, seed: int, args: argparse.Namespace) -> SteadyPlayer:
-    """An AI seat; a hard one bounded by a count of sampled deals, so that a seed always prints the same match."""
-    if level != "hard" or args.budget is not None:
-        return make_player(level, seed, budget=args.budget)
-    p = make_player(level, seed, budget=float("inf"))
-    assert isinstance(p, HardPlayer)
-    p.max_rollouts = max(1, args.rollouts)
-    return p
 
 
 def sleeve_name(sleeve: str) -> str:
@@ -232,7 +217,7 @@ def run(args: argparse.Namespace, out: TextIO) -> Match:
     options = Options(format=args.format, target=args.target, breather=args.breather, last_breath=args.last_breath)
     match = Match.new(list(SEATS), seed=args.seed, options=options)
     players = {
-        seat: player(level, args.seed * 100 + k, args)
+        seat: make_player(level, args.seed * 100 + k)
         for k, (seat, level) in enumerate(zip(SEATS, args.levels, strict=True))
     }
     print(header(args), file=out)
