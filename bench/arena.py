@@ -157,20 +157,31 @@ def play(
 
 @dataclass(frozen=True)
 class HardSettings:
-    """How hard seats think: seconds per decision, or a cap of rollouts with no clock at all."""
+    """How hard seats think: seconds per decision, or a cap of rollouts with no clock at all, and
+    (when given) how many turns a rollout plays before the position is scored as it stands."""
 
     budget: float | None = None
     iterations: int | None = None
+    horizon: int | None = None
 
     def player(self, level: str, seed: int) -> Player:
-        if level == "hard" and self.iterations is not None:
-            return HardPlayer(seed, budget=None, iterations=self.iterations)
-        return make_player(level, seed=seed, budget=self.budget)
+        if level != "hard" or (self.iterations is None and self.horizon is None):
+            return make_player(level, seed=seed, budget=self.budget)
+        budget = None if self.iterations is not None else (self.budget or DEFAULT_BUDGET)
+        if self.horizon is None:
+            return HardPlayer(seed, budget=budget, iterations=self.iterations)
+        return HardPlayer(seed, budget=budget, iterations=self.iterations, horizon=self.horizon or None)
 
     def words(self) -> str:
         if self.iterations is not None:
-            return f"{self.iterations} rollouts/decision (no clock)"
-        return f"{DEFAULT_BUDGET:g} s/decision (default)" if self.budget is None else f"{self.budget:g} s/decision"
+            words = f"{self.iterations} rollouts/decision (no clock)"
+        elif self.budget is None:
+            words = f"{DEFAULT_BUDGET:g} s/decision (default)"
+        else:
+            words = f"{self.budget:g} s/decision"
+        if self.horizon is not None:
+            words += f", rollouts of {self.horizon} turns" if self.horizon else ", rollouts to the end"
+        return words
 
 
 def one_against_the_rest(
@@ -225,6 +236,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--games4", type=int, default=20, help="four-player games per pairing (multiples of 4 rotate fully)")
     p.add_argument("--budget", type=float, default=None, help="hard's seconds per decision (default: its own)")
     p.add_argument("--iterations", type=int, default=None, help="hard's rollouts per decision instead of a time budget")
+    p.add_argument(
+        "--horizon", type=int, default=None, help="turns a hard rollout plays before scoring (0: to the end)"
+    )
     p.add_argument("--seed", type=int, default=1, help="seed of the first deal; the others follow it")
     p.add_argument("--variant", default="standard", choices=DRAFTS, help="draft of the four-player games")
     p.add_argument(
@@ -253,7 +267,7 @@ def fightdrome_argv(args: argparse.Namespace) -> list[str]:
 
 def nightfall(args: argparse.Namespace) -> None:
     """Nightfall's arena: the head-to-head table, hard's decision times, each level's quality."""
-    hard = HardSettings(args.budget, args.iterations)
+    hard = HardSettings(args.budget, args.iterations, args.horizon)
     pairings = args.pairings or [("hard", "normal"), ("normal", "easy"), ("hard", "easy")]
     times: list[float] = []
     quality = {level: Quality() for level in LEVELS}

@@ -190,7 +190,7 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
             raise IllegalAction(self._explain(i, w, action))
         self._events = []
         asked = {x.seat: (x.question(), x.opened) for x in s.waiting if x.seat != i}
-        if not self._only_a_pass(i, w):
+        if s.options["auto_pass"] or not self._only_a_pass(i, w):
             s.quiet_turns = 0  # someone could act: the count of turns nobody could act in starts again
         kind.handle(self, i, w, action)
         for x in s.waiting:
@@ -218,7 +218,8 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
 
     def _only_a_pass(self, i: int, w: Waiting) -> bool:
         """Whether decision ``w`` is one ``auto_pass`` skips: a chain opportunity with no card to
-        chain, or a claim phase where "done" is the only move. Answering it is not acting."""
+        chain, or a claim phase where "done" is the only move. Answering it is not acting. (With
+        ``auto_pass`` on, such a decision is never asked, and ``apply`` does not ask this.)"""
         if w.kind == "chain":
             return not self._chain_options(i)
         return w.kind == "claim" and len(self._claim_options()) == 1

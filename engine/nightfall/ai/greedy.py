@@ -599,13 +599,14 @@ class GreedyPlayer:
 
         spare = sorted(e.hand(), key=keep)
         offers: list[tuple[float, int, str]] = []  # (worth, cost, archive id)
+        discount = g.claim_discount(me)
         for k in g.claimable(me):
             key = e.archive_key(k)
             if key is None:
                 continue
             a = s.archives[k]
             worth = card_worth(key) + (PRIVATE_BONUS if a["owner"] == me else 0.0)
-            offers.append((worth + 0.05 * card(key).cost, g.claim_cost(me, k), str(a["id"])))
+            offers.append((worth + 0.05 * card(key).cost, g.claim_cost(me, k, discount), str(a["id"])))
         now = max((o for o in offers if o[1] <= influence), default=None)
         least = 0.0 if self._restless(e) else MIN_CLAIM
         now_worth = now[0] if now and now[0] >= least else 0.0
