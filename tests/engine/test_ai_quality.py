@@ -7,6 +7,7 @@ import pytest
 from engine.nightfall import Game, Options
 from engine.nightfall.ai import EasyPlayer, decide, make_player
 from engine.nightfall.ai.audit import aimed_at_self, costly_block, harmful_target, kicker_link, self_harm
+from engine.nightfall.ai.search import score
 from engine.nightfall.position import build
 
 from .helpers import act
@@ -102,3 +103,20 @@ def test_a_link_is_a_kicker_link_when_it_lands_on_its_kickers_colour(onto: str, 
     g.apply(start)
     link = next(a for a in g.legal_actions("ada") if a.args and a.args[0] == pos.card("ada", onto))
     assert kicker_link(g, link) is kick
+
+
+def test_a_rollout_cut_short_counts_the_cards_each_seat_owns() -> None:
+    """Same wounds, but ada owns a Franz Orlok more: a game not over scores better for her, and
+    the same standings at the end of a game count the wounds alone (a tie, broken by seat)."""
+    pos = build(
+        ["ada", "bram"],
+        phase="chain",
+        decks={"ada": ["franz_orlok", "jj_mcteague"], "bram": ["jj_mcteague"]},
+        discards={"ada": ["wound:bite"], "bram": ["wound:bite"]},
+    )
+    g = pos.game
+    assert not g.is_over()
+    assert score(g, 0) > 0.5 > score(g, 1)
+    g.s.phase = "over"
+    assert [g.name(i) for i in g.ranking()] == ["bram", "ada"]  # the tie goes to fewer turns
+    assert score(g, 1) > 0.5 > score(g, 0)
