@@ -235,7 +235,8 @@ class HardPlayer:
 def score(game: Game, me: int) -> float:
     """How good the (sampled, played-out) game is for seat ``me``, from 0 to 1.
 
-    The standings as they are, if the game has not ended: fewest wounds ahead.
+    The standings as they are, if the game has not ended (a rollout cut short by ``horizon``):
+    fewest wounds ahead, each seat's wounds less ``MATERIAL_RATE`` per point of its cards' worth.
     """
     n = game.n
     wounds: list[float] = [sum(game.wounds_of(i).values()) for i in range(n)]
