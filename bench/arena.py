@@ -1,8 +1,14 @@
-"""AI levels against each other: seeded games, win rates with 95 % intervals, hard's thinking time.
+"""AI levels against each other: seeded games, win rates with 95 % intervals, how sensibly each plays.
 
-    .venv/bin/python bench/arena.py                       # the team's targets, 1 s per hard move
-    .venv/bin/python bench/arena.py --games2 40 --games4 20 --budget 0.5 --seed 100
-    .venv/bin/python bench/arena.py --pairings normal:easy --games2 200 --games4 0
+    .venv/bin/python bench/arena.py                       # both games, default sample sizes and budgets
+    .venv/bin/python bench/arena.py --game nightfall --games2 40 --games4 20 --budget 0.5 --seed 100
+    .venv/bin/python bench/arena.py --game nightfall --pairings hard:normal --games2 400 --games4 200
+    .venv/bin/python bench/arena.py --game nightfall --pairings normal:easy --games2 200 --games4 0
+    .venv/bin/python bench/arena.py --game nightfall --iterations 64   # hard by rollouts: deterministic
+
+``--game`` picks Nightfall, Fightdrome or both (the default); Fightdrome's arena is
+``bench/arena_fightdrome.py``, run here with ``--games2``, ``--seed``, and ``--budget`` and
+``--pairings`` when given. The rest of this text is Nightfall's.
 
 Two-player games pit level A against level B head to head on the two-player draft: games come
 in pairs on the same deal (the same seed), A sitting first in one and B in the other, so
@@ -10,15 +16,20 @@ neither the deal nor going first favours a level. Four-player games put one seat
 three of B on ``--variant`` (standard by default): games come in fours on the same deal, A's
 seat rotating through the four positions (the first player is always the first seat). A wins
 a game when it ranks first (``Game.result()[0][0]``, every tie-break applied); at a table of
-four, parity is 25 %.
+four, parity is 25 %. Every AI seat gets only its own view and legal moves (``decide``).
 
 Intervals are Wilson score intervals at 95 %. Decision times are hard's wall time per decision
 that offered more than one move, building its view and knowledge included (``decide``), on
 this machine; draft picks (answered by the normal heuristic) count too.
 
-Targets (the team's): hard beats normal in >= 65 % of two-player games and wins >= 40 % of
-four-player games against three normals; normal beats easy clearly; hard's median decision
-time <= 1 s.
+How sensibly each level plays, over every game of the run (``engine.nightfall.ai.audit``):
+self-aimed damage (a target step that hurts, aimed at the seat itself or its own minion while
+an opposing target was offered), costly blocks (the blocker dies absorbing less damage than its
+strength), and kicker links (links onto a started chain whose kicker is active).
+
+Targets (the team's): hard beats normal in >= 60 % of two-player games (>= 400 games) and wins
+>= 35 % of four-player games as one against three normals (>= 200 games), at its default
+budget; normal beats easy clearly; easy never aims damage at itself.
 """
 
 from __future__ import annotations
@@ -38,11 +49,13 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
-from engine.nightfall import Game, Options  # noqa: E402
-from engine.nightfall.ai import LEVELS, HardPlayer, Player, decide, make_player  # noqa: E402
+from engine.nightfall import Action, Game, Options  # noqa: E402
+from engine.nightfall.ai import DEFAULT_BUDGET, LEVELS, HardPlayer, Player, decide, make_player  # noqa: E402
+from engine.nightfall.ai.audit import costly_block, kicker_link, self_harm  # noqa: E402
 from engine.nightfall.state import DRAFTS  # noqa: E402
 
 Z95 = 1.959963984540054
+GAMES = ("nightfall", "fightdrome", "both")
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -53,6 +66,13 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def share(hits: int, n: int) -> str:
+    """``hits`` of ``n`` as a percentage with its Wilson interval."""
+    lo, hi = wilson(hits, n)
+    rate = hits / n if n else 0.0
+    return f"{hits}/{n} = {100 * rate:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
 
 
 @dataclass
@@ -76,19 +96,46 @@ class Tally:
         )
 
 
+@dataclass
+class Quality:
+    """How one level played over the run: its moves judged one by one (``audit``)."""
+
+    games: int = 0
+    #: target decisions where a self-aimed harmful choice was on offer, and how often it was taken
+    harm_offered: int = 0
+    self_aimed: int = 0
+    blocks: int = 0
+    costly_blocks: int = 0
+    links: int = 0
+    kicker_links: int = 0
+
+    def note(self, game: Game, action: Action) -> None:
+        """Judge ``action``, about to be applied in ``game`` by this level."""
+        if action.verb == "target":
+            self.harm_offered += any(self_harm(game, a) for a in game.legal_actions(action.seat))
+            self.self_aimed += self_harm(game, action)
+        elif action.verb == "block":
+            self.blocks += 1
+            self.costly_blocks += costly_block(game, action)
+        kick = kicker_link(game, action)
+        if kick is not None:
+            self.links += 1
+            self.kicker_links += kick
+
+
 def play(
     seats: list[str],
     levels: dict[str, str],
     seed: int,
     draft: str,
-    budget: float | None,
+    hard: HardSettings,
     times: list[float],
+    quality: dict[str, Quality],
 ) -> Game:
-    """One seeded game; every seat played by a fresh player of its level; times hard's decisions."""
+    """One seeded game; every seat played by a fresh player of its level; times hard's decisions
+    and judges every move for ``quality``."""
     game = Game.new(seats, seed=seed, options=Options(draft=draft, first_player=seats[0]))
-    players: dict[str, Player] = {
-        seat: make_player(levels[seat], seed=seed * 10 + k, budget=budget) for k, seat in enumerate(seats)
-    }
+    players: dict[str, Player] = {seat: hard.player(levels[seat], seed * 10 + k) for k, seat in enumerate(seats)}
     order = {seat: k for k, seat in enumerate(seats)}
     steps = 0
     while not game.is_over():
@@ -101,12 +148,52 @@ def play(
         action = decide(players[seat], game, seat)
         if timed:
             times.append(time.perf_counter() - start)
+        quality[levels[seat]].note(game, action)
         game.apply(action)
+    for level in set(levels.values()):
+        quality[level].games += 1
     return game
 
 
+@dataclass(frozen=True)
+class HardSettings:
+    """How hard seats think: seconds per decision, or a cap of rollouts with no clock at all, and
+    (when given) how many turns a rollout plays before the position is scored as it stands."""
+
+    budget: float | None = None
+    iterations: int | None = None
+    horizon: int | None = None
+
+    def player(self, level: str, seed: int) -> Player:
+        if level != "hard" or (self.iterations is None and self.horizon is None):
+            return make_player(level, seed=seed, budget=self.budget)
+        budget = None if self.iterations is not None else (self.budget or DEFAULT_BUDGET)
+        if self.horizon is None:
+            return HardPlayer(seed, budget=budget, iterations=self.iterations)
+        return HardPlayer(seed, budget=budget, iterations=self.iterations, horizon=self.horizon or None)
+
+    def words(self) -> str:
+        if self.iterations is not None:
+            words = f"{self.iterations} rollouts/decision (no clock)"
+        elif self.budget is None:
+            words = f"{DEFAULT_BUDGET:g} s/decision (default)"
+        else:
+            words = f"{self.budget:g} s/decision"
+        if self.horizon is not None:
+            words += f", rollouts of {self.horizon} turns" if self.horizon else ", rollouts to the end"
+        return words
+
+
 def one_against_the_rest(
-    a: str, b: str, seats: list[str], games: int, seed: int, draft: str, budget: float | None, times: list[float]
+    a: str,
+    b: str,
+    seats: list[str],
+    games: int,
+    seed: int,
+    draft: str,
+    hard: HardSettings,
+    times: list[float],
+    quality: dict[str, Quality],
 ) -> Tally:
     """``games`` games of one ``a`` against ``b`` in every other seat. ``a``'s seat rotates through
     every position, so each deal (a new one every ``len(seats)`` games) is played from every seat;
@@ -116,7 +203,7 @@ def one_against_the_rest(
     for g in range(games):
         a_seat = seats[g % n]  # the first seat goes first
         levels = {seat: a if seat == a_seat else b for seat in seats}
-        game = play(seats, levels, seed + g // n, draft, budget, times)
+        game = play(seats, levels, seed + g // n, draft, hard, times, quality)
         result = game.result()
         wounds = {seat: w for seat, w, _ in result}
         tally.games += 1
@@ -138,43 +225,69 @@ def _pairing(text: str) -> tuple[str, str]:
     return a, b
 
 
+def _pairings(text: str) -> list[tuple[str, str]]:
+    return [_pairing(x) for x in text.split(",") if x]
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="bench/arena.py", description="Win rates of the AI levels against each other.")
+    p.add_argument("--game", default="both", choices=GAMES, help="which game's levels to pit (default both)")
     p.add_argument("--games2", type=int, default=40, help="two-player games per pairing (even: pairs on one deal)")
     p.add_argument("--games4", type=int, default=20, help="four-player games per pairing (multiples of 4 rotate fully)")
-    p.add_argument("--budget", type=float, default=None, help="hard's seconds per decision (default: its own, 1.0)")
+    p.add_argument("--budget", type=float, default=None, help="hard's seconds per decision (default: its own)")
+    p.add_argument("--iterations", type=int, default=None, help="hard's rollouts per decision instead of a time budget")
+    p.add_argument(
+        "--horizon", type=int, default=None, help="turns a hard rollout plays before scoring (0: to the end)"
+    )
     p.add_argument("--seed", type=int, default=1, help="seed of the first deal; the others follow it")
     p.add_argument("--variant", default="standard", choices=DRAFTS, help="draft of the four-player games")
     p.add_argument(
         "--pairings",
-        type=lambda s: [_pairing(x) for x in s.split(",") if x],
-        default=[("hard", "normal"), ("normal", "easy")],
-        help="comma-separated A:B level pairs (default hard:normal,normal:easy)",
+        type=_pairings,
+        default=None,
+        help="comma-separated A:B level pairs (default hard:normal,normal:easy,hard:easy)",
     )
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if args.iterations is not None and args.iterations < 1:
+        p.error("--iterations must be at least 1")
+    if args.iterations is not None and args.budget is not None:
+        p.error("give hard a --budget or --iterations, not both")
+    return args
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_args(argv)
+def fightdrome_argv(args: argparse.Namespace) -> list[str]:
+    """The flags of this run that Fightdrome's arena shares."""
+    argv = ["--games2", str(args.games2), "--seed", str(args.seed)]
+    if args.budget is not None:
+        argv += ["--budget", f"{args.budget:g}"]
+    if args.pairings is not None:
+        argv += ["--pairings", ",".join(f"{a}:{b}" for a, b in args.pairings)]
+    return argv
+
+
+def nightfall(args: argparse.Namespace) -> None:
+    """Nightfall's arena: the head-to-head table, hard's decision times, each level's quality."""
+    hard = HardSettings(args.budget, args.iterations, args.horizon)
+    pairings = args.pairings or [("hard", "normal"), ("normal", "easy"), ("hard", "easy")]
     times: list[float] = []
+    quality = {level: Quality() for level in LEVELS}
     rows: list[tuple[Tally, float]] = []
     began = time.perf_counter()
-    for a, b in args.pairings:
+    for a, b in pairings:
         if args.games2:
             two = ["north", "south"]
             rows.append(
-                (one_against_the_rest(a, b, two, args.games2, args.seed, "two-player", args.budget, times), 0.5)
+                (one_against_the_rest(a, b, two, args.games2, args.seed, "two-player", hard, times, quality), 0.5)
             )
             print(file=sys.stderr)
         if args.games4:
             four = ["north", "east", "south", "west"]
             rows.append(
-                (one_against_the_rest(a, b, four, args.games4, args.seed, args.variant, args.budget, times), 0.25)
+                (one_against_the_rest(a, b, four, args.games4, args.seed, args.variant, hard, times, quality), 0.25)
             )
             print(file=sys.stderr)
-    budget = "1.0 (default)" if args.budget is None else f"{args.budget:g}"
     print(
-        f"arena: seed {args.seed}, hard budget {budget} s/decision, 2p draft two-player, "
+        f"Nightfall arena: seed {args.seed}, hard {hard.words()}, 2p draft two-player, "
         f"4p draft {args.variant}, {time.perf_counter() - began:.0f} s on {sys.platform}"
     )
     print(f"{'pairing (A vs B)':<34} {'games':>5} {'A won':>5}  {'rate':>7}  {'95 % Wilson':>14}  parity  wounds A / B")
@@ -186,6 +299,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"hard decision time over {len(times)} decisions: median {statistics.median(times):.3f} s, "
             f"p90 {q[8]:.3f} s, max {max(times):.3f} s"
         )
+    print("quality, over every game each level played (share [95 % Wilson]):")
+    for level in LEVELS:
+        qa = quality[level]
+        if not qa.games:
+            continue
+        print(
+            f"  {level:<6} {qa.games:>4} games  self-aimed damage {qa.self_aimed} "
+            f"(of {qa.harm_offered} target choices that offered it)  "
+            f"costly blocks {share(qa.costly_blocks, qa.blocks)}  kicker links {share(qa.kicker_links, qa.links)}"
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.game in ("nightfall", "both"):
+        nightfall(args)
+    if args.game in ("fightdrome", "both"):
+        from bench import arena_fightdrome  # here, not at the top: that file imports this one's ``wilson``
+
+        if args.game == "both":
+            print()
+        arena_fightdrome.main(fightdrome_argv(args))
     return 0
 
 

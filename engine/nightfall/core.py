@@ -303,10 +303,15 @@ class Core:
             k for k, a in enumerate(self.s.archives) if a["cards"] and (a["owner"] == -1 or a["owner"] == i)
         ]
 
-    def claim_cost(self, i: int, k: int) -> int:
+    def claim_discount(self, i: int) -> int:
+        """How much cheaper seat ``i``'s claims are: one per minion of theirs in play that says so."""
+        return sum(1 for m in self.s.in_play[i] if self.d(m).has("claim_discount"))
+
+    def claim_cost(self, i: int, k: int, discount: int | None = None) -> int:
+        """What seat ``i`` pays to claim from archive ``k`` (``discount``: ``claim_discount(i)``, if
+        the caller has it already: the claim phase asks it of every archive)."""
         cost = self._defs[self.s.archives[k]["card"]].cost
-        discount = sum(1 for m in self.s.in_play[i] if self.d(m).has("claim_discount"))
-        return max(0, cost - discount)
+        return max(0, cost - (self.claim_discount(i) if discount is None else discount))
 
     def take_from_archive(self, i: int, k: int, paid: int | None) -> None:
         a = self.s.archives[k]

@@ -31,7 +31,7 @@ from .decisions import KINDS, Decision, Waiting
 from .effects import EffectsMixin
 from .scoring import ApocalypseCup, ScoringMixin
 from .setup import SetupMixin
-from .state import RULES, Options, State, check_rules
+from .state import QUIET_RULES, RULES, Options, State, check_rules
 from .texts import card_key_text, colour_text, each_and, or_list, plural, text, wound_text
 from .turn import TurnMixin
 from .views import ViewsMixin
@@ -222,6 +222,8 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
             raise IllegalAction(self._explain(i, w, action))
         self._events = []
         asked = {x.seat: (x.question(), x.opened) for x in s.waiting if x.seat != i}
+        if s.options["auto_pass"] or not self._only_a_pass(i, w):
+            s.quiet_turns = 0  # someone could act: the count of turns nobody could act in starts again
         kind.handle(self, i, w, action)
         for x in s.waiting:
             if x.seat == i:
@@ -246,16 +248,28 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
                 before = asked.get(w.seat)
                 w.opened = before[1] if before is not None and before[0] == w.question() else self.s.version
 
+    def _only_a_pass(self, i: int, w: Waiting) -> bool:
+        """Whether decision ``w`` is one ``auto_pass`` skips: a chain opportunity with no card to
+        chain, or a claim phase where "done" is the only move. Answering it is not acting. (With
+        ``auto_pass`` on, such a decision is never asked, and ``apply`` does not ask this.)"""
+        if w.kind == "chain":
+            return not self._chain_options(i)
+        return w.kind == "claim" and len(self._claim_options()) == 1
+
     def _advance(self) -> None:
         s = self.s
-        quiet_turns = 0
+        quiet_turns = 0  # rules 1 and 2: counted only while no decision at all is asked
         while not s.waiting and s.phase != "over":
             if s.tasks:
                 TASKS[s.tasks[-1]["op"]](self, s.tasks[-1])
             elif s.step == "begin":
-                quiet_turns += 1
+                if s.rules >= QUIET_RULES:
+                    s.quiet_turns += 1
+                    quiet_turns = s.quiet_turns
+                else:
+                    quiet_turns += 1
                 if quiet_turns > 2 * self.n:
-                    # every player has passed a whole round with nothing they could do, and
+                    # every player has had two turns with nothing they could do but pass, and
                     # nothing will ever change: the game cannot go on, so it ends as it stands
                     self.emit("stalled")
                     self._finish()

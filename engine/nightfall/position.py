@@ -67,16 +67,18 @@ def build(
     secret_archives: bool = False,
     seed: int = 0,
     rules: int = RULES,
+    auto_pass: bool = True,
 ) -> Position:
     """A game of ``seats`` at the start of ``phase`` (combat, chain or claim) of ``active``'s turn.
 
     Hand, deck, discard and play entries are card keys, or ``"wound:bite"`` etc.
     ``wounds_up`` is the face-up stack (a count, or wound types bottom to top).
     ``rules`` is the rules version the game plays under (``engine.nightfall.state.RULES``, the newest).
+    ``auto_pass`` is the game option (``Options.auto_pass``).
     """
     check_rules(rules)
     cs = card_set()
-    opts = Options(secret_archives=secret_archives, auto_pass=True)
+    opts = Options(secret_archives=secret_archives, auto_pass=auto_pass)
     state = State(seats=list(seats), options=opts.to_dict(), rng=next_state(seed)[1], rules=rules)
     g = Game(state)
     n = len(seats)

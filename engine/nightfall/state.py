@@ -24,10 +24,15 @@ DRAFTS = ("standard", "two-player", "quick-start", "open", "common-ground")
 #: 2. Common ground per Ruling 8 (corrected): three rounds, all three picks to the commons, the
 #:    last card of each hand and the undealt cards leave the game, no fill-up. Sir John
 #:    Travail's kicker resolves the action's Chain text and its Kicker, whatever its colour.
-RULES = 2
+#: 3. A game in which nobody can act ends as stalled whatever ``auto_pass`` says: a decision
+#:    ``auto_pass`` would have skipped (a chain opportunity with no linkable card, a claim phase
+#:    with only "done") counts as no decision, so a seat asked to pass forever no longer is.
+RULES = 3
 #: the version of a state written before states said which rules they follow
 LEGACY_RULES = 1
-RULES_VERSIONS = (1, 2)
+RULES_VERSIONS = (1, 2, 3)
+#: the first rules version whose stalled-game count outlives one move (``State.quiet_turns``)
+QUIET_RULES = 3
 
 
 @dataclass(frozen=True)
@@ -95,6 +100,9 @@ class State:
     #: the decisions waiting for a seat (see ``engine.nightfall.decisions``)
     waiting: list[Waiting] = field(default_factory=list)
     ending: bool = False
+    #: turns begun since the last decision that was more than a forced pass (rules 3 on): over
+    #: twice the number of seats, nobody can act any more and the game ends as stalled
+    quiet_turns: int = 0
     draft: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> str:

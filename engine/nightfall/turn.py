@@ -32,10 +32,11 @@ class TurnMixin(Core):
     def _claim_options(self) -> list[str]:
         s = self.s
         i = s.active
+        discount = self.claim_discount(i)
         out = [
             f"claim {s.archives[k]['id']}"
             for k in self.claimable(i)
-            if self.claim_cost(i, k) <= s.influence[i]
+            if self.claim_cost(i, k, discount) <= s.influence[i]
         ]
         out.extend(f"discard {cref(c)}" for c in s.hands[i])
         out.append("done")

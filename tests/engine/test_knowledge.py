@@ -90,7 +90,7 @@ def assert_consistent(real: Game, sample: Game, seat: str, dealt: bool = True) -
     for name in (
         "seats", "options", "version", "rules", "phase", "step", "active", "first", "turn", "turns_taken",
         "influence", "attacks", "blocks_open", "chain", "chain_builders", "chain_started", "no_text_blocks",
-        "tasks", "ending", "damage", "discards", "in_play", "exiled", "wounds_up",
+        "tasks", "ending", "quiet_turns", "damage", "discards", "in_play", "exiled", "wounds_up",
     ):  # fmt: skip
         assert getattr(s, name) == getattr(r, name), name
     assert len(s.cards) == len(r.cards)

@@ -374,6 +374,49 @@ def test_a_game_where_nobody_can_ever_act_again_ends_instead_of_hanging() -> Non
     assert [e["type"] for e in events][-2:] == ["stalled", "game_over"]
 
 
+@pytest.mark.parametrize("auto_pass", [True, False])
+def test_a_game_nobody_can_act_in_ends_as_stalled_whatever_auto_pass_says(auto_pass: bool) -> None:
+    """The same exact position with ``auto_pass`` on and off: ada's J. J. McTeague is blocked by
+    bram's Genesis One, and then nobody holds or owns a card. With ``auto_pass`` on no decision
+    comes again; with it off each seat is asked only to pass its chain and end its claim. Either
+    way the game ends as stalled when the fifth turn (more than two per seat) would begin, with
+    the same result: no wounds, bram first (the tie goes to fewer turns)."""
+    pos = build(
+        ["ada", "bram"],
+        phase="combat",
+        in_play={"ada": ["jj_mcteague"], "bram": ["genesis_one"]},
+        auto_pass=auto_pass,
+    )
+    g = pos.game
+    events = act(g, "bram", f"block {pos.card('bram', 'genesis_one', 'play')} {pos.card('ada', 'jj_mcteague', 'play')}")
+    asked: list[tuple[str, str, list[str]]] = []
+    while not g.is_over():
+        (d,) = g.pending()
+        asked.append((d.seat, d.kind, texts(g, d.seat)))
+        events = act(g, d.seat, texts(g, d.seat)[0])
+        assert len(asked) <= 10, "the seats are asked to pass forever"
+    turns = ["ada", "bram", "ada", "bram", "ada"]  # the rest of ada's turn, then four more
+    expected = [(seat, kind, [move]) for seat in turns for kind, move in (("chain", "pass"), ("claim", "done"))]
+    assert asked == ([] if auto_pass else expected)
+    assert [e["type"] for e in events][-2:] == ["stalled", "game_over"]
+    assert g.turn == 6 and g.s.turns_taken == [3, 2]
+    assert [(seat, n) for seat, n, _ in g.result()] == [("bram", 0), ("ada", 0)]
+
+
+def test_a_seat_that_can_act_restarts_the_count_of_turns_nobody_could_act_in() -> None:
+    """Without ``auto_pass``: a real choice (bram's Vulko may chain) is acting, so the game goes on
+    past the point where passes alone would have ended it."""
+    pos = build(["ada", "bram"], phase="chain", hands={"bram": ["vulko"]}, auto_pass=False)
+    g = pos.game
+    assert texts(g, "ada") == ["pass"]
+    act(g, "ada", "pass")
+    act(g, "ada", "done")  # ada's claim: nothing in hand, nothing to claim
+    assert g.s.quiet_turns == 1  # bram's turn has begun
+    assert texts(g, "bram") == [f"chain {pos.card('bram', 'vulko')}", "pass"]
+    act(g, "bram", "pass")  # choosing not to chain is still a choice
+    assert g.s.quiet_turns == 0
+
+
 def test_resolved_chain_cards_lose_their_id_in_views_so_a_redrawn_card_stays_hidden() -> None:
     """Lilith's draw reshuffles a resolved Blood Rage back into the hand: the chain must not name it."""
     pos = build(["ada", "bram"], phase="chain", hands={"ada": ["blood_rage", "lilith_lawrence", "blood_rage"]})

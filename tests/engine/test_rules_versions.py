@@ -42,28 +42,30 @@ def replay(data: dict[str, Any]) -> Game:
 
 
 def without_rules(text: str) -> dict[str, Any]:
-    """A state without what the fixtures predate: the rules version and the decisions' dates."""
+    """A state without what the fixtures predate: the rules version, the decisions' dates and the
+    count of turns nobody could act in."""
     state: dict[str, Any] = json.loads(text)
     state.pop("rules", None)
+    state.pop("quiet_turns", None)
     for w in state["waiting"]:
         w.pop("opened", None)
     return state
 
 
 def test_rules_versions_are_numbered_and_a_missing_one_is_version_1() -> None:
-    assert (LEGACY_RULES, RULES) == (1, 2)
+    assert (LEGACY_RULES, RULES) == (1, 3)
 
 
 def test_new_games_and_built_positions_play_the_corrected_rules() -> None:
     game = Game.new(["ada", "bram"], seed=3, options=Options(draft="common-ground"))
-    assert game.rules == RULES == 2
-    assert json.loads(game.to_json())["rules"] == 2
-    assert game.public_view()["rules"] == 2 and game.private_view("ada")["rules"] == 2
+    assert game.rules == RULES == 3
+    assert json.loads(game.to_json())["rules"] == 3
+    assert game.public_view()["rules"] == 3 and game.private_view("ada")["rules"] == 3
     assert game.public_view()["draft"]["rounds"] == 3
-    assert build(["ada", "bram"]).game.rules == 2
+    assert build(["ada", "bram"]).game.rules == 3
 
 
-@pytest.mark.parametrize("rules", [1, 2])
+@pytest.mark.parametrize("rules", [1, 2, 3])
 def test_to_json_from_json_round_trips_the_rules_version(rules: int) -> None:
     game = Game.new(["ada", "bram", "cleo"], seed=5, options=Options(draft="common-ground"), rules=rules)
     text = game.to_json()
@@ -72,7 +74,7 @@ def test_to_json_from_json_round_trips_the_rules_version(rules: int) -> None:
     assert copy.rules == rules
     assert copy.to_json() == text
     assert copy.public_view() == game.public_view()
-    assert copy.public_view()["draft"]["rounds"] == rules + 1  # rules 1: two rounds; 2: three
+    assert copy.public_view()["draft"]["rounds"] == min(rules + 1, 3)  # rules 1: two rounds; 2 on: three
 
 
 def test_a_state_without_rules_version_loads_as_rules_1_and_then_says_so() -> None:
@@ -81,13 +83,14 @@ def test_a_state_without_rules_version_loads_as_rules_1_and_then_says_so() -> No
     assert game.rules == 1
     again = json.loads(game.to_json())
     assert again.pop("rules") == 1
+    assert again.pop("quiet_turns") == 0  # a state from before the count starts it at none
     # undated decisions are dated with the version they were loaded at
     assert [w.pop("opened") for w in again["waiting"]] == [old["version"]] * len(old["waiting"])
     assert again == old
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
 
 
-@pytest.mark.parametrize("bad", [0, 3, "2", None, True, 2.0])
+@pytest.mark.parametrize("bad", [0, 4, "2", None, True, 2.0])
 def test_an_unknown_rules_version_is_refused(bad: object) -> None:
     state = json.loads(Game.new(["ada", "bram"], seed=5).to_json())
     state["rules"] = bad
@@ -151,3 +154,15 @@ def test_the_same_sir_john_state_under_the_corrected_rules_draws_the_card() -> N
     assert names(game, "alice", "deck") == ["genesis_one"]
     assert names(game, "alice", "discard") == ["shock_and_awe"]
     assert wounds(game, "bob") == 2
+
+
+def test_a_rules_2_game_without_auto_pass_still_asks_for_passes_where_nobody_can_act() -> None:
+    """Rules 2 counted only turns with no decision at all: a stored rules-2 game without
+    ``auto_pass`` replays as it was played, its seats asked to pass turn after turn."""
+    pos = build(["ada", "bram"], phase="chain", rules=2, auto_pass=False)  # no card anywhere
+    g = pos.game
+    for _ in range(40):  # twenty turns of passes, far beyond the rules-3 limit of five
+        seat = g.pending()[0].seat
+        (only,) = g.legal_actions(seat)
+        g.apply(only)
+    assert not g.is_over() and g.turn > 20

@@ -62,13 +62,17 @@ WORTH: dict[str, float] = {
 PRIVATE_BONUS = 0.5
 #: What putting a card into the chain costs: the influence it would give if discarded instead.
 PLAY_COST_OWN_TURN = 0.5
-PLAY_COST_OTHERS_TURN = 0.7
+PLAY_COST_OTHERS_TURN = 1.2
+#: A link whose kicker is active: the point of linking, a nudge to take it.
+KICKER_BONUS = 1.0
 #: How many cards ahead the chain planner looks (hands can grow long after a wound effect).
 MAX_LINE = 5
 #: Claiming adds a card to the deck: not worth it for a card barely better than a starter.
 MIN_CLAIM = 1.5
 #: A starting minion that has been in play is exiled when it leaves: the deck gets thinner.
 THINNING = 0.3
+#: What a blocker destroyed in a block costs, per point of strength: the attack it will not make.
+BLOCKER_LOSS = 1.0
 
 
 def card_worth(key: str) -> float:
@@ -376,7 +380,7 @@ class _Eyes:
             steps.extend(d.effects.get("kicker", ()))
         v = self.steps_value(key, steps, line) + self.enter_value(d, line.own_chain)
         if line.kick:
-            v += 0.5  # the kicker is the point of linking: a nudge to take it
+            v += KICKER_BONUS  # the kicker is the point of linking: a nudge to take it
         return v - (PLAY_COST_OWN_TURN if line.own_chain else PLAY_COST_OTHERS_TURN)
 
 
@@ -504,10 +508,14 @@ class GreedyPlayer:
             health = g.health_left(b)
             saved = min(health, rest, wounds_if_done)
             dies = health <= rest
-            loss = 0.4 * g.strength(b) if dies else 0.0
+            # a blocker that survives attacks on its owner's turn for its strength: one that dies
+            # for less damage than that trades a sure attack for a smaller save
+            loss = BLOCKER_LOSS * g.strength(b) if dies else 0.0
             if dies and e.d(b).has("to_hand_when_destroyed"):
                 loss *= 0.3
-            if saved <= 0 and dies:
+            if dies and e.d(b).starting:
+                loss = max(0.0, loss - THINNING)
+            if dies and saved <= loss:
                 return -1.0
             # biggest attacker first, cheapest blocker first
             return saved - loss + (0.0 if dies else 0.2) + 0.01 * g.strength(att) - 0.01 * card_worth(e.d(b).key)
@@ -591,13 +599,14 @@ class GreedyPlayer:
 
         spare = sorted(e.hand(), key=keep)
         offers: list[tuple[float, int, str]] = []  # (worth, cost, archive id)
+        discount = g.claim_discount(me)
         for k in g.claimable(me):
             key = e.archive_key(k)
             if key is None:
                 continue
             a = s.archives[k]
             worth = card_worth(key) + (PRIVATE_BONUS if a["owner"] == me else 0.0)
-            offers.append((worth + 0.05 * card(key).cost, g.claim_cost(me, k), str(a["id"])))
+            offers.append((worth + 0.05 * card(key).cost, g.claim_cost(me, k, discount), str(a["id"])))
         now = max((o for o in offers if o[1] <= influence), default=None)
         least = 0.0 if self._restless(e) else MIN_CLAIM
         now_worth = now[0] if now and now[0] >= least else 0.0

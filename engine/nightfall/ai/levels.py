@@ -2,8 +2,9 @@
 
 ``easy`` is the greedy player with unsteady hands: its scores are blurred by noise, and now
 and then it plays a card or claims one on a whim. Its moves stay legal and look like
-something a beginner would do (it never throws away its hand, never hurts itself on purpose
-more than greedy would), but it loses clearly to ``normal``.
+something a beginner would do (it never throws away its hand, and it never aims damage at
+itself or its own minion while an opposing target is there to take it: a beginner misjudges
+which opponent to hit, not whom the card hurts), but it loses clearly to ``normal``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import math
 from collections.abc import Callable
 
 from ..game import Action, Decision
+from .audit import aimed_at_self, harmful_target
 from .base import Player
 from .greedy import GreedyPlayer, _Eyes
 from .search import DEFAULT_BUDGET, HardPlayer
@@ -44,6 +46,15 @@ class EasyPlayer(GreedyPlayer):
         if self.rng.random() < self.whim:
             return self.rng.choice(actions)  # any card that links, or pass
         return super()._chain(e, dec, actions)
+
+    def _target(self, e: _Eyes, dec: Decision, actions: list[Action]) -> Action:
+        # the noise may pick a poor victim, never itself: damage goes to an opponent or theirs
+        key = e.s.cards[e._cid(str(dec.info["source"]))]
+        if harmful_target(key, str(dec.info.get("what", ""))):
+            away = [a for a in actions if not aimed_at_self(e.g, dec.seat, a.args[0])]
+            if away:
+                actions = away
+        return super()._target(e, dec, actions)
 
     def _claim(self, e: _Eyes, dec: Decision, actions: list[Action]) -> Action:
         if self.rng.random() < self.whim:

@@ -34,7 +34,7 @@ from typing import Any
 
 from .. import knowledge
 from ..game import Action, Game
-from .greedy import GreedyPlayer
+from .greedy import GreedyPlayer, card_worth
 
 __all__ = ["DEFAULT_BUDGET", "HardPlayer", "SearchReport", "distinct_actions", "score"]
 
@@ -52,6 +52,9 @@ CLOCK_EVERY = 4
 W_WIN, W_PLACE, W_MARGIN = 0.6, 0.2, 0.2
 #: Wound margin that counts as comfortable (the tanh of margin / MARGIN_SCALE).
 MARGIN_SCALE = 4.0
+#: A rollout cut short by the horizon counts each point of a seat's card worth (``card_worth``)
+#: as this many wounds fewer: a better deck deals more wounds and blocks more in the turns left.
+MATERIAL_RATE = 0.15
 
 
 @dataclass
@@ -232,16 +235,33 @@ class HardPlayer:
 def score(game: Game, me: int) -> float:
     """How good the (sampled, played-out) game is for seat ``me``, from 0 to 1.
 
-    The standings as they are, if the game has not ended: fewest wounds ahead.
+    The standings as they are, if the game has not ended (a rollout cut short by ``horizon``):
+    fewest wounds ahead, each seat's wounds less ``MATERIAL_RATE`` per point of its cards' worth.
     """
     n = game.n
-    place = game.ranking().index(me)
-    wounds = [sum(game.wounds_of(i).values()) for i in range(n)]
+    wounds: list[float] = [sum(game.wounds_of(i).values()) for i in range(n)]
+    if not game.is_over():
+        # a rollout cut short: the cards each seat owns will still deal wounds (or stop them)
+        worth = [_material(game, i) for i in range(n)]
+        wounds = [w - MATERIAL_RATE * m for w, m in zip(wounds, worth, strict=True)]
+    rank = game.ranking()
+    place = sorted(range(n), key=lambda i: (wounds[i], rank.index(i))).index(me)
     margin = min(w for i, w in enumerate(wounds) if i != me) - wounds[me]
     return (
         W_WIN * (place == 0)
         + W_PLACE * (n - 1 - place) / (n - 1)
         + W_MARGIN * 0.5 * (1.0 + math.tanh(margin / MARGIN_SCALE))
+    )
+
+
+def _material(game: Game, i: int) -> float:
+    """The rough worth of the cards seat ``i`` owns (deck, hand, discard pile, minions in play)."""
+    s = game.s
+    return sum(
+        card_worth(s.cards[c])
+        for zone in (s.decks[i], s.hands[i], s.discards[i], s.in_play[i])
+        for c in zone
+        if not game.is_wound(c)
     )
 
 
