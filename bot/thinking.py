@@ -33,16 +33,18 @@ class Thinker:
     def __init__(self, workers: int = 1) -> None:
         self.pool = WorkerPool(workers)
 
-    def in_process(self, level: str) -> bool:
-        """Whether a player of ``level`` thinks in a worker process."""
-        return level in SEARCHING_LEVELS and self.pool.workers > 0
+    def in_process(self, level: str, player: Player | None = None) -> bool:
+        """Whether a player of ``level`` thinks in a worker process: a level that searches, unless the player says it
+        does not (``searches = False``: Fightdrome's hard level decides in a millisecond, and a trip to a worker
+        process and back would cost more than its thought)."""
+        return level in SEARCHING_LEVELS and getattr(player, "searches", True) and self.pool.workers > 0
 
     async def choose(
         self, level: str, player: Player, view: dict[str, Any], actions: Sequence[Any]
     ) -> tuple[Any, Player]:
         """The move of ``player`` (of ``level``) and the player to keep for the seat's next decision (a copy that
         came back from the worker process, or the same object when it thought in a thread)."""
-        if self.in_process(level):
+        if self.in_process(level, player):
             return await self.pool.run(think, player, view, list(actions))
         return await asyncio.to_thread(think, player, view, actions)
 

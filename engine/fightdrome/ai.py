@@ -139,6 +139,9 @@ class HardPlayer(SteadyPlayer):
     #: answer with a neuro attack when the opponent is at least this likely to be unable to meet it
     neuro_pressure = 0.7
 
+    #: it decides in a millisecond: the host need not send it to a worker process as it does a search
+    searches = False
+
     def __init__(self, seed: int = 0, budget: float | None = DEFAULT_BUDGET) -> None:
         super().__init__(seed)
         self.budget = budget

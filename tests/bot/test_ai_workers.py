@@ -29,9 +29,8 @@ def spy_decisions(monkeypatch: pytest.MonkeyPatch, after: Any = None) -> list[di
 
     async def spy(self: Thinker, level: str, player: Any, view: dict[str, Any], actions: Any) -> Any:
         action, back = await choose(self, level, player, view, actions)
-        seen.append(
-            {"level": level, "process": self.in_process(level), "sent": player, "back": back, "seat": view["you"]}
-        )
+        process = self.in_process(level, player)
+        seen.append({"level": level, "process": process, "sent": player, "back": back, "seat": view["you"]})
         if after is not None:
             after(self)
         return action, back
@@ -122,3 +121,21 @@ async def test_after_shutdown_a_hard_decision_thinks_in_a_thread() -> None:
     player = HardPlayer(1, budget=0.01)
     action, back = await thinker.choose("hard", player, view, actions)
     assert action in actions and back is player and thinker.pool.current is None
+
+
+async def test_a_hard_player_that_does_not_search_thinks_in_a_thread() -> None:
+    """Fightdrome's hard level decides in a millisecond: no trip to a worker process, which Nightfall's search takes."""
+    from engine.games import GAMES
+
+    thinker = Thinker(1)
+    try:
+        rules = GAMES["fightdrome"]
+        match = rules.new(seats=["a", "b"], seed=3)
+        seat = match.pending()[0].seat
+        view, actions = rules.ai_input(match, seat)
+        player = rules.make_player("hard", seed=1)
+        assert not thinker.in_process("hard", player) and thinker.in_process("hard", HardPlayer(1, budget=0.01))
+        action, back = await thinker.choose("hard", player, view, actions)
+        assert action in actions and back is player and thinker.pool.current is None  # no worker was started
+    finally:
+        thinker.shutdown(wait=True)
