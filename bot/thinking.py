@@ -35,8 +35,8 @@ class Thinker:
 
     def in_process(self, level: str, player: Player | None = None) -> bool:
         """Whether a player of ``level`` thinks in a worker process: a level that searches, unless the player says it
-        does not (``searches = False``: Fightdrome's hard level decides in a millisecond, and a trip to a worker
-        process and back would cost more than its thought)."""
+        does not (``searches = False``: a hard level that decides by rules in a millisecond, for which a trip to a
+        worker process and back would cost more than its thought)."""
         return level in SEARCHING_LEVELS and getattr(player, "searches", True) and self.pool.workers > 0
 
     async def choose(
