@@ -33,13 +33,13 @@ def play(seed: int, moves: int | None, options: Options | None = None, seats: li
 
 def mid_exchange() -> Match:
     """A series to 300 in its second round: a long exchange on the line, an answer due, Breather on."""
-    return play(6, 75, Options(breather=True))
+    return play(6, 73, Options(breather=True))
 
 
 def later_round() -> Match:
     """A series to 300 in a later round: four cards on the line, an answer due, a stun pile, Breather on
     (the README's picture: the usual size of a table)."""
-    return play(6, 184, Options(breather=True))
+    return play(9, 306, Options(breather=True))
 
 
 def answer_decision() -> Match:
