@@ -538,6 +538,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             paused = await self.service.resumable(guild.id, user.id, admin, game_option(game))
             if not can_play_in(channel, guild.me):
                 raise UserError("err.cannot_post_here")
+            if paused.row.channel_id == channel.id:  # this channel's own game, paused as it ended (its results owed)
+                table = await self.service.go_on(paused.id, by=_name(user))
+                text = t("paused.resumed_reply", table.lang, name=_name(user))
+                await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
+                return
             old = paused.row.channel_name
             name = getattr(channel, "name", "") or ""
             table = await self.service.go_on(paused.id, by=_name(user), channel=(channel.id, name), guild_id=guild.id)
