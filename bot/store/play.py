@@ -27,6 +27,7 @@ from .sql import (
     _sync_deadlines,
     _want,
     lock_game,
+    read_position,
 )
 
 
@@ -192,21 +193,8 @@ class PlayStore(StoreBase):
         """The latest snapshot and every action after it as (seq, seat, text), read in one transaction."""
 
         def read(conn: Conn) -> tuple[str, list[tuple[int, str, str]]]:
-            conn.execute("BEGIN")
-            try:
-                row = one(
-                    conn,
-                    "SELECT version, state FROM snapshots WHERE game_id = ? ORDER BY version DESC LIMIT 1",
-                    (game_id,),
-                )
-                if row is None:
-                    raise LookupError(f"game {game_id} has no snapshot")
-                actions = rows(
-                    conn, "SELECT seq, seat, text FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, row[0])
-                )
-            finally:
-                conn.execute("COMMIT")
-            return str(row[1]), [(int(r[0]), str(r[1]), str(r[2])) for r in actions]
+            _version, state, actions = read_position(conn, game_id)
+            return state, actions
 
         return await self.reader.call(read)
 

@@ -6,10 +6,11 @@ action or log line is ever deleted, so the deal and the actions rebuild every mo
 
 from __future__ import annotations
 
-from ..database import Conn, one, rows
+from ..database import Conn
 from ..logline import LogLine
 from .base import StoreBase
 from .rows import _G_GAME_COLS, GameRow
+from .sql import read_position
 
 #: the games a replay can show: dealt (a snapshot exists), running or ended
 _DEALT = "g.status IN ('active', 'over', 'abandoned') AND EXISTS (SELECT 1 FROM snapshots p WHERE p.game_id = g.id)"
@@ -49,21 +50,7 @@ class ReplayStore(StoreBase):
         as (seq, seat, text), read in one transaction. ``LookupError`` for a game never dealt."""
 
         def read(conn: Conn) -> tuple[int, str, list[tuple[int, str, str]]]:
-            conn.execute("BEGIN")
-            try:
-                first = one(
-                    conn, "SELECT version, state FROM snapshots WHERE game_id = ? ORDER BY version LIMIT 1", (game_id,)
-                )
-                if first is None:
-                    raise LookupError(f"game {game_id} has no snapshot")
-                found = rows(
-                    conn,
-                    "SELECT seq, seat, text FROM actions WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
-                    (game_id, first[0], version),
-                )
-            finally:
-                conn.execute("COMMIT")
-            return int(first[0]), str(first[1]), [(int(r[0]), str(r[1]), str(r[2])) for r in found]
+            return read_position(conn, game_id, first=True, upto=version)
 
         return await self.reader.call(read)
 

@@ -285,3 +285,30 @@ def mark_delivered(conn: Conn, d: Delivery, not_before: float) -> None:
     )
     if d.kind in CHANNEL_KINDS:
         conn.execute("UPDATE games SET channel_failures = 0 WHERE id = ? AND channel_failures > 0", (d.game_id,))
+
+
+def read_position(
+    conn: Conn, game_id: int, before: int | None = None, first: bool = False, upto: int | None = None
+) -> tuple[int, str, list[tuple[int, str, str]]]:
+    """A snapshot of the game and the actions after it as (seq, seat, text), read in one transaction: the latest
+    snapshot, the last one before version ``before``, or the ``first`` (the deal); the actions after it up to
+    ``upto`` (all of them when None). (version, state, actions); ``LookupError`` when no such snapshot exists."""
+    where, args = ("AND version < ?", (game_id, before)) if before is not None else ("", (game_id,))
+    order = "ASC" if first else "DESC"
+    conn.execute("BEGIN")
+    try:
+        row = one(
+            conn, f"SELECT version, state FROM snapshots WHERE game_id = ? {where} ORDER BY version {order} LIMIT 1", args
+        )
+        if row is None:
+            limit = f" before version {before}" if before is not None else ""
+            raise LookupError(f"game {game_id} has no snapshot{limit}")
+        bound, bounds = ("AND seq <= ?", (upto,)) if upto is not None else ("", ())
+        found = rows(
+            conn,
+            f"SELECT seq, seat, text FROM actions WHERE game_id = ? AND seq > ? {bound} ORDER BY seq",
+            (game_id, row[0], *bounds),
+        )
+    finally:
+        conn.execute("COMMIT")
+    return int(row[0]), str(row[1]), [(int(r[0]), str(r[1]), str(r[2])) for r in found]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
-from ..database import Conn, one, rows
+from ..database import Conn, one
 from .base import StoreBase
 from .rows import AUTO_SOURCES, UNDO, NotUndoable, Replaced, StaleVersion, Undo
-from .sql import _add_log, _log_rows, _put_back_clocks, _want, lock_game
+from .sql import _add_log, _log_rows, _put_back_clocks, _want, lock_game, read_position
 
 
 class UndoStore(StoreBase):
@@ -33,23 +33,8 @@ class UndoStore(StoreBase):
         its own version, so no undo is ever among the actions replayed."""
 
         def read(conn: Conn) -> tuple[str, list[tuple[int, str, str]]]:
-            conn.execute("BEGIN")
-            try:
-                row = one(
-                    conn,
-                    "SELECT version, state FROM snapshots WHERE game_id = ? AND version < ? ORDER BY version DESC LIMIT 1",
-                    (game_id, version),
-                )
-                if row is None:
-                    raise LookupError(f"game {game_id} has no snapshot before version {version}")
-                actions = rows(
-                    conn,
-                    "SELECT seq, seat, text FROM actions WHERE game_id = ? AND seq > ? AND seq < ? ORDER BY seq",
-                    (game_id, row[0], version),
-                )
-            finally:
-                conn.execute("COMMIT")
-            return str(row[1]), [(int(r[0]), str(r[1]), str(r[2])) for r in actions]
+            _version, state, actions = read_position(conn, game_id, before=version, upto=version - 1)
+            return state, actions
 
         return await self.reader.call(read)
 
