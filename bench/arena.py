@@ -35,12 +35,14 @@ budget; normal beats easy clearly; easy never aims damage at itself.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import statistics
 import sys
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 # Run as a script, this file's folder comes first on sys.path, and bench/engine.py would shadow
@@ -50,8 +52,9 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
 from engine.nightfall import Action, Game, Options  # noqa: E402
-from engine.nightfall.ai import DEFAULT_BUDGET, LEVELS, HardPlayer, Player, decide, make_player  # noqa: E402
+from engine.nightfall.ai import LEVELS, HardPlayer, Player, decide, make_player  # noqa: E402
 from engine.nightfall.ai.audit import costly_block, kicker_link, self_harm  # noqa: E402
+from engine.nightfall.ai.search import DEFAULT_BUDGET, DEFAULT_HORIZON, DEFAULT_ROLLOUTS  # noqa: E402
 from engine.nightfall.state import DRAFTS  # noqa: E402
 
 Z95 = 1.959963984540054
@@ -109,6 +112,11 @@ class Quality:
     links: int = 0
     kicker_links: int = 0
 
+    def add(self, other: Quality) -> None:
+        """Count ``other``'s games and moves in with these."""
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
     def note(self, game: Game, action: Action) -> None:
         """Judge ``action``, about to be applied in ``game`` by this level."""
         if action.verb == "target":
@@ -157,31 +165,70 @@ def play(
 
 @dataclass(frozen=True)
 class HardSettings:
-    """How hard seats think: seconds per decision, or a cap of rollouts with no clock at all, and
-    (when given) how many turns a rollout plays before the position is scored as it stands."""
+    """How hard seats think: the flags as given (None: the level's own default).
+
+    ``iterations`` caps the rollouts per decision (0: no cap, the clock alone decides); ``budget`` is a
+    ceiling in seconds (with ``--iterations`` alone there is no clock at all, and a run gives the same
+    figures on any machine); ``horizon`` is how many turns a rollout plays before the position is scored
+    as it stands (0: to the end of the game)."""
 
     budget: float | None = None
     iterations: int | None = None
     horizon: int | None = None
 
     def player(self, level: str, seed: int) -> Player:
-        if level != "hard" or (self.iterations is None and self.horizon is None):
-            return make_player(level, seed=seed, budget=self.budget)
-        budget = None if self.iterations is not None else (self.budget or DEFAULT_BUDGET)
-        if self.horizon is None:
-            return HardPlayer(seed, budget=budget, iterations=self.iterations)
-        return HardPlayer(seed, budget=budget, iterations=self.iterations, horizon=self.horizon or None)
+        if level != "hard":
+            return make_player(level, seed=seed)
+        budget = self.budget if self.budget is not None or self.iterations is not None else DEFAULT_BUDGET
+        iterations = DEFAULT_ROLLOUTS if self.iterations is None else (self.iterations or None)
+        horizon = DEFAULT_HORIZON if self.horizon is None else (self.horizon or None)
+        return HardPlayer(seed, budget=budget, iterations=iterations, horizon=horizon)
+
+    def default(self) -> bool:
+        return self.budget is None and self.iterations is None and self.horizon is None
 
     def words(self) -> str:
-        if self.iterations is not None:
-            words = f"{self.iterations} rollouts/decision (no clock)"
-        elif self.budget is None:
-            words = f"{DEFAULT_BUDGET:g} s/decision (default)"
+        if self.default():
+            return (
+                f"its default: {DEFAULT_ROLLOUTS} rollouts of {DEFAULT_HORIZON} turns a decision, "
+                f"at most {DEFAULT_BUDGET:g} s"
+            )
+        iterations = DEFAULT_ROLLOUTS if self.iterations is None else self.iterations
+        words = f"{iterations} rollouts/decision" if iterations else "as many rollouts as the time allows"
+        horizon = DEFAULT_HORIZON if self.horizon is None else self.horizon
+        words += f" of {horizon} turns" if horizon else " to the end of the game"
+        if self.budget is not None:
+            words += f", at most {self.budget:g} s"
+        elif self.iterations is None:
+            words += f", at most {DEFAULT_BUDGET:g} s"
         else:
-            words = f"{self.budget:g} s/decision"
-        if self.horizon is not None:
-            words += f", rollouts of {self.horizon} turns" if self.horizon else ", rollouts to the end"
+            words += " (no clock)"
         return words
+
+
+@dataclass
+class Outcome:
+    """One game's result as the tally needs it, with what it measured on the way."""
+
+    won: bool
+    wounds_a: int
+    wounds_b: float
+    times: list[float]
+    quality: dict[str, Quality]
+
+
+def one_game(a: str, b: str, seats: list[str], g: int, seed: int, draft: str, hard: HardSettings) -> Outcome:
+    """Game ``g`` of a pairing: ``a``'s seat is ``seats[g % n]``, the deal is ``seed + g // n``."""
+    n = len(seats)
+    a_seat = seats[g % n]  # the first seat goes first
+    levels = {seat: a if seat == a_seat else b for seat in seats}
+    times: list[float] = []
+    quality = {level: Quality() for level in LEVELS}
+    game = play(seats, levels, seed + g // n, draft, hard, times, quality)
+    result = game.result()
+    wounds = {seat: w for seat, w, _ in result}
+    rest = statistics.fmean(w for s, w in wounds.items() if s != a_seat)
+    return Outcome(result[0][0] == a_seat, wounds[a_seat], rest, times, quality)
 
 
 def one_against_the_rest(
@@ -194,23 +241,33 @@ def one_against_the_rest(
     hard: HardSettings,
     times: list[float],
     quality: dict[str, Quality],
+    jobs: int = 1,
 ) -> Tally:
     """``games`` games of one ``a`` against ``b`` in every other seat. ``a``'s seat rotates through
     every position, so each deal (a new one every ``len(seats)`` games) is played from every seat;
-    with two seats that is pairs on the same deal with the levels swapped."""
+    with two seats that is pairs on the same deal with the levels swapped.
+
+    With ``jobs`` > 1 the games are played in that many worker processes and tallied in game order:
+    the same figures as one process gives when hard's rollouts are counted (``--iterations``); under a
+    time budget, more jobs than free cores would starve each search and understate hard."""
     n = len(seats)
     tally = Tally(f"2p  {a} vs {b}" if n == 2 else f"{n}p  1 {a} vs {n - 1} {b}")
-    for g in range(games):
-        a_seat = seats[g % n]  # the first seat goes first
-        levels = {seat: a if seat == a_seat else b for seat in seats}
-        game = play(seats, levels, seed + g // n, draft, hard, times, quality)
-        result = game.result()
-        wounds = {seat: w for seat, w, _ in result}
-        tally.games += 1
-        tally.wins += result[0][0] == a_seat
-        tally.wounds_a.append(wounds[a_seat])
-        tally.wounds_b.append(statistics.fmean(w for s, w in wounds.items() if s != a_seat))
-        _progress(tally, 1 / n)
+    args = [(a, b, seats, g, seed, draft, hard) for g in range(games)]
+    with contextlib.ExitStack() as stack:
+        if jobs > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
+            outcomes: Iterable[Outcome] = pool.map(one_game, *zip(*args, strict=True))
+        else:
+            outcomes = (one_game(*x) for x in args)
+        for out in outcomes:
+            tally.games += 1
+            tally.wins += out.won
+            tally.wounds_a.append(out.wounds_a)
+            tally.wounds_b.append(out.wounds_b)
+            times.extend(out.times)
+            for level, q in out.quality.items():
+                quality[level].add(q)
+            _progress(tally, 1 / n)
     return tally
 
 
@@ -234,12 +291,15 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--game", default="both", choices=GAMES, help="which game's levels to pit (default both)")
     p.add_argument("--games2", type=int, default=40, help="two-player games per pairing (even: pairs on one deal)")
     p.add_argument("--games4", type=int, default=20, help="four-player games per pairing (multiples of 4 rotate fully)")
-    p.add_argument("--budget", type=float, default=None, help="hard's seconds per decision (default: its own)")
-    p.add_argument("--iterations", type=int, default=None, help="hard's rollouts per decision instead of a time budget")
+    p.add_argument("--budget", type=float, default=None, help="hard's seconds per decision at most (default: its own)")
+    p.add_argument(
+        "--iterations", type=int, default=None, help="hard's rollouts per decision (0: no cap; alone: no clock)"
+    )
     p.add_argument(
         "--horizon", type=int, default=None, help="turns a hard rollout plays before scoring (0: to the end)"
     )
     p.add_argument("--seed", type=int, default=1, help="seed of the first deal; the others follow it")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes playing games at once (Nightfall; default 1)")
     p.add_argument("--variant", default="standard", choices=DRAFTS, help="draft of the four-player games")
     p.add_argument(
         "--pairings",
@@ -248,10 +308,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="comma-separated A:B level pairs (default hard:normal,normal:easy,hard:easy)",
     )
     args = p.parse_args(argv)
-    if args.iterations is not None and args.iterations < 1:
-        p.error("--iterations must be at least 1")
-    if args.iterations is not None and args.budget is not None:
-        p.error("give hard a --budget or --iterations, not both")
+    if args.jobs < 1:
+        p.error("--jobs must be at least 1")
+    if args.iterations is not None and args.iterations < 0:
+        p.error("--iterations must be 0 (no cap) or more")
+    if args.iterations == 0 and args.budget is None:
+        p.error("--iterations 0 leaves hard no limit: give it a --budget too")
     return args
 
 
@@ -277,18 +339,29 @@ def nightfall(args: argparse.Namespace) -> None:
         if args.games2:
             two = ["north", "south"]
             rows.append(
-                (one_against_the_rest(a, b, two, args.games2, args.seed, "two-player", hard, times, quality), 0.5)
+                (
+                    one_against_the_rest(
+                        a, b, two, args.games2, args.seed, "two-player", hard, times, quality, args.jobs
+                    ),
+                    0.5,
+                )
             )
             print(file=sys.stderr)
         if args.games4:
             four = ["north", "east", "south", "west"]
             rows.append(
-                (one_against_the_rest(a, b, four, args.games4, args.seed, args.variant, hard, times, quality), 0.25)
+                (
+                    one_against_the_rest(
+                        a, b, four, args.games4, args.seed, args.variant, hard, times, quality, args.jobs
+                    ),
+                    0.25,
+                )
             )
             print(file=sys.stderr)
     print(
         f"Nightfall arena: seed {args.seed}, hard {hard.words()}, 2p draft two-player, "
         f"4p draft {args.variant}, {time.perf_counter() - began:.0f} s on {sys.platform}"
+        + (f" in {args.jobs} processes" if args.jobs > 1 else "")
     )
     print(f"{'pairing (A vs B)':<34} {'games':>5} {'A won':>5}  {'rate':>7}  {'95 % Wilson':>14}  parity  wounds A / B")
     for tally, parity in rows:

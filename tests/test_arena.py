@@ -8,6 +8,8 @@ import types
 import pytest
 
 from bench import arena
+from engine.nightfall.ai import HardPlayer
+from engine.nightfall.ai.search import DEFAULT_BUDGET, DEFAULT_HORIZON, DEFAULT_ROLLOUTS
 
 
 def test_nightfall_prints_the_table_and_each_levels_quality(capsys: pytest.CaptureFixture[str]) -> None:
@@ -37,11 +39,37 @@ def test_fightdrome_gets_the_flags_the_two_arenas_share(monkeypatch: pytest.Monk
 
 @pytest.mark.parametrize(
     "argv",
-    [["--pairings", "hard:expert"], ["--iterations", "0"], ["--iterations", "8", "--budget", "0.5"], ["--game", "x"]],
+    [["--pairings", "hard:expert"], ["--iterations", "0"], ["--iterations", "-1"], ["--jobs", "0"], ["--game", "x"]],
 )
 def test_bad_flags_are_refused(argv: list[str]) -> None:
     with pytest.raises(SystemExit):
         arena.parse_args(argv)
+
+
+def test_hard_settings_say_what_hard_plays_with() -> None:
+    default = arena.HardSettings().player("hard", 1)
+    assert isinstance(default, HardPlayer)
+    assert (default.iterations, default.horizon, default.budget) == (DEFAULT_ROLLOUTS, DEFAULT_HORIZON, DEFAULT_BUDGET)
+    counted = arena.HardSettings(iterations=8).player("hard", 1)
+    assert isinstance(counted, HardPlayer)
+    assert (counted.iterations, counted.horizon, counted.budget) == (8, DEFAULT_HORIZON, None)  # no clock at all
+    timed = arena.HardSettings(budget=0.5, iterations=0, horizon=0).player("hard", 1)
+    assert isinstance(timed, HardPlayer)
+    assert (timed.iterations, timed.horizon, timed.budget) == (None, None, 0.5)  # the clock alone, to the end
+    assert "no clock" in arena.HardSettings(iterations=8).words()
+    assert f"{DEFAULT_ROLLOUTS} rollouts of {DEFAULT_HORIZON} turns" in arena.HardSettings().words()
+
+
+def test_games_played_in_worker_processes_add_up_to_the_same_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--game", "nightfall", "--pairings", "hard:normal", "--games2", "2", "--games4", "0", "--iterations", "2"]
+    arena.main([*argv, "--horizon", "1"])
+    alone = capsys.readouterr().out.splitlines()
+    arena.main([*argv, "--horizon", "1", "--jobs", "2"])
+    pooled = capsys.readouterr().out.splitlines()
+    assert "in 2 processes" in pooled[0] and "in 2 processes" not in alone[0]
+    # the table and the quality lines are the same; only the wall times differ
+    same = [line for line in alone if line.startswith(("2p", "  "))]
+    assert same and same == [line for line in pooled if line.startswith(("2p", "  "))]
 
 
 def test_wilson_interval_and_share() -> None:

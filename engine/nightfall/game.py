@@ -68,8 +68,7 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         for seat in seats:
             if not is_seat_name(seat):
                 raise ValueError(
-                    f"'{clip(seat)}' cannot be a seat name (letters, digits, _ . - only; "
-                    "not c<number> or a<number>)."
+                    f"'{clip(seat)}' cannot be a seat name (letters, digits, _ . - only; not c<number> or a<number>)."
                 )
         if options.first_player is not None and options.first_player not in seats:
             raise ValueError(f"first player '{options.first_player}' is not one of the seats")
@@ -148,21 +147,32 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
     # ------------------------------------------------------------------ decisions
     def pending(self) -> list[Decision]:
         """Who must act now, and on what (several seats at once in a draft round or when blocking)."""
-        return [
-            Decision(
-                self.name(w.seat),
-                w.kind,
-                id=decision_id(w, self.name(w.seat)),
-                opened=w.opened or 0,
-                # a hand's cards (a "choose" decision) are not for every caller's eyes
-                options=tuple(w.options) if w.options is not None and KINDS[w.kind].public_options else None,
-                what=w.what,
-                source=w.source,
-                purpose=w.purpose,
-                round=w.round,
-            )
-            for w in self.s.waiting
-        ]
+        return [self._decision(w) for w in self.s.waiting]
+
+    def decision_of(self, seat: str) -> Decision | None:
+        """What ``seat`` must decide now (None: nothing): one seat's part of ``pending``."""
+        w = self._waiting_for(self.seat_index(seat))
+        return None if w is None else self._decision(w)
+
+    def next_to_act(self) -> str | None:
+        """The first seat in seating order that must act now (None when nobody must): the one an
+        AI rollout or a replay moves next."""
+        return self.name(min(w.seat for w in self.s.waiting)) if self.s.waiting else None
+
+    def _decision(self, w: Waiting) -> Decision:
+        seat = self.name(w.seat)
+        return Decision(
+            seat,
+            w.kind,
+            id=decision_id(w, seat),
+            opened=w.opened or 0,
+            # a hand's cards (a "choose" decision) are not for every caller's eyes
+            options=tuple(w.options) if w.options is not None and KINDS[w.kind].public_options else None,
+            what=w.what,
+            source=w.source,
+            purpose=w.purpose,
+            round=w.round,
+        )
 
     def _waiting_for(self, i: int) -> Waiting | None:
         for w in self.s.waiting:
@@ -179,7 +189,8 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         w = self._waiting_for(i)
         if w is None:
             return []
-        return [Action.parse(text, seat) for text in self._option_texts(i, w)]
+        # the engine writes its options in the canonical form: no need to parse them back
+        return [Action(seat, verb, tuple(args)) for verb, *args in (t.split(" ") for t in self._option_texts(i, w))]
 
     def parse_action(self, seat: str, text: str) -> Action:
         """Read an action from its canonical text, exactly as ``str(action)`` prints it (ASCII
@@ -220,6 +231,22 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         kind = KINDS[w.kind]
         if action.verb not in kind.verbs or not self._is_option(i, w, action):
             raise IllegalAction(self._explain(i, w, action))
+        return self._play(i, w, action)
+
+    def apply_legal(self, action: Action) -> list[dict[str, Any]]:
+        """``apply`` for an action just taken from ``legal_actions`` of this very position, without
+        checking it again: the AI's rollouts play thousands of such moves a decision, and checking
+        each one (its text, then the whole list of options) was a third of their time. Anything
+        else must go through ``apply``."""
+        i = self.seat_index(action.seat)
+        w = self._waiting_for(i)
+        assert w is not None, "apply_legal takes a move from legal_actions of this position"
+        return self._play(i, w, action)
+
+    def _play(self, i: int, w: Waiting, action: Action) -> list[dict[str, Any]]:
+        """Apply legal ``action`` of seat ``i`` to decision ``w`` and play on to the next decision."""
+        s = self.s
+        kind = KINDS[w.kind]
         self._events = []
         asked = {x.seat: (x.question(), x.opened) for x in s.waiting if x.seat != i}
         if s.options["auto_pass"] or not self._only_a_pass(i, w):

@@ -531,3 +531,32 @@ def test_any_action_object_is_applied_only_if_legal(data: st.DataObject) -> None
         assert game.to_json() == before
     else:
         assert action in legal
+
+
+# ---------------------------------------------------------------------- the rollouts' fast paths
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_legal_actions_are_their_texts_parsed_and_apply_legal_plays_them_as_apply_does(seed: int) -> None:
+    """``legal_actions`` builds its moves without parsing them back, and ``apply_legal`` skips the checks
+    ``apply`` makes: whole games played both ways stay equal at every step, and every move listed is
+    exactly what parsing its own text gives."""
+    from engine.nightfall.ai import GreedyPlayer
+
+    seats = ["ada", "bram", "cleo"]
+    checked = Game.new(seats, seed=seed, options=Options(draft="standard"))
+    fast = Game.from_json(checked.to_json())
+    players = {s: GreedyPlayer(seed + k) for k, s in enumerate(seats)}
+    moves = 0
+    while not checked.is_over():
+        who = checked.next_to_act()
+        assert who is not None and who == min(checked.pending(), key=lambda p: seats.index(p.seat)).seat
+        assert checked.decision_of(who) == next(p for p in checked.pending() if p.seat == who)
+        legal = checked.legal_actions(who)
+        assert legal == [Action.parse(str(a), who) for a in legal]
+        action = players[who].pick(checked, who, legal)
+        assert checked.apply(action) == fast.apply_legal(action)
+        assert checked.to_json() == fast.to_json()
+        moves += 1
+    assert fast.is_over() and moves > 100
+    assert checked.next_to_act() is None and checked.decision_of("ada") is None

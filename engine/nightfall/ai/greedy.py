@@ -419,7 +419,7 @@ class GreedyPlayer:
         """
         if len(actions) == 1:
             return actions[0]
-        decision = next((p for p in game.pending() if p.seat == seat), None)
+        decision = game.decision_of(seat)
         pick = self._by_kind().get(decision.kind) if decision is not None else None
         choice = pick(_Eyes(game, seat), decision, actions) if pick is not None and decision is not None else None
         if choice is None or choice not in actions:

@@ -36,9 +36,22 @@ from .. import knowledge
 from ..game import Action, Game
 from .greedy import GreedyPlayer, card_worth
 
-__all__ = ["DEFAULT_BUDGET", "HardPlayer", "SearchReport", "distinct_actions", "score"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "DEFAULT_HORIZON",
+    "DEFAULT_ROLLOUTS",
+    "HardPlayer",
+    "SearchReport",
+    "distinct_actions",
+    "score",
+]
 
-#: Seconds per decision by default: the team's target for the hard level on one core.
+#: Rollouts per decision by default: the hard level's strength, the same on any machine and under any load.
+DEFAULT_ROLLOUTS = 24
+#: Turns a rollout plays by default before the position is scored as it stands (``score``): a short
+#: look ahead in many sampled worlds tells moves apart better than a few games played to the end.
+DEFAULT_HORIZON = 3
+#: Seconds per decision at most by default: a ceiling for a busy machine (the rollouts take far less).
 DEFAULT_BUDGET = 1.0
 #: Stop this long before the budget runs out: the bot also builds the view and applies the move.
 SAFETY = 0.02
@@ -105,10 +118,10 @@ class HardPlayer:
         self,
         seed: int = 0,
         budget: float | None = DEFAULT_BUDGET,
-        iterations: int | None = None,
+        iterations: int | None = DEFAULT_ROLLOUTS,
         *,
         exploration: float = 0.5,
-        horizon: int | None = None,
+        horizon: int | None = DEFAULT_HORIZON,
         trust: float = 1.0,
     ) -> None:
         if budget is None and iterations is None:
@@ -220,15 +233,15 @@ class HardPlayer:
         """
         game.apply(action)
         players = {s: GreedyPlayer(seed + k) for k, s in enumerate(game.seats)}
-        order = {s: k for k, s in enumerate(game.seats)}
         stop = None if self.horizon is None else game.s.turn + self.horizon
         for step in range(ROLLOUT_CAP):
             if game.is_over() or (stop is not None and game.s.turn >= stop):
                 break
             if deadline is not None and step % CLOCK_EVERY == CLOCK_EVERY - 1 and clock() >= deadline:
                 return None
-            who = min(game.pending(), key=lambda p: order[p.seat]).seat
-            game.apply(players[who].pick(game, who, game.legal_actions(who)))
+            who = game.next_to_act()
+            assert who is not None  # a game not over always waits for someone
+            game.apply_legal(players[who].pick(game, who, game.legal_actions(who)))
         return score(game, game.seat_index(seat))
 
 
