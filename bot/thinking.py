@@ -1,6 +1,6 @@
 """Where AI seats think: the hard level in a worker process, the others in a thread.
 
-The hard level searches for up to its budget (a second by default) of pure Python: in a thread of the bot's process
+The hard level searches (a fraction of a second, a second at most by default) in pure Python: in a thread of the bot's process
 it would hold the GIL the whole time, and the event loop (every command, button and delivery) would wake late. So
 a level that searches (:data:`SEARCHING_LEVELS`) thinks in a worker process (``Settings.ai_workers``, one by
 default; 0 keeps it in a thread, as before). Easy and normal answer in a few milliseconds: sending them to a process
