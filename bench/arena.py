@@ -25,7 +25,9 @@ this machine; draft picks (answered by the normal heuristic) count too.
 How sensibly each level plays, over every game of the run (``engine.nightfall.ai.audit``):
 self-aimed damage (a target step that hurts, aimed at the seat itself or its own minion while
 an opposing target was offered), costly blocks (the blocker dies absorbing less damage than its
-strength), and kicker links (links onto a started chain whose kicker is active).
+strength), and kicker links (links onto a started chain whose kicker is active), of all links and of the chain
+decisions that offered one: a link with an active kicker is on offer in only about one chain decision in twenty,
+so the first share stays small whatever a level does; the second says whether it takes the chance.
 
 Targets (the team's): hard beats normal in >= 60 % of two-player games (>= 400 games) and wins
 >= 35 % of four-player games as one against three normals (>= 200 games), at its default
@@ -53,7 +55,7 @@ sys.path.insert(0, str(_HERE.parent))
 
 from engine.nightfall import Action, Game, Options  # noqa: E402
 from engine.nightfall.ai import LEVELS, HardPlayer, Player, decide, make_player  # noqa: E402
-from engine.nightfall.ai.audit import costly_block, kicker_link, self_harm  # noqa: E402
+from engine.nightfall.ai.audit import costly_block, kicker_link, kicker_offered, self_harm  # noqa: E402
 from engine.nightfall.ai.search import DEFAULT_BUDGET, DEFAULT_HORIZON, DEFAULT_ROLLOUTS  # noqa: E402
 from engine.nightfall.state import DRAFTS  # noqa: E402
 
@@ -111,6 +113,9 @@ class Quality:
     costly_blocks: int = 0
     links: int = 0
     kicker_links: int = 0
+    #: chain decisions that offered a link with an active kicker, and how often one was taken then
+    kicker_chances: int = 0
+    kicker_taken: int = 0
 
     def add(self, other: Quality) -> None:
         """Count ``other``'s games and moves in with these."""
@@ -126,6 +131,9 @@ class Quality:
             self.blocks += 1
             self.costly_blocks += costly_block(game, action)
         kick = kicker_link(game, action)
+        if game.s.chain and action.verb in ("chain", "pass") and kicker_offered(game, action.seat):
+            self.kicker_chances += 1
+            self.kicker_taken += bool(kick)
         if kick is not None:
             self.links += 1
             self.kicker_links += kick
@@ -380,7 +388,8 @@ def nightfall(args: argparse.Namespace) -> None:
         print(
             f"  {level:<6} {qa.games:>4} games  self-aimed damage {qa.self_aimed} "
             f"(of {qa.harm_offered} target choices that offered it)  "
-            f"costly blocks {share(qa.costly_blocks, qa.blocks)}  kicker links {share(qa.kicker_links, qa.links)}"
+            f"costly blocks {share(qa.costly_blocks, qa.blocks)}  kicker links {share(qa.kicker_links, qa.links)}, "
+            f"taken when offered {share(qa.kicker_taken, qa.kicker_chances)}"
         )
 
 

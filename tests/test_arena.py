@@ -19,6 +19,7 @@ def test_nightfall_prints_the_table_and_each_levels_quality(capsys: pytest.Captu
     assert row.split()[4] == "2" and "[" in row  # two games, with their Wilson interval
     easy = next(line for line in out if line.strip().startswith("easy"))
     assert "self-aimed damage 0 " in easy and "costly blocks" in easy and "kicker links" in easy
+    assert "taken when offered" in easy
     assert any(line.strip().startswith("normal") for line in out)
     assert not any(line.strip().startswith("hard ") for line in out)  # no game of hard: no figures
 

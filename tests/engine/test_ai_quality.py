@@ -6,7 +6,14 @@ import pytest
 
 from engine.nightfall import Game, Options
 from engine.nightfall.ai import EasyPlayer, decide, make_player
-from engine.nightfall.ai.audit import aimed_at_self, costly_block, harmful_target, kicker_link, self_harm
+from engine.nightfall.ai.audit import (
+    aimed_at_self,
+    costly_block,
+    harmful_target,
+    kicker_link,
+    kicker_offered,
+    self_harm,
+)
 from engine.nightfall.ai.search import score
 from engine.nightfall.position import build
 
@@ -103,6 +110,8 @@ def test_a_link_is_a_kicker_link_when_it_lands_on_its_kickers_colour(onto: str, 
     g.apply(start)
     link = next(a for a in g.legal_actions("ada") if a.args and a.args[0] == pos.card("ada", onto))
     assert kicker_link(g, link) is kick
+    assert kicker_offered(g, "ada") is kick  # the only card left to link decides whether one is offered
+    assert not kicker_offered(g, "bram")  # nothing to decide
 
 
 def test_a_rollout_cut_short_counts_the_cards_each_seat_owns() -> None:

@@ -14,7 +14,7 @@ from ..cards import card
 from ..game import Action, Game
 from .greedy import _target_uses
 
-__all__ = ["aimed_at_self", "costly_block", "harmful_target", "kicker_link", "self_harm"]
+__all__ = ["aimed_at_self", "costly_block", "harmful_target", "kicker_link", "kicker_offered", "self_harm"]
 
 #: effect steps that hurt the player or minion they are aimed at
 HARMFUL = frozenset(
@@ -93,3 +93,9 @@ def kicker_link(game: Game, action: Action) -> bool | None:
     d = card(game.s.cards[int(action.args[0][1:])])
     onto = card(game.s.cards[game.s.chain[-1]["card"]]).colour
     return bool(d.kicker and d.kicker.colour == onto)
+
+
+def kicker_offered(game: Game, seat: str) -> bool:
+    """Whether ``seat``'s decision now offers a link with an active kicker (onto a started chain):
+    the chances the arena counts, to judge how often a level takes one when it can."""
+    return any(kicker_link(game, a) for a in game.legal_actions(seat) if a.verb == "chain")
