@@ -250,17 +250,20 @@ def one_against_the_rest(
     times: list[float],
     quality: dict[str, Quality],
     jobs: int = 1,
+    skip: int = 0,
 ) -> Tally:
     """``games`` games of one ``a`` against ``b`` in every other seat. ``a``'s seat rotates through
     every position, so each deal (a new one every ``len(seats)`` games) is played from every seat;
-    with two seats that is pairs on the same deal with the levels swapped.
+    with two seats that is pairs on the same deal with the levels swapped. ``skip`` starts at that game
+    (a multiple of ``len(seats)`` keeps the deals whole): runs of ``skip`` 0 and ``games`` N, and of
+    ``skip`` N, play the same games as one run of 2N, so their tallies add up.
 
     With ``jobs`` > 1 the games are played in that many worker processes and tallied in game order:
     the same figures as one process gives when hard's rollouts are counted (``--iterations``); under a
     time budget, more jobs than free cores would starve each search and understate hard."""
     n = len(seats)
     tally = Tally(f"2p  {a} vs {b}" if n == 2 else f"{n}p  1 {a} vs {n - 1} {b}")
-    args = [(a, b, seats, g, seed, draft, hard) for g in range(games)]
+    args = [(a, b, seats, g, seed, draft, hard) for g in range(skip, skip + games)]
     with contextlib.ExitStack() as stack:
         if jobs > 1:
             pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
@@ -307,6 +310,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--horizon", type=int, default=None, help="turns a hard rollout plays before scoring (0: to the end)"
     )
     p.add_argument("--seed", type=int, default=1, help="seed of the first deal; the others follow it")
+    p.add_argument(
+        "--skip",
+        type=int,
+        default=0,
+        help="start at this game of each pairing (Nightfall; to split a long run: the tallies add up)",
+    )
     p.add_argument("--jobs", type=int, default=1, help="worker processes playing games at once (Nightfall; default 1)")
     p.add_argument("--variant", default="standard", choices=DRAFTS, help="draft of the four-player games")
     p.add_argument(
@@ -318,6 +327,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args = p.parse_args(argv)
     if args.jobs < 1:
         p.error("--jobs must be at least 1")
+    if args.skip < 0:
+        p.error("--skip must be 0 or more")
     if args.iterations is not None and args.iterations < 0:
         p.error("--iterations must be 0 (no cap) or more")
     if args.iterations == 0 and args.budget is None:
@@ -349,7 +360,7 @@ def nightfall(args: argparse.Namespace) -> None:
             rows.append(
                 (
                     one_against_the_rest(
-                        a, b, two, args.games2, args.seed, "two-player", hard, times, quality, args.jobs
+                        a, b, two, args.games2, args.seed, "two-player", hard, times, quality, args.jobs, args.skip
                     ),
                     0.5,
                 )
@@ -360,14 +371,15 @@ def nightfall(args: argparse.Namespace) -> None:
             rows.append(
                 (
                     one_against_the_rest(
-                        a, b, four, args.games4, args.seed, args.variant, hard, times, quality, args.jobs
+                        a, b, four, args.games4, args.seed, args.variant, hard, times, quality, args.jobs, args.skip
                     ),
                     0.25,
                 )
             )
             print(file=sys.stderr)
     print(
-        f"Nightfall arena: seed {args.seed}, hard {hard.words()}, 2p draft two-player, "
+        f"Nightfall arena: seed {args.seed}{f', from game {args.skip}' if args.skip else ''}, "
+        f"hard {hard.words()}, 2p draft two-player, "
         f"4p draft {args.variant}, {time.perf_counter() - began:.0f} s on {sys.platform}"
         + (f" in {args.jobs} processes" if args.jobs > 1 else "")
     )
