@@ -77,3 +77,20 @@ def test_wilson_interval_and_share() -> None:
     lo, hi = arena.wilson(60, 100)
     assert 0.502 < lo < 0.503 and 0.690 < hi < 0.691
     assert arena.share(0, 0) == "0/0 = 0.0 % [0.0, 100.0]"
+
+
+def test_a_run_split_with_skip_plays_the_same_games(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--game", "nightfall", "--pairings", "normal:easy", "--games4", "0", "--seed", "3"]
+    arena.main([*argv, "--games2", "4"])
+    whole = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("2p"))
+    halves = []
+    for skip in ("0", "2"):
+        arena.main([*argv, "--games2", "2", "--skip", skip])
+        out = capsys.readouterr().out.splitlines()
+        assert ("from game 2" in out[0]) is (skip == "2")
+        halves.append(next(line for line in out if line.startswith("2p")).split())
+    # games and wins add up; each half's mean wounds average to the whole run's
+    assert int(whole.split()[4]) == sum(int(h[4]) for h in halves) == 4
+    assert int(whole.split()[5]) == sum(int(h[5]) for h in halves)
+    mean_a = (float(halves[0][-3]) + float(halves[1][-3])) / 2
+    assert abs(mean_a - float(whole.split()[-3])) < 0.11
