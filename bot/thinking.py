@@ -1,10 +1,10 @@
 """Where AI seats think: the hard level in a worker process, the others in a thread.
 
-The hard level searches (a fraction of a second, a second at most by default) in pure Python: in a thread of the bot's process
-it would hold the GIL the whole time, and the event loop (every command, button and delivery) would wake late. So
-a level that searches (:data:`SEARCHING_LEVELS`) thinks in a worker process (``Settings.ai_workers``, one by
-default; 0 keeps it in a thread, as before). Easy and normal answer in a few milliseconds: sending them to a process
-would cost more (pickling the view and the player both ways) than it spares, so they stay in a thread.
+The hard level searches (a fraction of a second, a second at most by default) in pure Python: in a thread of the
+bot's process it would hold the GIL the whole time, and the event loop (every command, button and delivery) would
+wake late. So a level that searches (:data:`SEARCHING_LEVELS`) thinks in a worker process (``Settings.ai_workers``,
+one by default; 0 keeps it in a thread, as before). Easy and normal answer in a few milliseconds: sending them to a
+process would cost more (pickling the view and the player both ways) than it spares, so they stay in a thread.
 
 A player keeps state between decisions (its random generator): the worker is sent the pickled player with the view
 and the legal actions, and hands back ``(action, player)`` (``engine.protocol.think``); the caller keeps the player
