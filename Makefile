@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

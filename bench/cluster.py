@@ -201,8 +201,13 @@ async def open_games(bot: NightfallBot, process: int, count: int, processes: int
     for k, channel in enumerate(channels):
         host, guest = USER_BASE + (process * 10_000 + k) * 2, USER_BASE + (process * 10_000 + k) * 2 + 1
         await service.new_lobby(
-            guild_id=GUILD, channel_id=channel, channel_name=channels[channel], host_id=host, host_name=f"h{k}",
-            game="nightfall", options={"variant": "quick-start"},
+            guild_id=GUILD,
+            channel_id=channel,
+            channel_name=channels[channel],
+            host_id=host,
+            host_name=f"h{k}",
+            game="nightfall",
+            options={"variant": "quick-start"},
         )
         await service.join(channel, guest, f"g{k}")
         ids.append((await service.start(channel, host)).id)
@@ -283,7 +288,11 @@ async def run_process(
 ) -> Part:
     part = Part(process, games=count)
     settings = Settings(
-        token=None, db_path=location, ai_delay=0.0, log_level="ERROR", discord_limits=False,
+        token=None,
+        db_path=location,
+        ai_delay=0.0,
+        log_level="ERROR",
+        discord_limits=False,
         render_workers=default_render_workers(),
     )
     bot = create_bot(settings)
@@ -440,9 +449,7 @@ def print_targets(rows: list[Row]) -> None:
         )
         ai_stale = sum(p.ai_stale for p in r.parts)
         ok = "ok" if r.doubles == 0 and ai_stale == 0 else "MISSED"
-        print(
-            f"  {'':<26} double deliveries {r.doubles:5d}, AI stale {ai_stale:5d}   target 0          {ok}"
-        )
+        print(f"  {'':<26} double deliveries {r.doubles:5d}, AI stale {ai_stale:5d}   target 0          {ok}")
 
 
 # ---------------------------------------------------------------------------------- main

@@ -101,9 +101,7 @@ class NightfallBot(commands.Bot):
         self.replays = Replays(self.store, self.service, self.lang)
         set_replay_handlers(self.replays.step, self.replays.log)
         set_undo_handler(self.moves.undo_pressed)
-        self.add_dynamic_items(
-            MoveButton, MoveSelect, BatchSelect, LobbyButton, LobbyLevel, HandOverButton, UndoButton
-        )
+        self.add_dynamic_items(MoveButton, MoveSelect, BatchSelect, LobbyButton, LobbyLevel, HandOverButton, UndoButton)
         self.add_dynamic_items(ReplayStepButton, ReplayLogButton)
         for cog in self.cogs_to_add():
             await self.add_cog(cog)

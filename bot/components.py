@@ -45,6 +45,7 @@ class Move(NamedTuple):
     passive: bool = False
     batch: bool = False
 
+
 #: (interaction, game id, since, move text, via) -> None: one move
 MoveHandler = Callable[[discord.Interaction[Any], int, int, str, str], Awaitable[None]]
 #: (interaction, game id, since, move texts, their labels) -> None: several moves from one menu

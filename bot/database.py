@@ -352,4 +352,3 @@ def one(conn: Conn, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> tuple
         return cur.fetchone()
     finally:
         cur.close()
-

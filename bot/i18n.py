@@ -250,8 +250,7 @@ EN: dict[str, Template] = {
     ),
     "err.storage": "The bot can't save anything right now, so nothing was changed. Please try again later.",
     "err.storage_full": (
-        "The bot's storage is full, so nothing was changed. Please try again later: whoever runs the bot "
-        "has been told."
+        "The bot's storage is full, so nothing was changed. Please try again later: whoever runs the bot has been told."
     ),
     "err.storage_readonly": (
         "The bot can't save anything right now (its storage is read-only), so nothing was changed. "
@@ -390,8 +389,7 @@ EN: dict[str, Template] = {
     "prompt.table_link": "· [the table]({url})",
     "notify.dm": "🔔 New decisions come to you as a DM (one per burst of decisions; follow-ups edit it).",
     "notify.mention": (
-        "🔔 New decisions are announced with a mention in the game's channel; your DM prompt is only edited "
-        "in place."
+        "🔔 New decisions are announced with a mention in the game's channel; your DM prompt is only edited in place."
     ),
     "notify.quiet": (
         "🔕 Quiet: no new DMs and no mentions. Your DM prompt is still edited in place; `/hand` shows your hand "
@@ -399,8 +397,7 @@ EN: dict[str, Template] = {
     ),
     "notify.mention_ping": "🔔 {mention}, your move in the {game} game here ({status}).",
     "over.dm": (
-        "🏁 The Nightfall game in **#{channel}** is over: you finished **{place}** of {players} with {wounds}. "
-        "{winner}"
+        "🏁 The Nightfall game in **#{channel}** is over: you finished **{place}** of {players} with {wounds}. {winner}"
     ),
     "over.dm_winner": "You won!",
     "over.dm_other": "**{name}** won with {wounds}.",
@@ -606,4 +603,3 @@ def rename(event: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
         else:
             out[k] = v
     return out
-

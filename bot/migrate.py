@@ -44,9 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--to", metavar="URL", help="move the games into this empty PostgreSQL database (postgresql://…)"
     )
-    parser.add_argument(
-        "--from", dest="source", metavar="PATH", help="the SQLite file to move (default: NIGHTFALL_DB)"
-    )
+    parser.add_argument("--from", dest="source", metavar="PATH", help="the SQLite file to move (default: NIGHTFALL_DB)")
     return parser
 
 

@@ -325,9 +325,7 @@ def _write_lock(path: str) -> Iterator[sqlite3.Connection]:
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as e:
-            raise Refused(
-                f"another program (a running bot?) is writing {path}: stop the bot, then move ({e})"
-            ) from e
+            raise Refused(f"another program (a running bot?) is writing {path}: stop the bot, then move ({e})") from e
         try:
             yield conn
         finally:
@@ -385,9 +383,7 @@ async def move(
                     moved.rows[table] = _copy(lite, pg, table)
                 _match_counts(lite, pg, tables)
                 _advance_identities(pg, _autoincrement(lite))
-                by_status = lite.execute(
-                    "SELECT game, status, count(*) FROM games GROUP BY game, status ORDER BY 1, 2"
-                )
+                by_status = lite.execute("SELECT game, status, count(*) FROM games GROUP BY game, status ORDER BY 1, 2")
                 moved.games = {(str(r[0]), str(r[1])): int(r[2]) for r in by_status}
                 moved.checked = await _check_games(lite, pg, source, target, migrations, say)
         except psycopg.Error as e:

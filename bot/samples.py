@@ -22,9 +22,16 @@ def sample(out: Path) -> list[Path]:
     """Sample boards of the first game, drawn with the bot's own words: in English, as a phone shows it
     (``phone-leaderboard.png``, 320 px wide) and in Polish, with a name as long as the bot keeps (40 characters)."""
     people = [
-        ("Marisol", 1412, 41, 19), ("Vesna Kowalczyk-Brzęczyszczykiewicz", 1286, 37, 14),
-        ("bram", 1203, 22, 8), ("Дмитрий", 1150, 18, 6), ("eve", 1098, 12, 4), ("Ola", 1061, 9, 3),
-        ("quinn", 1024, 6, 2), ("Rook", 1002, 4, 1), ("zed", 981, 3, 0), ("Łucja", 944, 5, 0),
+        ("Marisol", 1412, 41, 19),
+        ("Vesna Kowalczyk-Brzęczyszczykiewicz", 1286, 37, 14),
+        ("bram", 1203, 22, 8),
+        ("Дмитрий", 1150, 18, 6),
+        ("eve", 1098, 12, 4),
+        ("Ola", 1061, 9, 3),
+        ("quinn", 1024, 6, 2),
+        ("Rook", 1002, 4, 1),
+        ("zed", 981, 3, 0),
+        ("Łucja", 944, 5, 0),
     ]
     board = [Entry(n + 1, name, rating, games, wins) for n, (name, rating, games, wins) in enumerate(people)]
     out.mkdir(parents=True, exist_ok=True)

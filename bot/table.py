@@ -43,9 +43,7 @@ class Table:
     @property
     def in_play(self) -> bool:
         """Dealt, not over, running and not paused: a game whose seats may move (an AI seat's task looks at this)."""
-        return (
-            self.game is not None and not self.game.is_over() and self.row.status == "active" and not self.row.paused
-        )
+        return self.game is not None and not self.game.is_over() and self.row.status == "active" and not self.row.paused
 
     @property
     def host_name(self) -> str:

@@ -105,7 +105,12 @@ class FakeDiscord:
         """``worker``: this fake's number among those sharing a world (0–1023; by default from the process id),
         in every id it gives, so no two fakes give the same."""
         self.bot_user: Json = {
-            "id": str(bot_id), "username": name, "discriminator": "0", "global_name": None, "avatar": None, "bot": True
+            "id": str(bot_id),
+            "username": name,
+            "discriminator": "0",
+            "global_name": None,
+            "avatar": None,
+            "bot": True,
         }
         self.process = os.getpid()
         self.shared = shared
@@ -177,14 +182,21 @@ class FakeDiscord:
         return (ms << 22) | (self.worker << 12) | (next(self._sequence) & 0xFFF)
 
     async def request(
-        self, route: Route, *, files: Sequence[discord.File] | None = None, form: Iterable[Json] | None = None,
+        self,
+        route: Route,
+        *,
+        files: Sequence[discord.File] | None = None,
+        form: Iterable[Json] | None = None,
         **kwargs: Any,
     ) -> Any:
         """``HTTPClient.request``: the JSON Discord would answer, or the ``HTTPException`` the bot would get."""
         path = route.url.split(API, 1)[-1].split("?", 1)[0]
         found = next(
-            ((name, m.groupdict()) for method, pattern, name in self._patterns
-             if method == route.method and (m := pattern.fullmatch(path))),
+            (
+                (name, m.groupdict())
+                for method, pattern, name in self._patterns
+                if method == route.method and (m := pattern.fullmatch(path))
+            ),
             None,
         )
         body = _body(kwargs, form)
@@ -227,8 +239,14 @@ class FakeDiscord:
             return self.bot_user
         if name == "application":
             return {
-                "id": self.bot_user["id"], "name": self.bot_user["username"], "description": "", "icon": None,
-                "bot_public": True, "bot_require_code_grant": False, "owner": self.bot_user, "verify_key": "0" * 64,
+                "id": self.bot_user["id"],
+                "name": self.bot_user["username"],
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": self.bot_user,
+                "verify_key": "0" * 64,
                 "flags": 0,
             }
         if name in ("sync", "sync guild"):
@@ -270,11 +288,20 @@ class FakeDiscord:
         # a thread from a message shares the message's id (the bot counts on it)
         parent = self._channel(channel_id)
         thread = {
-            "id": str(message_id), "type": 11, "guild_id": parent.get("guild_id"), "parent_id": str(channel_id),
-            "name": body.get("name", ""), "owner_id": self.bot_user["id"], "flags": 0, "member_count": 1,
-            "message_count": 0, "thread_metadata": {
-                "archived": False, "auto_archive_duration": body.get("auto_archive_duration", 4320),
-                "archive_timestamp": _now(), "locked": False,
+            "id": str(message_id),
+            "type": 11,
+            "guild_id": parent.get("guild_id"),
+            "parent_id": str(channel_id),
+            "name": body.get("name", ""),
+            "owner_id": self.bot_user["id"],
+            "flags": 0,
+            "member_count": 1,
+            "message_count": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": body.get("auto_archive_duration", 4320),
+                "archive_timestamp": _now(),
+                "locked": False,
             },
         }
         self.threads[message_id] = thread
@@ -290,8 +317,13 @@ class FakeDiscord:
             return self._dm_channel(user)
         if channel_id not in self.messages and not self.shared:
             _raise(404, UNKNOWN_CHANNEL, "Unknown Channel")
-        return {"id": str(channel_id), "type": 0, "name": f"channel-{channel_id}", "position": 0,
-                "permission_overwrites": []}
+        return {
+            "id": str(channel_id),
+            "type": 0,
+            "name": f"channel-{channel_id}",
+            "position": 0,
+            "permission_overwrites": [],
+        }
 
     def _dm_channel(self, user_id: int) -> Json:
         recipient = {"id": str(user_id), "username": f"user{user_id}", "discriminator": "0", "avatar": None}
@@ -378,4 +410,3 @@ def _raise(status: int, code: int, message: str, retry_after: float = 1.0) -> No
     if status >= 500:
         raise discord.DiscordServerError(response, data)
     raise discord.HTTPException(response, data)
-

@@ -122,14 +122,26 @@ class Cluster:
 
     def start(self) -> None:
         self._stop_orphans()
-        self._run("initdb", "-D", str(self.data), "-U", self.role, "--auth=trust", "--no-sync", "-E", "UTF8",
-                  "--locale=C")
+        self._run(
+            "initdb", "-D", str(self.data), "-U", self.role, "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"
+        )
         options = (
             f"-k {self.socket} -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
             "-c full_page_writes=off -c autovacuum=off -c max_connections=200"
         )
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-o", options, "-w", "-t",
-                  "60", "start")
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.root / "server.log"),
+            "-o",
+            options,
+            "-w",
+            "-t",
+            "60",
+            "start",
+        )
         self.running = True
 
     def _stop_orphans(self) -> None:

@@ -81,8 +81,11 @@ def test_no_core_module_imports_a_game(path: Path) -> None:
     assert wrong == [], f"{path.relative_to(ROOT)} imports a game's package: {wrong} (go through the registry)"
 
 
-@pytest.mark.parametrize("path", [p for p in CORE if p.relative_to(ROOT).as_posix() not in CATALOGUES],
-                         ids=lambda p: p.relative_to(ROOT).as_posix())
+@pytest.mark.parametrize(
+    "path",
+    [p for p in CORE if p.relative_to(ROOT).as_posix() not in CATALOGUES],
+    ids=lambda p: p.relative_to(ROOT).as_posix(),
+)
 def test_no_core_module_names_a_game(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names = _game_names()

@@ -49,7 +49,7 @@ def test_the_results_image_counts_each_wound_type_in_its_form() -> None:
     ("text", "limit"),
     [
         ("«Bad Smoke» атакует игрока Vesper (AI, poziom: normalny) (×2)", 40),
-        ("Block \"Bad Smoke\" (bob's) with Enraged Wight (one of 4)", 30),
+        ('Block "Bad Smoke" (bob\'s) with Enraged Wight (one of 4)', 30),
         ("Lucan (AI, poziom: trudny)", 20),
         ("Supercalifragilisticexpialidocious", 10),
     ],

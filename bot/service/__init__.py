@@ -14,7 +14,6 @@ retried) by ``bot.delivery``. The in-memory games are a cache: the version
 compare-and-set in the store decides, and a cache that fell behind is reloaded.
 """
 
-
 from .base import AI_NAMES, ANSWERED_IN_DM, GAME_OVER_FALLBACK, SERIES, Outcome
 from .reach import ReachService
 from .seats import new_seed

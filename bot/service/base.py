@@ -35,7 +35,6 @@ ANSWER_HOLD = 30.0
 AI_LEASE = 90.0
 
 
-
 #: reads of a game before a replay that never matches its row is an error (it moves faster than it can be read)
 LOAD_TRIES = 5
 
@@ -57,8 +56,6 @@ class Outcome:
     log_lines: list[LogLine]
     new_decisions: list[str]
     finished: bool
-
-
 
 
 class ServiceBase:
@@ -164,8 +161,12 @@ class ServiceBase:
                 raise UserError("err.no_game")
             if mark == (cached.row.version, cached.row.status, cached.row.paused, cached.row.channel_id):
                 return cached
-            log.info("game %s: the cached table (version %s) is behind the database's (%s)", game_id,
-                     cached.row.version, mark[0])
+            log.info(
+                "game %s: the cached table (version %s) is behind the database's (%s)",
+                game_id,
+                cached.row.version,
+                mark[0],
+            )
             self._drop(game_id)
         return await self._load(game_id)
 
@@ -199,7 +200,6 @@ class ServiceBase:
             del self._locks[game_id]
         for key in [k for k in self._ai if k[0] == game_id]:
             del self._ai[key]
-
 
     def _schedule_ai(self, table: Table) -> None:
         """Let the game's AI seats move, if one must (``bot.service.play``)."""

@@ -22,7 +22,13 @@ from .base import AI_LEASE, ANSWER_HOLD, ANSWERED_IN_DM, GAME_OVER_FALLBACK, Out
 log = logging.getLogger(__name__)
 #: what an AI move may fail with and be tried again after reloading the game (the database's errors: either store's)
 _AI_RETRIED: tuple[type[Exception], ...] = (
-    UserError, StaleVersion, StorageError, *DATABASE_ERRORS, LookupError, RuntimeError, ValueError
+    UserError,
+    StaleVersion,
+    StorageError,
+    *DATABASE_ERRORS,
+    LookupError,
+    RuntimeError,
+    ValueError,
 )
 
 
@@ -133,7 +139,9 @@ class PlayService(ServiceBase):
             waiting=[
                 (s.seat, s.user_id, since_now[s.seat])
                 for s in table.seats
-                if s.user_id is not None and not s.is_ai and s.seat in since_now
+                if s.user_id is not None
+                and not s.is_ai
+                and s.seat in since_now
                 and (handover is None or s.seat != seat)
             ],
             handover=handover,

@@ -68,4 +68,3 @@ class ReachService(PlayService):
     async def paused_choices(self, guild_id: int, user_id: int, is_admin: bool) -> list[GameRow]:
         """The paused games of a server this user may move or end (the ``game`` option's list)."""
         return [g for g in await self.store.paused_games(guild_id) if is_admin or g.host_id == user_id]
-

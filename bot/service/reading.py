@@ -106,7 +106,11 @@ class ReadingService(PlayService):
             if row.paused is not None:
                 who += t("mine.paused", lang)
         link = (
-            t("mine.link", lang, url=f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.table_message_id}")
+            t(
+                "mine.link",
+                lang,
+                url=f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.table_message_id}",
+            )
             if row.guild_id is not None and row.table_message_id is not None
             else ""
         )
@@ -129,4 +133,3 @@ class ReadingService(PlayService):
             tables.append(table)
             self._schedule_ai(table)
         return tables
-

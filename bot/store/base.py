@@ -132,7 +132,9 @@ class StoreBase:
                 raise ValueError(f"migration file {path.name} must be named NNNN_name.sql")
             files.append((int(m.group(1)), path.name, _statements(path.read_text(encoding="utf-8"))))
         if not files:  # e.g. installed as a wheel, without the project's folder: never run on no schema at all
-            raise FileNotFoundError(f"no migrations in {folder}: run the bot from its project folder (pip install -e .)")
+            raise FileNotFoundError(
+                f"no migrations in {folder}: run the bot from its project folder (pip install -e .)"
+            )
         now = self.now()
         lock = self.dialect == "postgresql"  # another process may be migrating the same database right now
 

@@ -175,7 +175,9 @@ class GameStore(StoreBase):
             # every prompt loses its buttons; a started game's channel posts the log lines still owed and
             # its table says the game was abandoned (a lobby has no table)
             started = one(conn, "SELECT 1 FROM snapshots WHERE game_id = ? LIMIT 1", (game_id,)) is not None
-            _want(conn, game_id, [*([Want("channel")] if started else []), *(Want("prompt", u) for u in user_ids)], epoch)
+            _want(
+                conn, game_id, [*([Want("channel")] if started else []), *(Want("prompt", u) for u in user_ids)], epoch
+            )
             conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
             return True
 
@@ -232,7 +234,9 @@ class GameStore(StoreBase):
             "COALESCE((SELECT MAX(seq) FROM actions WHERE game_id = ? AND user_id = ? "
             "AND source NOT IN ('ai', 'timeout', 'missed')), 1e18)"
         )
-        total = await self._read_one(f"SELECT COUNT(*) FROM log WHERE game_id = ? AND version > {mark}", (game_id, game_id, user_id))
+        total = await self._read_one(
+            f"SELECT COUNT(*) FROM log WHERE game_id = ? AND version > {mark}", (game_id, game_id, user_id)
+        )
         found = await self._read(
             f"SELECT text, data FROM (SELECT seq, text, data FROM log WHERE game_id = ? AND version > {mark} "
             "ORDER BY seq DESC LIMIT ?) AS tail ORDER BY seq",
@@ -286,7 +290,9 @@ class GameStore(StoreBase):
             status = one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
             if status is None or status[0] != "lobby":
                 return "not_lobby"
-            if user_id is not None and one(conn, "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)):
+            if user_id is not None and one(
+                conn, "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            ):
                 return "seated"
             row = one(conn, "SELECT COUNT(*), COALESCE(MAX(position), -1) + 1 FROM seats WHERE game_id = ?", (game_id,))
             taken, position = (int(row[0]), int(row[1])) if row else (0, 0)
@@ -311,7 +317,9 @@ class GameStore(StoreBase):
             if status is None or status[0] != "lobby":
                 return False
             conn.execute("DELETE FROM seats WHERE game_id = ? AND position = ?", (game_id, position))
-            rest = [r[0] for r in rows(conn, "SELECT position FROM seats WHERE game_id = ? ORDER BY position", (game_id,))]
+            rest = [
+                r[0] for r in rows(conn, "SELECT position FROM seats WHERE game_id = ? ORDER BY position", (game_id,))
+            ]
             for new, old in enumerate(rest):
                 conn.execute(
                     "UPDATE seats SET position = ?, seat = ? WHERE game_id = ? AND position = ?",

@@ -60,7 +60,9 @@ class HostStore(StoreBase):
     async def release_ai(self, game_id: int, host_id: str) -> None:
         """The task stopped (a person must decide, or the game ended): another process may start one at once."""
         await self._write(
-            "UPDATE games SET ai_until = 0 WHERE id = ? AND ai_host = ? AND ai_until > 0", (game_id, host_id), wait=False
+            "UPDATE games SET ai_until = 0 WHERE id = ? AND ai_host = ? AND ai_until > 0",
+            (game_id, host_id),
+            wait=False,
         )
 
     # ------------------------------------------------------------------ duties of the bot as a whole

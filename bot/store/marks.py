@@ -141,7 +141,9 @@ class MarkStore(StoreBase):
 
         def write(conn: Conn) -> None:
             if message_id is None:
-                conn.execute("UPDATE prompts SET since = ? WHERE game_id = ? AND user_id = ?", (RETIRED, game_id, user_id))
+                conn.execute(
+                    "UPDATE prompts SET since = ? WHERE game_id = ? AND user_id = ?", (RETIRED, game_id, user_id)
+                )
             else:
                 conn.execute(
                     "UPDATE prompts SET since = ? WHERE game_id = ? AND user_id = ? AND message_id = ?",
@@ -183,7 +185,11 @@ class MarkStore(StoreBase):
 
         def run(conn: Conn) -> bool:
             lock_game(conn, game_id)
-            row = one(conn, "SELECT version, paused, host_id FROM games WHERE id = ? AND status IN ('active', 'over')", (game_id,))
+            row = one(
+                conn,
+                "SELECT version, paused, host_id FROM games WHERE id = ? AND status IN ('active', 'over')",
+                (game_id,),
+            )
             if row is None:
                 return False
             if row[1] is not None:
@@ -213,11 +219,17 @@ class MarkStore(StoreBase):
 
         def run(conn: Conn) -> str | None:
             lock_game(conn, game_id)
-            row = one(conn, "SELECT version, paused_at, host_id FROM games WHERE id = ? AND paused IS NOT NULL", (game_id,))
+            row = one(
+                conn, "SELECT version, paused_at, host_id FROM games WHERE id = ? AND paused IS NOT NULL", (game_id,)
+            )
             if row is None:
                 return "running"
             if channel is not None:
-                if one(conn, "SELECT 1 FROM games WHERE channel_id = ? AND status IN ('lobby', 'active') AND id != ?", (channel[0], game_id)):
+                if one(
+                    conn,
+                    "SELECT 1 FROM games WHERE channel_id = ? AND status IN ('lobby', 'active') AND id != ?",
+                    (channel[0], game_id),
+                ):
                     return "busy"
                 conn.execute(
                     "UPDATE games SET channel_id = ?, channel_name = ?, guild_id = COALESCE(?, guild_id), "
@@ -226,7 +238,9 @@ class MarkStore(StoreBase):
                     (channel[0], channel[1], guild_id, game_id),
                 )
             shift = max(0.0, epoch - float(row[1] or epoch))
-            conn.execute("UPDATE games SET paused = NULL, paused_at = NULL, channel_failures = 0 WHERE id = ?", (game_id,))
+            conn.execute(
+                "UPDATE games SET paused = NULL, paused_at = NULL, channel_failures = 0 WHERE id = ?", (game_id,)
+            )
             conn.execute(
                 "UPDATE deadlines SET remind_at = remind_at + ?, warn_at = warn_at + ?, due_at = due_at + ?, "
                 "next_at = next_at + ?, lease_until = 0 WHERE game_id = ?",
@@ -237,7 +251,12 @@ class MarkStore(StoreBase):
                 (epoch, game_id),
             )
             _add_log(conn, game_id, int(row[0]), log_rows, now)
-            _want(conn, game_id, [Want("channel"), *(Want("resumed", u) for u in _people(conn, game_id, int(row[2])))], epoch)
+            _want(
+                conn,
+                game_id,
+                [Want("channel"), *(Want("resumed", u) for u in _people(conn, game_id, int(row[2])))],
+                epoch,
+            )
             return None
 
         return await self.writer.transaction(run)

@@ -16,7 +16,9 @@ class PeopleStore(StoreBase):
 
     async def language_for(self, user_id: int) -> str:
         """The person's language for texts sent outside an interaction (DMs): chosen, else seen, else English."""
-        row = await self._read_one("SELECT COALESCE(language, seen_language) FROM players WHERE user_id = ?", (user_id,))
+        row = await self._read_one(
+            "SELECT COALESCE(language, seen_language) FROM players WHERE user_id = ?", (user_id,)
+        )
         return str(row[0]) if row and row[0] else "en"
 
     async def set_language(self, user_id: int, language: str | None) -> None:

@@ -211,7 +211,9 @@ class PlayStore(StoreBase):
 
     async def action(self, game_id: int, seq: int) -> tuple[int | None, str, str] | None:
         """(user id, text, source) of one stored action."""
-        row = await self._read_one("SELECT user_id, text, source FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq))
+        row = await self._read_one(
+            "SELECT user_id, text, source FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)
+        )
         return (row[0], row[1], row[2]) if row else None
 
     # ------------------------------------------------------------------ mending seats (start-up)
@@ -231,19 +233,33 @@ class PlayStore(StoreBase):
             dropped = [
                 int(r[0])
                 for seat in extra
-                for r in rows(conn, "SELECT user_id FROM seats WHERE game_id = ? AND seat = ? AND user_id IS NOT NULL", (game_id, seat))
+                for r in rows(
+                    conn,
+                    "SELECT user_id FROM seats WHERE game_id = ? AND seat = ? AND user_id IS NOT NULL",
+                    (game_id, seat),
+                )
             ]
             conn.executemany("DELETE FROM seats WHERE game_id = ? AND seat = ?", [(game_id, seat) for seat in extra])
-            conn.executemany("DELETE FROM deadlines WHERE game_id = ? AND seat = ?", [(game_id, seat) for seat in extra])
-            conn.executemany("DELETE FROM deliveries WHERE game_id = ? AND target = ? AND kind != 'repaired'", [(game_id, u) for u in dropped])
+            conn.executemany(
+                "DELETE FROM deadlines WHERE game_id = ? AND seat = ?", [(game_id, seat) for seat in extra]
+            )
+            conn.executemany(
+                "DELETE FROM deliveries WHERE game_id = ? AND target = ? AND kind != 'repaired'",
+                [(game_id, u) for u in dropped],
+            )
             wants = [Want("repaired", u, hint="dropped") for u in dropped]
             if end:
                 conn.execute(
-                    "UPDATE games SET status = 'abandoned', updated_at = ?, finished_at = ? WHERE id = ?", (now, now, game_id)
+                    "UPDATE games SET status = 'abandoned', updated_at = ?, finished_at = ? WHERE id = ?",
+                    (now, now, game_id),
                 )
                 conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
                 people = _people(conn, game_id)
-                wants += [Want("channel"), *(Want("prompt", u) for u in people), *(Want("repaired", u, hint="ended") for u in people)]
+                wants += [
+                    Want("channel"),
+                    *(Want("prompt", u) for u in people),
+                    *(Want("repaired", u, hint="ended") for u in people),
+                ]
             _add_log(conn, game_id, int(row[0]), log_rows, now)
             _want(conn, game_id, wants, epoch)
             return True

@@ -41,7 +41,8 @@ class RatingStore(StoreBase):
         """A person's rating of ``game`` in the server and their rank on its leaderboard (None while provisional);
         None if they have no rated game of it there."""
         row = await self._read_one(
-            f"SELECT {_COLS} FROM ratings WHERE guild_id = ? AND game = ? AND player = ?", (guild_id, game, str(user_id))
+            f"SELECT {_COLS} FROM ratings WHERE guild_id = ? AND game = ? AND player = ?",
+            (guild_id, game, str(user_id)),
         )
         if row is None:
             return None

@@ -14,7 +14,6 @@ from ..logline import LogLine
 RETIRED = -1
 
 
-
 @dataclass(frozen=True)
 class GameRow:
     id: int
@@ -278,7 +277,21 @@ _G_GAME_COLS = ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
 
 def _game(r: Sequence[Any]) -> GameRow:
     return GameRow(
-        r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7]), r[8], r[9], json.loads(r[10]), r[11], r[12], r[13], r[14],
-        r[15], bool(r[16]),
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        r[4],
+        r[5],
+        r[6],
+        json.loads(r[7]),
+        r[8],
+        r[9],
+        json.loads(r[10]),
+        r[11],
+        r[12],
+        r[13],
+        r[14],
+        r[15],
+        bool(r[16]),
     )
-

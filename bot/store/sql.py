@@ -105,13 +105,18 @@ def _rate(conn: Conn, game_id: int, now: str) -> bool:
 
 def _people(conn: Conn, game_id: int, host_id: int | None = None) -> list[int]:
     """Every person seated in a game (also those the AI plays for), and its host if given, each once."""
-    found = {int(r[0]) for r in rows(conn, "SELECT user_id FROM seats WHERE game_id = ? AND user_id IS NOT NULL", (game_id,))}
+    found = {
+        int(r[0]) for r in rows(conn, "SELECT user_id FROM seats WHERE game_id = ? AND user_id IS NOT NULL", (game_id,))
+    }
     return sorted(found | ({host_id} if host_id is not None else set()))
 
 
 def _seat_list(conn: Conn, game_id: int) -> list[tuple[str, int | None]]:
     """A game's stored (seat, user id), in seat order."""
-    return [(str(r[0]), r[1]) for r in rows(conn, "SELECT seat, user_id FROM seats WHERE game_id = ? ORDER BY position", (game_id,))]
+    return [
+        (str(r[0]), r[1])
+        for r in rows(conn, "SELECT seat, user_id FROM seats WHERE game_id = ? ORDER BY position", (game_id,))
+    ]
 
 
 def _begin(
@@ -127,7 +132,9 @@ def _begin(
 ) -> None:
     """What a game's start writes besides its status: the first snapshot, the first log line, the first
     deliveries and the first clocks."""
-    conn.execute("INSERT INTO snapshots (game_id, version, state, at) VALUES (?, ?, ?, ?)", (game_id, version, state, now))
+    conn.execute(
+        "INSERT INTO snapshots (game_id, version, state, at) VALUES (?, ?, ?, ?)", (game_id, version, state, now)
+    )
     _add_log(conn, game_id, version, log_rows, now)
     _want(conn, game_id, wants, epoch)
     _sync_deadlines(conn, game_id, waiting, epoch)
@@ -236,7 +243,21 @@ def _put_back_clocks(conn: Conn, game_id: int, clocks: Sequence[Sequence[object]
             "due_at = excluded.due_at, stage = excluded.stage, next_at = excluded.next_at, lease_until = 0, "
             "attempts = 0, last_error = NULL "
             "WHERE deadlines.since != excluded.since OR deadlines.due_at != excluded.due_at",
-            (game_id, seat, user_id, since, opened_at, remind_at, warn_at, due_at, stage, next_at, game_id, seat, user_id),
+            (
+                game_id,
+                seat,
+                user_id,
+                since,
+                opened_at,
+                remind_at,
+                warn_at,
+                due_at,
+                stage,
+                next_at,
+                game_id,
+                seat,
+                user_id,
+            ),
         )
 
 
@@ -261,9 +282,7 @@ def _log_rows(lines: Sequence[LogLine]) -> list[tuple[str, str]]:
     return [(line.text("en"), line.dumps()) for line in lines]
 
 
-def _add_log(
-    conn: Conn, game_id: int, version: int, lines: Sequence[tuple[str, str]], now: str
-) -> None:
+def _add_log(conn: Conn, game_id: int, version: int, lines: Sequence[tuple[str, str]], now: str) -> None:
     if not lines:
         return
     row = one(conn, "SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id = ?", (game_id,))
@@ -298,7 +317,9 @@ def read_position(
     conn.execute("BEGIN")
     try:
         row = one(
-            conn, f"SELECT version, state FROM snapshots WHERE game_id = ? {where} ORDER BY version {order} LIMIT 1", args
+            conn,
+            f"SELECT version, state FROM snapshots WHERE game_id = ? {where} ORDER BY version {order} LIMIT 1",
+            args,
         )
         if row is None:
             limit = f" before version {before}" if before is not None else ""

@@ -52,7 +52,9 @@ class WorkStore(StoreBase):
         assert not self.shared, "a shared database's leases run out; they are never freed wholesale"
 
         def run(conn: Conn) -> None:
-            conn.execute("UPDATE deliveries SET lease_until = 0, answer_until = 0 WHERE lease_until > 0 OR answer_until > 0")
+            conn.execute(
+                "UPDATE deliveries SET lease_until = 0, answer_until = 0 WHERE lease_until > 0 OR answer_until > 0"
+            )
             conn.execute("UPDATE games SET ai_until = 0 WHERE ai_until > 0")
 
         await self.writer.transaction(run)
@@ -136,11 +138,12 @@ class WorkStore(StoreBase):
         )
         return [tuple(r) for r in found]
 
-
     # ------------------------------------------------------------------ deadlines
     async def deadlines(self, game_id: int) -> list[Deadline]:
         """The decision clocks running in a game (for ``/game status``)."""
-        found = await self._read(f"SELECT {_DEADLINE_COLS} FROM deadlines WHERE game_id = ? ORDER BY due_at", (game_id,))
+        found = await self._read(
+            f"SELECT {_DEADLINE_COLS} FROM deadlines WHERE game_id = ? ORDER BY due_at", (game_id,)
+        )
         return [Deadline(*r) for r in found]
 
     async def deadline_stands(self, game_id: int, user_id: int, since: int) -> float | None:
@@ -226,4 +229,3 @@ class WorkStore(StoreBase):
             "WHERE game_id = ? AND seat = ? AND since = ?",
             (self.epoch() + delay, error[:500], d.game_id, d.seat, d.since),
         )
-

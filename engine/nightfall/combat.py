@@ -43,9 +43,7 @@ class CombatMixin(Core):
 
     def _attack_options(self) -> list[str]:
         return [
-            f"attack {cref(m)} {self.name(d)}"
-            for m in self._unassigned()
-            for d in self.others_from_left(self.s.active)
+            f"attack {cref(m)} {self.name(d)}" for m in self._unassigned() for d in self.others_from_left(self.s.active)
         ]
 
     def _on_attack(self, a: Action) -> None:

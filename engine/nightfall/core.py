@@ -234,9 +234,7 @@ class Core:
             steps.extend(fx.get("kicker", ()))
         return steps
 
-    def fx_task(
-        self, ctl: int, src: int, steps: list[dict[str, Any]], kick: bool, onto: str | None
-    ) -> dict[str, Any]:
+    def fx_task(self, ctl: int, src: int, steps: list[dict[str, Any]], kick: bool, onto: str | None) -> dict[str, Any]:
         return {
             "op": "fx",
             "ctl": ctl,
@@ -299,9 +297,7 @@ class Core:
 
     def claimable(self, i: int) -> list[int]:
         """Indexes of archives seat ``i`` may claim from: commons and its own, not empty."""
-        return [
-            k for k, a in enumerate(self.s.archives) if a["cards"] and (a["owner"] == -1 or a["owner"] == i)
-        ]
+        return [k for k, a in enumerate(self.s.archives) if a["cards"] and (a["owner"] == -1 or a["owner"] == i)]
 
     def claim_discount(self, i: int) -> int:
         """How much cheaper seat ``i``'s claims are: one per minion of theirs in play that says so."""

@@ -372,9 +372,7 @@ def _exile_from_hand(g: EffectsMixin, t: dict[str, Any], st: dict[str, Any]) -> 
 
 
 def _each_opponent_discards(g: EffectsMixin, t: dict[str, Any], st: dict[str, Any]) -> str:
-    g.s.tasks.append(
-        {"op": "choose", "seats": g.others_from_left(t["ctl"]), "purpose": "discard", "src": t["src"]}
-    )
+    g.s.tasks.append({"op": "choose", "seats": g.others_from_left(t["ctl"]), "purpose": "discard", "src": t["src"]})
     return PUSHED
 
 
@@ -445,9 +443,7 @@ def _cancel_order(g: EffectsMixin, t: dict[str, Any], st: dict[str, Any]) -> str
         if e["card"] == c and e["status"] == "waiting":
             e["status"] = "cancelled"
             g.s.discards[e["by"]].append(c)
-            g.emit(
-                "does_not_resolve", seat=g.name(e["by"]), card=cref(c), name=g.card_name(c), source=g._src(t)
-            )
+            g.emit("does_not_resolve", seat=g.name(e["by"]), card=cref(c), name=g.card_name(c), source=g._src(t))
     return NEXT
 
 

@@ -109,9 +109,7 @@ class SetupMixin(Core):
         d["chosen"][i] = a.args[0]
         self.s.waiting = [w for w in self.s.waiting if w.seat != i]
         self.emit("drafted", seat=self.name(i))
-        self.emit(
-            "drafted_card", to=i, seat=self.name(i), card_key=a.args[0], name=self._defs[a.args[0]].name
-        )
+        self.emit("drafted_card", to=i, seat=self.name(i), card_key=a.args[0], name=self._defs[a.args[0]].name)
         if self.s.waiting:
             return
         # everyone has picked: apply the round, pass the rest to the left

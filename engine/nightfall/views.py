@@ -198,9 +198,7 @@ class ViewsMixin(Core):
         if s.phase == "draft":
             d = s.draft
             view["draft"]["packet"] = [self._defs[k].to_dict() for k in d["packets"][i]]
-            view["draft"]["picks"] = [
-                {"to": dst, "card": k, "name": self._defs[k].name} for dst, k in d["picks"][i]
-            ]
+            view["draft"]["picks"] = [{"to": dst, "card": k, "name": self._defs[k].name} for dst, k in d["picks"][i]]
             view["draft"]["chosen"] = d["chosen"][i]
         view["decisions"] = [self.decision_view(w, lang) for w in s.waiting if w.seat == i]
         if lang != "en":

@@ -67,7 +67,12 @@ def _undrawn_images() -> None:
 
 async def play(db: str, seed: int) -> None:
     settings = Settings(
-        token=None, db_path=db, ai_delay=0.0, table_edit_interval=0.0, burst_seconds=0.0, snapshot_every=5,
+        token=None,
+        db_path=db,
+        ai_delay=0.0,
+        table_edit_interval=0.0,
+        burst_seconds=0.0,
+        snapshot_every=5,
         discord_limits=False,
     )
     bot.service.seats.new_seed = lambda: seed  # the same game in every process

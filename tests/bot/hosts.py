@@ -96,9 +96,7 @@ class Host:
         self.service.name, self.service.record = name, record
         self.service.watch_thinking()
         invalid = InvalidRequests(store.epoch)
-        self.deliverer = RecordingDeliverer(
-            name, record, store, self.service, settings, invalid, cast(Notifier, None)
-        )
+        self.deliverer = RecordingDeliverer(name, record, store, self.service, settings, invalid, cast(Notifier, None))
         self.deliverer.lease = SHORT_LEASE
         self.deadlines = DeadlineWorker(store, self.service, self.deliverer.wake)
         self.deadlines.lease = SHORT_LEASE
@@ -107,8 +105,16 @@ class Host:
 
     @classmethod
     async def open(cls, name: str, url: str, record: Record | None = None) -> Host:
-        settings = Settings(token=None, db_path=url, ai_delay=0.05, ai_budget=0.02, ai_workers=0,
-                            table_edit_interval=0.0, burst_seconds=0.0, discord_limits=False)
+        settings = Settings(
+            token=None,
+            db_path=url,
+            ai_delay=0.05,
+            ai_budget=0.02,
+            ai_workers=0,
+            table_edit_interval=0.0,
+            burst_seconds=0.0,
+            discord_limits=False,
+        )
         return cls(name, await Store.open(url), settings, record or Record())
 
     def _wake(self) -> None:
@@ -140,8 +146,14 @@ class Host:
             channel, person = first_channel + n, 5000 + first_channel + n
             game = "nightfall" if n % 2 == 0 else "fightdrome"
             await self.service.new_lobby(
-                guild_id=1, channel_id=channel, channel_name=f"t{channel}", host_id=person, host_name=f"p{channel}",
-                game=game, options={}, deadline=deadline,
+                guild_id=1,
+                channel_id=channel,
+                channel_name=f"t{channel}",
+                host_id=person,
+                host_name=f"p{channel}",
+                game=game,
+                options={},
+                deadline=deadline,
             )
             await self.service.add_ai(channel, person, "easy")
             table = await self.service.start(channel, person)

@@ -157,9 +157,7 @@ async def test_several_discards_from_one_menu_answer_in_one_call(simcord_env: An
     start = len(env.backend.http_requests)
     values = [o.value for o in menu.options[:2]]
     await party.users[name].select(prompt, values, custom_id=menu.custom_id)
-    answers = [
-        e for e in env.backend.http_requests[start:] if e.path.startswith(("/interactions/", "/webhooks/"))
-    ]
+    answers = [e for e in env.backend.http_requests[start:] if e.path.startswith(("/interactions/", "/webhooks/"))]
     assert len(answers) == 1 and answers[0].path.endswith("/callback"), [e.path for e in answers]
     assert (await party.table()).game.version == version + 2, "both discards were made"
 

@@ -17,8 +17,13 @@ pytestmark = pytest.mark.unseen_images
 @pytest.fixture
 def settings(db_location: str) -> Settings:
     return Settings(
-        token=None, db_path=db_location, ai_delay=0.0, table_edit_interval=0.3, burst_seconds=0.0,
-        discord_limits=False, heartbeat_seconds=3600.0,
+        token=None,
+        db_path=db_location,
+        ai_delay=0.0,
+        table_edit_interval=0.3,
+        burst_seconds=0.0,
+        discord_limits=False,
+        heartbeat_seconds=3600.0,
     )
 
 

@@ -27,9 +27,7 @@ AI_DELAY = 30.0
 
 async def test_moves_in_many_games_commit_at_the_same_moment(simcord_env: Any) -> None:
     """Eight games, one move each, all committed in the same instant: every one is kept."""
-    parties = [
-        await open_game(simcord_env, (f"a{i}", f"b{i}"), variant="standard", spectators=()) for i in range(8)
-    ]
+    parties = [await open_game(simcord_env, (f"a{i}", f"b{i}"), variant="standard", spectators=()) for i in range(8)]
     bot = simcord_env.bot
     moves = []
     for party in parties:

@@ -240,8 +240,26 @@ def test_durations_are_read(text: str, seconds: int | None) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "m", "4m", "14d1m", "15d", "0m", "1h1d", "1d1d", "12", "1.5h", "-1h", "2d 3h", "١h", "１h", "99999d", "1w",
-     "1d" * 20, "1hour"],
+    [
+        "",
+        "m",
+        "4m",
+        "14d1m",
+        "15d",
+        "0m",
+        "1h1d",
+        "1d1d",
+        "12",
+        "1.5h",
+        "-1h",
+        "2d 3h",
+        "١h",
+        "１h",
+        "99999d",
+        "1w",
+        "1d" * 20,
+        "1hour",
+    ],
 )
 def test_bad_durations_are_refused(text: str) -> None:
     with pytest.raises(BadDuration):

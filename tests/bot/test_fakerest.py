@@ -39,8 +39,13 @@ async def start_game(bot: NightfallBot) -> int:
     """``/game new`` (quick-start Nightfall), ``/game join`` and ``/game start``, as the lobby's commands call them."""
     service = bot.service
     await service.new_lobby(
-        guild_id=GUILD, channel_id=CHANNEL, channel_name="nightfall", host_id=HOST, host_name="Host",
-        game="nightfall", options={"variant": "quick-start"},
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        channel_name="nightfall",
+        host_id=HOST,
+        host_name="Host",
+        game="nightfall",
+        options={"variant": "quick-start"},
     )
     await service.join(CHANNEL, GUEST, "Guest")
     return (await service.start(CHANNEL, HOST)).id

@@ -30,9 +30,7 @@ EXPECTED = [
 ]
 
 
-async def test_a_dm_button_reaches_the_commit_in_six_hops(
-    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_a_dm_button_reaches_the_commit_in_six_hops(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     stacks: list[list[str]] = []
     record = Store.record
 

@@ -227,6 +227,7 @@ async def test_a_seat_added_after_the_deal_is_dropped_at_start_up_and_its_person
 async def test_a_dealt_seat_without_its_row_ends_the_game_cleanly_at_start_up(simcord_env: Any, make_bot: Any) -> None:
     party = await open_game(simcord_env, ("alice", "bob", "dave"), variant="quick-start")
     table = await party.table()
+
     def renumber(conn: Any) -> None:  # a leave that renumbered dealt seats
         conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = 'p2'", (table.id,))
         conn.execute("UPDATE seats SET position = 1, seat = 'p2' WHERE game_id = ? AND seat = 'p3'", (table.id,))

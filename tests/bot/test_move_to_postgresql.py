@@ -182,9 +182,16 @@ async def test_a_server_moves_to_postgresql_and_its_running_games_play_on_to_the
     await env.settle()
 
     old = env.bot.store
-    ids = {name: (await party.table()).id for name, party in
-           {"finished": finished, "abandoned": abandoned, "nightfall": nightfall, "fight": fight,
-            "lobby": lobby}.items()}
+    ids = {
+        name: (await party.table()).id
+        for name, party in {
+            "finished": finished,
+            "abandoned": abandoned,
+            "nightfall": nightfall,
+            "fight": fight,
+            "lobby": lobby,
+        }.items()
+    }
     owed = await old.pending_deliveries()
     clocks = {ids[k]: await old.deadlines(ids[k]) for k in ("nightfall", "fight")}
     assert owed and all(clocks.values())
@@ -273,7 +280,7 @@ async def test_the_running_games_load_the_same_and_new_games_get_fresh_ids(relea
                 "VALUES (1, 1, 'lobby', 1, 'now', 'now') RETURNING id"
             ).fetchone()[0]
         )
-        assert game_id == max(ids for ids, in await store._read("SELECT id FROM games WHERE id < ?", (game_id,))) + 1
+        assert game_id == max(ids for (ids,) in await store._read("SELECT id FROM games WHERE id < ?", (game_id,))) + 1
     finally:
         await store.close()
 

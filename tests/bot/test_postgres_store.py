@@ -43,7 +43,10 @@ def test_a_url_opens_postgresql_and_anything_else_is_a_sqlite_file(setting: str,
 
 
 def test_the_password_never_reaches_a_log() -> None:
-    assert redacted("postgresql://bot:s3cr:et@db.example:5432/nightfall") == "postgresql://bot:***@db.example:5432/nightfall"
+    assert (
+        redacted("postgresql://bot:s3cr:et@db.example:5432/nightfall")
+        == "postgresql://bot:***@db.example:5432/nightfall"
+    )
     assert redacted("postgresql://bot@db.example/nightfall") == "postgresql://bot@db.example/nightfall"
 
 

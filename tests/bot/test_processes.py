@@ -98,7 +98,10 @@ async def test_a_process_killed_mid_game_is_replaced_when_its_leases_run_out(pg_
     seats. Another host, started afterwards, takes the games over once the leases run out, and they end."""
     child = subprocess.Popen(
         [sys.executable, "-m", "tests.bot.hosts", pg_url, "300", "4"],
-        cwd=ROOT, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     try:
         assert child.stdout is not None
@@ -109,8 +112,9 @@ async def test_a_process_killed_mid_game_is_replaced_when_its_leases_run_out(pg_
         try:
             held: list[int] = []
             for _ in range(200):  # until the child holds a game's AI seats (its lease is in the database)
-                found = await watcher._read("SELECT id FROM games WHERE ai_until > ? AND ai_host LIKE ?",
-                                            (watcher.epoch(), f"%/{child.pid}/%"))
+                found = await watcher._read(
+                    "SELECT id FROM games WHERE ai_until > ? AND ai_host LIKE ?", (watcher.epoch(), f"%/{child.pid}/%")
+                )
                 held = [int(r[0]) for r in found]
                 if held:
                     break
@@ -145,8 +149,9 @@ async def test_a_process_killed_mid_game_is_replaced_when_its_leases_run_out(pg_
 async def _started(store: Store, game: str) -> tuple[GameService, Table]:
     """A game of two people (ids 1 and 2) started through a service of its own on ``store``."""
     service = GameService(store, Settings(token=None, db_path="", ai_delay=0.0), FACES)
-    await service.new_lobby(guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann", game=game,
-                            options={})
+    await service.new_lobby(
+        guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann", game=game, options={}
+    )
     await service.join(9, 2, "bo")
     return service, await service.start(9, 1)
 
@@ -202,7 +207,13 @@ async def test_one_process_at_a_time_plays_a_games_ai_seats(pg_url: str) -> None
     b = await Store.open(pg_url, clock=lambda: now[0])
     try:
         game_id = await a.create_game(
-            guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann", game="fightdrome", options={},
+            guild_id=1,
+            channel_id=9,
+            channel_name="t",
+            host_id=1,
+            host_name="ann",
+            game="fightdrome",
+            options={},
             seed=1,
         )
         assert game_id is not None
@@ -276,7 +287,8 @@ def _dm_edits(env: Any, since: int, channel_id: int) -> list[str]:
     """The REST edits of messages in one DM channel made by the bot's workers since request ``since`` (an
     interaction's own answer goes to Discord's interaction routes, not these)."""
     return [
-        r.path for r in env.http_requests[since:]
+        r.path
+        for r in env.http_requests[since:]
         if r.method == "PATCH" and r.path.startswith(f"/channels/{channel_id}/messages/")
     ]
 

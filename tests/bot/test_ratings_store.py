@@ -36,8 +36,15 @@ async def started(
     host = seats[0][0]
     assert host is not None
     game_id = await store.create_game(
-        guild_id=guild, channel_id=channel, channel_name=f"table-{channel}", host_id=host, host_name=seats[0][1],
-        game="nightfall", options={"draft": "standard", "secret_archives": False}, seed=channel, tutorial=tutorial,
+        guild_id=guild,
+        channel_id=channel,
+        channel_name=f"table-{channel}",
+        host_id=host,
+        host_name=seats[0][1],
+        game="nightfall",
+        options={"draft": "standard", "secret_archives": False},
+        seed=channel,
+        tutorial=tutorial,
     )
     assert game_id is not None
     for user_id, name, level in seats[1:]:
@@ -50,8 +57,16 @@ async def started(
 def finishing(game_id: int, places: Sequence[tuple[str, int | None, str, int]], version: int = 1) -> Move:
     """The move that ends the game with each (seat, user id, name, place)."""
     return Move(
-        game_id=game_id, version=version, seat="p1", user_id=places[0][1], text="done", source="button",
-        decision_since={}, log_lines=[LogLine({"text": "Over."})], snapshot='{"state": "over"}', finished=True,
+        game_id=game_id,
+        version=version,
+        seat="p1",
+        user_id=places[0][1],
+        text="done",
+        source="button",
+        decision_since={},
+        log_lines=[LogLine({"text": "Over."})],
+        snapshot='{"state": "over"}',
+        finished=True,
         wants=[Want("channel")],
         results=[ResultRow(seat, uid, name, place, 10 + place) for seat, uid, name, place in places],
     )

@@ -242,9 +242,7 @@ async def test_results_are_posted_after_a_failed_final_edit(simcord_env: Any) ->
 @pytest.mark.slow(7)
 @pytest.mark.parametrize("seed", [7, 8])
 @pytest.mark.simcord(settle_timeout=FAILING_SETTLE)  # a delivery retry waits for the clock
-async def test_restarts_between_commit_and_delivery_lose_nothing(
-    seed: int, simcord_env: Any, make_bot: Any
-) -> None:
+async def test_restarts_between_commit_and_delivery_lose_nothing(seed: int, simcord_env: Any, make_bot: Any) -> None:
     """At random moves the process "dies" right after the commit (nothing delivered), or with
     deliveries failing; the next bot delivers everything owed, and the game plays to the end."""
     rng = random.Random(seed)

@@ -113,9 +113,11 @@ async def bob_until_alice(env: Any, party: Party) -> str:
     """bob (and the AI) play until a decision waits on alice: her seat."""
     for n in range(300):
         table = await party.table()
-        alice = next(d.seat for d in table.game.pending() if table.by_seat(d.seat).display_name == "alice") if any(
-            table.by_seat(d.seat).display_name == "alice" for d in table.game.pending()
-        ) else None
+        alice = (
+            next(d.seat for d in table.game.pending() if table.by_seat(d.seat).display_name == "alice")
+            if any(table.by_seat(d.seat).display_name == "alice" for d in table.game.pending())
+            else None
+        )
         if alice is not None:
             return alice
         move = str(decide(GreedyPlayer(seed=n), table.game, "p2"))

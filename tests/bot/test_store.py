@@ -218,8 +218,15 @@ async def test_a_deadline_is_claimed_by_one_worker_at_a_time(db_location: str) -
     try:
         for n in range(6):
             game_id = await first.create_game(
-                guild_id=1, channel_id=2000 + n, channel_name="t", host_id=10 + n, host_name="h", game="nightfall",
-                options={}, seed=n, deadline=60,
+                guild_id=1,
+                channel_id=2000 + n,
+                channel_name="t",
+                host_id=10 + n,
+                host_name="h",
+                game="nightfall",
+                options={},
+                seed=n,
+                deadline=60,
             )
             assert game_id is not None
             assert await first.start_game(game_id, "{}", {"p1": 0}, [], 0, waiting=[("p1", 10 + n, 0)])

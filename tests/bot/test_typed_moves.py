@@ -42,9 +42,7 @@ async def alice_to_chain(env: Any) -> tuple[Party, str, str]:
     raise AssertionError("no game gave alice a chain to start")
 
 
-@pytest.mark.parametrize(
-    ("lang", "accents"), [("en", True), ("pl", True), ("pl", False), ("ru", True), ("en", False)]
-)
+@pytest.mark.parametrize(("lang", "accents"), [("en", True), ("pl", True), ("pl", False), ("ru", True), ("en", False)])
 async def test_a_card_typed_by_name_in_any_language_is_the_move_that_plays_it(
     simcord_env: Any, lang: str, accents: bool
 ) -> None:

@@ -169,7 +169,7 @@ async def test_a_move_the_ai_made_for_an_away_seat_cannot_be_taken_back(simcord_
 
 
 async def attempt(step: Awaitable[Any]) -> str:
-    """"ok", or the key of the refusal ``step`` ended in."""
+    """ "ok", or the key of the refusal ``step`` ended in."""
     try:
         await step
     except UserError as e:
@@ -380,8 +380,12 @@ async def test_a_move_followed_by_a_snapshot_is_taken_back_to_the_position_befor
         await service.act(table.id, user_id=user, text=move, source="command")
         assert [s.timeouts for s in await store.seats(table.id) if s.user_id == user] == [0]  # a move of her own
         snapshots = await store.reader.call(
-            lambda c: [r[0] for r in c.execute("SELECT version FROM snapshots WHERE game_id = ? ORDER BY version",
-                                               (table.id,)).fetchall()]
+            lambda c: [
+                r[0]
+                for r in c.execute(
+                    "SELECT version FROM snapshots WHERE game_id = ? ORDER BY version", (table.id,)
+                ).fetchall()
+            ]
         )
         assert snapshots == [0, 1]  # the move's own snapshot follows it
         await service.undo(table.id, user)

@@ -241,7 +241,12 @@ def settings(tmp_path: Path) -> Settings:
         conn.executescript((FIXTURE / "nightfall.sql").read_text(encoding="utf-8"))
     conn.close()
     return Settings(
-        token=None, db_path=str(db), ai_delay=0.0, table_edit_interval=0.0, burst_seconds=0.0, snapshot_every=10,
+        token=None,
+        db_path=str(db),
+        ai_delay=0.0,
+        table_edit_interval=0.0,
+        burst_seconds=0.0,
+        snapshot_every=10,
         discord_limits=False,
     )
 
