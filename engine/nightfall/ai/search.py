@@ -2,8 +2,12 @@
 
 For one decision the player samples worlds — full games consistent with what its seat knows
 (``knowledge.determinize``) — and tries its candidate moves in them: play the move, let greedy
-players (``GreedyPlayer.pick``) play every seat to the end of the game (or for a few turns),
-and score the end for this seat. A UCB1 bandit decides which candidate to try next.
+players (``GreedyPlayer.pick``) play every seat for a few turns (or to the end of the game),
+and score where it got to for this seat. A UCB1 bandit decides which candidate to try next.
+
+By default a decision gets ``DEFAULT_ROLLOUTS`` rollouts of ``DEFAULT_HORIZON`` turns, and the
+time budget (``DEFAULT_BUDGET``) is only a ceiling: the level is as strong on a slow or busy
+machine as on a fast one, and ``bench/arena.py`` measures the very player the bot seats.
 
 Two things keep a small budget useful in a card game where one rollout says little:
 
@@ -14,8 +18,9 @@ Two things keep a small budget useful in a card game where one rollout says litt
   only when another is ahead of it on the worlds both were tried in, by more than its noise.
 
 Everything it reads comes from ``view`` (its seat's private view and knowledge); the games it
-reads and plays are its own samples. With ``budget=None`` and an ``iterations`` cap it is fully
-deterministic for a given seed; with a time budget it tries as many worlds as the time allows.
+reads and plays are its own samples. With an ``iterations`` cap it is deterministic for a given
+seed as long as the time budget (if any) is not reached; with ``iterations=None`` it tries as many
+worlds as the time allows.
 
 The budget counts from the moment the decision is asked for: sampling the worlds and finding the
 greedy move are part of it. A rollout reads the clock every few actions and is abandoned when the
