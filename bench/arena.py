@@ -152,13 +152,13 @@ def play(
     and judges every move for ``quality``."""
     game = Game.new(seats, seed=seed, options=Options(draft=draft, first_player=seats[0]))
     players: dict[str, Player] = {seat: hard.player(levels[seat], seed * 10 + k) for k, seat in enumerate(seats)}
-    order = {seat: k for k, seat in enumerate(seats)}
     steps = 0
     while not game.is_over():
         steps += 1
         if steps > 20_000:
             raise RuntimeError(f"game {seed} did not finish")
-        seat = min(game.pending(), key=lambda p: order[p.seat]).seat
+        seat = game.next_to_act()
+        assert seat is not None  # a game not over always waits for someone
         timed = isinstance(players[seat], HardPlayer) and len(game.legal_actions(seat)) > 1
         start = time.perf_counter()
         action = decide(players[seat], game, seat)

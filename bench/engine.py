@@ -74,9 +74,9 @@ def mid_game(seed: int = 3) -> Game:
     """A 5-player game between greedy players, stopped once half the face-up wounds are dealt."""
     game = Game.new(SEATS, seed=seed, options=Options())
     players = {seat: GreedyPlayer(seed + k) for k, seat in enumerate(game.seats)}
-    order = {seat: k for k, seat in enumerate(game.seats)}
     while game.public_view()["wound_stack"]["face_up"] > 25 and not game.is_over():
-        seat = min(game.pending(), key=lambda p: order[p.seat]).seat
+        seat = game.next_to_act()
+        assert seat is not None  # a game not over always waits for someone
         game.apply(decide(players[seat], game, seat))
     return game
 

@@ -155,8 +155,8 @@ class Game(SetupMixin, CombatMixin, ChainMixin, EffectsMixin, TurnMixin, Scoring
         return None if w is None else self._decision(w)
 
     def next_to_act(self) -> str | None:
-        """The first seat in seating order that must act now (None when nobody must): the one an
-        AI rollout or a replay moves next."""
+        """The first seat in seating order that must act now (None when nobody must): the one
+        ``play_out``, the AI's rollouts and the arena move next when several seats are asked at once."""
         return self.name(min(w.seat for w in self.s.waiting)) if self.s.waiting else None
 
     def _decision(self, w: Waiting) -> Decision:

@@ -54,11 +54,11 @@ def cheap(level: str, seed: int) -> Player:
 
 def until(game: Game, players: dict[str, Player], stop: Any, limit: int = 2000) -> None:
     """Play on (first pending seat in seat order) until ``stop(game)`` holds."""
-    order = {seat: k for k, seat in enumerate(game.seats)}
     for _ in range(limit):
         if stop(game):
             return
-        seat = min(game.pending(), key=lambda p: order[p.seat]).seat
+        seat = game.next_to_act()
+        assert seat is not None, "nobody to move, and the position never came"
         game.apply(decide(players[seat], game, seat))
     raise AssertionError("the position never came")
 
@@ -151,10 +151,10 @@ def test_normal_plays_as_if_it_saw_the_real_game() -> None:
     game = Game.new(SEATS, seed=8, options=Options(draft="open", secret_archives=True))
     sighted = {seat: GreedyPlayer(k) for k, seat in enumerate(SEATS)}  # reads the real game: tests only
     blind = {seat: GreedyPlayer(k) for k, seat in enumerate(SEATS)}
-    order = {seat: k for k, seat in enumerate(SEATS)}
     moves = 0
     while not game.is_over():
-        seat = min(game.pending(), key=lambda p: order[p.seat]).seat
+        seat = game.next_to_act()
+        assert seat is not None
         expected = sighted[seat].pick(game, seat, game.legal_actions(seat))
         assert decide(blind[seat], game, seat) == expected
         game.apply(expected)

@@ -59,15 +59,13 @@ def play_out(
     answers first, so a seeded game always plays the same way. ``on_step`` sees every
     action with the events it produced (for logs).
     """
-    order = {seat: k for k, seat in enumerate(game.seats)}
     steps = 0
     while not game.is_over():
         if steps >= max_steps:
             raise RuntimeError(f"the game did not finish within {max_steps} actions")
-        pending = game.pending()
-        if not pending:
+        seat = game.next_to_act()
+        if seat is None:
             raise RuntimeError("the game is not over but nobody has a decision to make")
-        seat = min(pending, key=lambda p: order[p.seat]).seat
         action = decide(players[seat], game, seat)
         events = game.apply(action)
         steps += 1
