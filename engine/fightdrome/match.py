@@ -1,7 +1,7 @@
 """A Fightdrome match: the state, the decisions, and every automatic step between them.
 
 Exactly one seat acts at a time (but for the Grand Tournament's secret first Sleeve, which both pick at
-once). Every step the table does by itself — draws, reshuffles, Overload re-deals, the end of an exchange,
+once). Every step the table does by itself — draws, reshuffles, an Overload's re-deal, the end of an exchange,
 stuns when no card fits, the end of a round and its scoring, a decision with a single option — happens in
 ``apply`` before it returns, so ``pending()`` only ever holds real choices. References are to
 ``FIGHTDROME.md`` (sections and Rulings).
@@ -97,6 +97,8 @@ class Match:
         self.turn: str | None = None
         self.kind: str | None = None
         self.opened = 0
+        #: the stunned seat whose stun began the current run of rests (Ruling 23); None once a card is played
+        self.dazed: str | None = None
         self.picks: dict[str, str] = {}
         self.picking: list[str] = []
         self.history: list[dict[str, Any]] = []
@@ -177,21 +179,22 @@ class Match:
             f = self.fighters[seat]
             f.deck = self._gather(seat)
         self.line = []
+        self.dazed = None
         self._emit(type="round", round=self.round, opener=opener)
         for seat in self.seats:
             f = self.fighters[seat]
             self.rng.shuffle(f.deck)
-            for _attempt in range(100):
-                f.hand, f.deck = f.deck[-HAND:], f.deck[:-HAND]
-                faces = sorted((face_of(c) for c in f.hand), key=sort_key)
-                neuro = sum(is_neuro(x) for x in faces)
-                if neuro <= 2 and any(is_attack(x) for x in faces):
-                    break
-                # Overload: shown to the opponent (the public log), shuffled back, 7 new cards
+            f.hand, f.deck = f.deck[-HAND:], f.deck[:-HAND]
+            faces = sorted((face_of(c) for c in f.hand), key=sort_key)
+            neuro = sum(is_neuro(x) for x in faces)
+            if neuro > 2 or not any(is_attack(x) for x in faces):
+                # Overload: only the hand "po pierwszym dobraniu kart" (after the first draw) is tested; it is
+                # shown to the opponent (the public log), shuffled back, and the 7 new cards are kept whatever
+                # they hold (Ruling 17)
                 self._emit(type="overload", seat=seat, hand=faces, reason="neuro" if neuro > 2 else "no_attack")
                 f.deck += f.hand
-                f.hand = []
                 self.rng.shuffle(f.deck)
+                f.hand, f.deck = f.deck[-HAND:], f.deck[:-HAND]
         self._open(opener, after_rest=False, may_rest=False)
 
     # ------------------------------------------------------------------ the protocol
@@ -341,6 +344,7 @@ class Match:
             other = self.other(seat)
             self._open(other, after_rest=True, may_rest=self.options.breather, rested=seat)
             return
+        self.dazed = None  # a card is played or discarded: any run of rests is over
         card = next(c for c in f.hand if face_of(c) == action.arg)
         f.hand.remove(card)
         if action.verb == "stun-discard":
@@ -350,6 +354,7 @@ class Match:
             if not f.hand:
                 self._end_round(loser=seat, ending="empty")
             else:
+                self.dazed = seat  # the stun any rests that follow begin with (Ruling 23)
                 self._open(self.other(seat), after_rest=False, may_rest=True)
             return
         face = action.arg
@@ -378,28 +383,32 @@ class Match:
 
     def _pick(self, seat: str, sleeve: str, forced: bool) -> None:
         f = self.fighters[seat]
-        f.team.remove(sleeve)
-        if self.picking:  # the secret first pick: revealed when both have picked
+        if self.picking:  # the secret first pick: revealed when both have picked (Ruling 25)
+            # the team stays whole until then: a Sleeve gone from it would name the pick to the opponent
             self.picks[seat] = sleeve
             self._emit(type="sleeve_picked", seat=seat)
             self._emit(type="sleeve_secret", seat=seat, sleeve=sleeve, to=seat)
             if len(self.picks) < len(self.picking):
                 return
             for s in self.seats:
+                self.fighters[s].team.remove(self.picks[s])
                 self.fighters[s].sleeve = self.picks[s]
                 self._build(s)
             self._emit(type="sleeves_revealed", picks=dict(self.picks))
             self.picking, self.picks = [], {}
             self._start_round(self.seats[self.rng.below(2)])
             return
+        f.team.remove(sleeve)
         f.sleeve = sleeve
         self._emit(type="sleeve", seat=seat, sleeve=sleeve, forced=forced)
         self._build(seat)
         self._start_round(seat)  # the loser opens the next round
 
     def _open(self, seat: str, after_rest: bool, may_rest: bool, follow_up: bool = False, rested: str = "") -> None:
-        """``seat`` must open (Ruling 3): a decision if it can; stunned if it cannot (the round ends instead right
-        after a Rest, and under Breather whoever can neither rest nor open loses)."""
+        """``seat`` must open (Ruling 3): a decision if it can; stunned if it cannot. Right after a Rest the stunned
+        player whose stun began the rests ends the round instead (section 3.5); under Breather anyone else who can
+        neither rest nor open is stunned, as "WALKA MUSI TRWAĆ" says of every player who must attack and does not
+        (Ruling 23)."""
         f = self.fighters[seat]
         can_open = any(is_attack(face_of(c)) for c in f.hand)
         rest = may_rest and self.can_rest(seat)
@@ -411,7 +420,7 @@ class Match:
             )
             self._set(seat, kind_)
             return
-        if after_rest:
+        if after_rest and self.dazed in (seat, None):
             self._emit(type="cannot_open", seat=seat)
             self._end_round(loser=seat, ending="rest")
             return
@@ -492,6 +501,11 @@ class Match:
                     self._emit(type="tie_over_target")
                 self._start_round(loser)
         else:
+            # the round's last exchange leaves the fight line (its cards face up on their owners' discard piles,
+            # Ruling 9) before the eliminated deck goes back to the box: the line shows no half of an exchange
+            for owner, card in self.line:
+                self.fighters[owner].discard.append(card)
+            self.line = []
             f = self.fighters[loser]
             f.lost.append(f.sleeve)
             self._emit(type="eliminated", seat=loser, sleeve=f.sleeve)
@@ -556,6 +570,7 @@ class Match:
                 "turn": self.turn,
                 "kind": self.kind,
                 "opened": self.opened,
+                "dazed": self.dazed,
                 "picks": self.picks,
                 "picking": self.picking,
                 "history": self.history,
@@ -580,6 +595,7 @@ class Match:
         m.exchanges = d.get("exchanges", m.round)  # states saved before the count was kept
         m.line = [(s, c) for s, c in d["line"]]
         m.turn, m.kind, m.opened = d["turn"], d["kind"], d["opened"]
+        m.dazed = d.get("dazed")  # states saved before Ruling 23's revision: a rest ends the round as it did
         m.picks, m.picking = d["picks"], d["picking"]
         m.history, m.winner, m.last = d["history"], d["winner"], d["last"]
         return m

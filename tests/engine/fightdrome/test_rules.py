@@ -174,15 +174,63 @@ def test_breather_lets_the_stunned_player_rest_back() -> None:
     assert (m.turn, m.kind) == (A, "open")
 
 
-def test_whoever_can_neither_rest_nor_open_after_a_breather_loses() -> None:
+def test_the_stunned_player_who_can_neither_rest_nor_open_after_a_breather_loses_the_round() -> None:
+    """ODPOCZYNEK: "Jeżeli gracz ogłuszony nie jest w stanie zagrać karty ataku po odpoczynku przeciwnika,
+    następuje koniec rundy" — with Breather too, for the stunned player (Ruling 23)."""
     m = position(
         {A: ["P10", "P20"], B: ["DG", "PB40", "PB50", "PB60", "KB40", "KB50", "KB60"]},
         decks={A: ["G10"], B: ["K20"]},
         kind="open_or_rest",
         options=Options(breather=True),
     )
+    m.dazed = B  # Szymon was stunned
     play(m, A, "rest")  # Szymon holds 7 cards and no attack: he can neither rest nor open
     assert m.history[-1]["winner"] == A and m.history[-1]["ending"] == "rest"
+
+
+def test_under_breather_the_player_who_rested_first_and_can_neither_rest_nor_open_is_stunned() -> None:
+    """WALKA MUSI TRWAĆ: "drugi gracz musi zagrać kartę ataku. Jeżeli tego nie zrobi, sam zostaje ogłuszony";
+    CHWILA ODDECHU: rests alternate "aż jeden z nich nie będzie już mógł tego zrobić ... Wtedy należy normalnie
+    kontynuować walkę". Szymon is stunned and discards; Alicja rests to 7 cards; Szymon rests back; Alicja holds
+    7 cards and no attack: she is stunned (not the loser of the round), discards, and play goes on."""
+    m = position(
+        {A: ["PB40", "PB50", "KB40", "KB50", "DG", "FT"], B: ["K10", "P10", "NB"]},
+        decks={A: ["KB60"], B: ["G10", "K20"]},
+        turn=B,
+        kind="stun_discard",
+        options=Options(breather=True),
+    )
+    events = play(m, B, "stun-discard NB")
+    # she holds no attack, so the Rest is her only option, taken at once; Szymon may rest back
+    assert {"type": "rest", "seat": A, "forced": True} in events and len(m.fighters[A].hand) == 7
+    assert (m.turn, m.kind) == (B, "rest_or_open")
+    events = play(m, B, "rest")
+    assert not m.history, "the round goes on"
+    assert {"type": "stunned", "seat": A} in events and (m.turn, m.kind) == (A, "stun_discard")
+    play(m, A, "stun-discard DG")
+    assert len(m.fighters[A].hand) == 6 and [face_of(c) for c in m.fighters[A].stun] == ["DG"]
+    # Szymon, whom her stun left to act, opens or rests as after any stun
+    assert (m.turn, m.kind) == (B, "open_or_rest") and not m.is_over()
+
+
+def test_a_breather_run_then_the_stunned_player_who_cannot_open_ends_the_round() -> None:
+    """The rests alternate; when the turn to open comes back to the stunned player and they can neither rest nor
+    open, the round ends as after any Rest (section 3.5), and both score."""
+    m = position(
+        {A: ["P10", "P20", "P30", "P40", "K10"], B: ["DG", "FT", "PB40", "PB50", "PB60", "KB40"]},
+        decks={A: ["G10", "G20"], B: ["KB60", "KB50"]},
+        turn=A,
+        kind="open_or_rest",
+        options=Options(breather=True),
+    )
+    m.dazed = B  # Szymon was stunned
+    events = play(m, A, "rest")  # 6 cards; Szymon (no attack, 6 cards) can only rest back: at once, to 7
+    assert {"type": "rest", "seat": B, "forced": True} in events
+    assert (m.turn, m.kind) == (A, "rest_or_open")
+    play(m, A, "rest")  # 7: Szymon holds 7 cards and no attack
+    last = m.history[-1]
+    assert (last["winner"], last["loser"], last["ending"]) == (A, B, "rest")
+    assert last["scored"] == {A: 10 + 20 + 30 + 40 + 10 + 20 + 10, B: 0 + 0 + 25 * 5}
 
 
 def test_a_feint_gives_two_draws_and_an_opening() -> None:
@@ -222,6 +270,32 @@ def test_a_player_who_must_open_and_cannot_is_stunned() -> None:
     play(m, A, "open P30")
     play(m, B, "answer PB80")
     assert (m.turn, m.kind) == (A, "stun_discard")
+
+
+def test_overload_redeals_once_and_keeps_the_new_hand_whatever_it_holds() -> None:
+    """PRZECIĄŻENIE: "Jeżeli po pierwszym dobraniu kart masz na ręce więcej niż 2 karty neurochemiczne lub nie masz
+    żadnych kart ataku, pokaż rękę przeciwnikowi, wtasuj ją w swoją talię, a następnie dobierz nowe 7 kart." Only
+    the first hand is tested; the new 7 are kept (Ruling 17). A deck without one attack used to be redealt 100
+    times and left its player an empty hand and a match stalled on a stun discard with no legal move."""
+    m = position(
+        {A: [], B: []},
+        decks={
+            A: ["PB40", "PB50", "PB60", "PB70", "KB40", "KB50", "KB60", "KB70", "DG", "DG", "FT", "FT"],
+            B: ["NP", "NK", "NG", "NB"] * 3,
+        },
+    )
+    m.version, m._events = 1, []
+    m._start_round(A)
+    events = m._events
+    overloads = [e for e in events if e["type"] == "overload"]
+    assert [(e["seat"], e["reason"]) for e in overloads] == [(A, "no_attack"), (B, "neuro")]
+    assert len(m.fighters[A].hand) == len(m.fighters[B].hand) == 7  # kept: no attack, seven neuro cards
+    assert all(face_of(c).startswith("N") for c in m.fighters[B].hand)
+    # Alicja must open and holds no attack: she is stunned and discards one of her seven cards
+    assert (m.turn, m.kind) == (A, "stun_discard")
+    assert {a.arg for a in m.legal_actions(A)} == {face_of(c) for c in m.fighters[A].hand}
+    m.apply(m.legal_actions(A)[0])
+    assert (m.turn, m.kind) == (B, "open") and m.legal_actions(B)  # seven cards: Szymon may not rest
 
 
 def test_overload_redeals_a_hand_with_three_neuro_cards() -> None:
@@ -300,6 +374,62 @@ def test_the_grand_tournament_picks_in_secret_and_eliminates_fighters() -> None:
         + len(m.line)
     )
     assert everywhere == 120 - 6 - 11 - 2  # the 120 cards less the Sleeves, Stacks and reference cards
+
+
+def test_the_first_pick_stays_secret_until_both_have_picked() -> None:
+    """Ruling 25: until both have picked, nothing public and nothing in the opponent's view changes, not the
+    list of Sleeves left in a team either (seed 5 once showed Alicja's team going from SL2, SL6, SL5 to SL2, SL5
+    as she picked SL6). The pick is a hidden zone of its own seat in ``secrets()``, so undoing it is fair."""
+    from engine.protocol import revealed
+
+    m = Match.new([A, B], seed=5, options=Options(format="tournament"))
+    team = list(m.fighters[A].team)
+    assert team == ["SL2", "SL6", "SL5"]
+
+    def seen(view: dict) -> dict:
+        return {k: v for k, v in view.items() if k not in ("version", "decisions", "picked", "last")}
+
+    public, theirs = seen(m.public_view()), seen(m.private_view(B))
+    hidden = m.secrets()
+    events = play(m, A, "sleeve SL6")
+    assert seen(m.public_view()) == public and seen(m.private_view(B)) == theirs
+    assert m.public_view()["fighters"][A]["team"] == team and m.public_view()["picked"] == [A]
+    assert "SL6" not in str(m.public_view()["last"]) and "SL6" not in str(m.private_view(B)["last"])
+    assert m.secrets()["pick:" + A] == (frozenset({A}), "SL6") and hidden["pick:" + A][1] is None
+    assert not revealed(hidden, m.secrets(), events, A)  # Alicja's pick showed Szymon nothing
+    assert m.private_view(A)["pick"] == "SL6" and m.legal_actions(A) == []
+    hidden = m.secrets()
+    events = play(m, B, f"sleeve {m.fighters[B].team[0]}")
+    assert revealed(hidden, m.secrets(), events, B)  # both revealed: no fair undo for Szymon
+    assert m.public_view()["fighters"][A]["team"] == ["SL2", "SL5"] and m.fighters[A].sleeve == "SL6"
+
+
+def test_an_eliminated_fighter_leaves_no_half_exchange_on_the_fight_line() -> None:
+    """Ruling 9: when the round ends with cards on the line (Alicja answers with her last card, a neuro one: no
+    draw follows), the whole exchange goes onto its owners' discard piles, not only the eliminated deck's cards:
+    during her pick of the next fighter the line is empty (seed 75 once showed two of Szymon's cards in a row)."""
+    m = position(
+        {A: ["NG"], B: ["K30", "P10"]},
+        decks={B: ["G10", "G20"]},
+        turn=B,
+        kind="open",
+        options=Options(format="tournament"),
+    )
+    m.picking, m.fighters[A].sleeve, m.fighters[A].team, m.fighters[B].sleeve = [], "SL3", ["SL1", "SL2"], "SL4"
+    for seat in (A, B):  # the box's piles hold what no deck holds
+        mine = m._gather_view(seat)
+        m.piles = {p: [c for c in ids if c not in mine] for p, ids in m.piles.items()}
+    events = play(m, B, "open K30")  # her Neurochem Grapple is her only answer, played at once
+    assert {"type": "play", "seat": A, "verb": "answer", "card": "NG", "forced": True} in events
+    assert m.history[-1]["loser"] == A and (m.turn, m.kind) == (A, "sleeve")
+    assert m.line == [] and m.public_view()["line"] == []
+    assert [face_of(c) for c in m.fighters[B].discard] == ["K30"]
+    everywhere = (
+        sum(len(p) for p in m.piles.values())
+        + sum(len(f.hand) + len(f.deck) + len(f.discard) + len(f.stun) for f in m.fighters.values())
+        + len(m.line)
+    )
+    assert everywhere == 120 - 6 - 11 - 2
 
 
 def test_illegal_and_malformed_moves_are_refused_and_change_nothing() -> None:
