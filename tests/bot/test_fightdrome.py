@@ -154,8 +154,13 @@ async def test_a_grand_tournament_keeps_the_first_pick_secret(simcord_env: Any) 
     match = table.game
     assert {d.kind for d in match.pending()} == {"sleeve"} and len(match.pending()) == 2
     alice_seat = table.seat_of(party.users["alice"].id).seat
-    pick = match.legal_actions(alice_seat)[0]
+    pick = match.legal_actions(alice_seat)[1]
+    fighters = match.public_view()["fighters"]
     await press(party.users["alice"], latest_prompt(party.users["alice"]), str(pick))
+    # the table the channel and bob are shown still lists her three fighters (the team included) and counts 3 left
+    after = (await party.table()).game
+    assert after.picks == {alice_seat: pick.arg} and after.public_view()["fighters"] == fighters
+    assert after.private_view(next(s for s in after.seats if s != alice_seat))["fighters"] == fighters
     # before bob picks, neither he nor a spectator learns which of her three fighters alice sends in
     chosen = sleeves()[pick.arg].names["en"]
     public = "\n".join(spectator_text(party))
