@@ -92,6 +92,7 @@ ENGLISH: dict[str, i18n.Template] = {
     "fd.card.fame_strength": "worth its strength in Fame in hand at the end of a round",
     "fd.card.strengths": "Strengths (copies): {spread}.",
     "fd.card.reconstructed": "(Reconstructed: the rulebook prints the rules, not these values.)",
+    "fd.card.no_strength": "There is no {card} in the box: {kind} comes in strengths {strengths}. Pick a card from `/card`'s list.",
     "fd.on.P": "An attack. Played on a Punch or a Grapple of equal or lower strength, or opens an exchange. Draw a card after it.",
     "fd.on.K": "An attack. Played on a Kick or a Grapple of equal or lower strength, or opens an exchange. Draw a card after it.",
     "fd.on.G": "An attack. Played on any attack of equal or lower strength, or opens an exchange. Draw a card after it.",

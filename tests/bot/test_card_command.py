@@ -12,6 +12,7 @@ from typing import Any
 import discord
 import pytest
 
+import render.fightdrome
 from bot.cogs.help import CardsAndRules
 from bot.nightfall.info import card_text, choice_name, find_cards
 from engine import i18n
@@ -126,3 +127,62 @@ async def test_a_query_with_nothing_to_match_names_no_card(simcord_env: Any, que
 
 def test_an_empty_box_still_lists_the_cards() -> None:
     assert len(find_cards("")) == len(find_cards("   ")) == 30
+
+
+KICK_30 = "**Kick 30** (Kopnięcie 30 / Удар ногой 30) · Altered Carbon: Fightdrome"
+
+
+@pytest.mark.parametrize("query", ["K30", "k30", "kick 30", "Kopnięcie 30", "fightdrome:K30"])
+async def test_a_fightdrome_card_with_a_strength_is_that_card(simcord_env: Any, query: str) -> None:
+    """``/card name:K30`` is Kick 30 (its words and its picture), not the Kick kind drawn at 10."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("arena")
+    reader = guild.add_member(simcord_env.create_user("reader"))
+    result = await reader.slash(channel, "card", name=query)
+    assert result.ephemeral
+    lines = result.response.content.splitlines()
+    assert lines[0] == KICK_30
+    assert lines[1] == "3 in the box · worth 30 Fame in hand at the end of a round"  # the copies of Kick 30
+    assert lines[2].startswith("Strengths (copies): 10×6, 20×5, 30×3, ")  # the kind's, as before
+    (picture,) = result.response.attachments
+    assert picture.filename == "fightdrome-K30.png"
+    assert await picture.read() == render.fightdrome.render_card("K30", "en")
+    offered = await reader.autocomplete(channel, "card", "name", query)
+    assert offered == [{"name": "Kick 30 · Fightdrome", "value": "fightdrome:K30"}]
+    assert not simcord_env.errors
+
+
+async def test_a_fightdrome_kind_a_block_and_a_strength_there_is_none_of(simcord_env: Any) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("arena")
+    reader = guild.add_member(simcord_env.create_user("reader"))
+    # a kind without strength is the kind, drawn at its weakest
+    kick = await reader.slash(channel, "card", name="kick")
+    assert kick.response.content.splitlines()[:2] == [
+        "**Kick** (Kopnięcie / Удар ногой) · Altered Carbon: Fightdrome",
+        "21 in the box · worth its strength in Fame in hand at the end of a round",
+    ]
+    assert kick.response.attachments[0].filename == "fightdrome-K10.png"
+    block = await reader.slash(channel, "card", name="PB 80")
+    assert block.response.content.splitlines()[:2] == [
+        "**Punch Block 80** (Blok ciosu 80 / Блок руки 80) · Altered Carbon: Fightdrome",
+        "2 in the box · worth 25 Fame in hand at the end of a round",
+    ]
+    assert block.response.attachments[0].filename == "fightdrome-PB80.png"
+    both = await reader.slash(channel, "card", name="block 80")
+    assert "2 cards match" in both.response.content and "Punch Block 80, Kick Block 80" in both.response.content
+    # a strength the kind does not come in: refused, saying which there are; autocomplete offers the kind meanwhile
+    for query in ("K35", "kick 35"):
+        refused = await reader.slash(channel, "card", name=query)
+        assert refused.ephemeral and not refused.response.attachments
+        assert refused.response.content == (
+            "There is no Kick 35 in the box: Kick comes in strengths 10, 20, 30, 40, 50, 60, 70, 80."
+            " Pick a card from `/card`'s list."
+        )
+        assert await reader.autocomplete(channel, "card", "name", query) == [
+            {"name": "Kick · Fightdrome", "value": "fightdrome:K"}
+        ]
+    # a kind that has no strength, given one, is no card
+    dodge = await reader.slash(channel, "card", name="DG30")
+    assert "don't know a card" in dodge.response.content
+    assert len(user_errors_only(simcord_env)) == 3
