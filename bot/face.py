@@ -155,6 +155,29 @@ class Face(Protocol):
         pick). ``/game replay`` marks a step each time it goes up, so it must never decrease."""
         ...
 
+    def replay_mark(self, match: Match) -> int:
+        """Where ``/game replay`` marks its steps, besides each turn's end: a step each time this goes up (never
+        decreasing). A game whose turns are short to follow gives its turn; one whose turns last long, a finer
+        stretch of play (an exchange of a round that lasts a whole bout)."""
+        ...
+
+    def split_by_mark(self, mark: int, events: Sequence[Event]) -> list[tuple[int, list[Event]]]:
+        """A move's kept events filed under the replay marks they belong to (``replay_mark`` before the move was
+        ``mark``; a move may end one stretch and start the next)."""
+        ...
+
+    def replay_lines(
+        self,
+        stretch: Sequence[Event],
+        turns: Sequence[tuple[int, Sequence[Event]]],
+        names: Mapping[str, str],
+        lang: str,
+    ) -> list[str]:
+        """A ``/game replay`` step in words: ``stretch`` is what happened since the step before, ``turns`` the turns
+        it ends (each with all its events; for a running game's present, the turn so far). A game whose steps are
+        its turns says each turn's summary, as the channel did."""
+        ...
+
     def split_by_turn(self, turn: int, events: Sequence[Event]) -> list[tuple[int, list[Event]]]:
         """A move's kept events filed under the turns they belong to (a move may end one and start the next)."""
         ...

@@ -1,11 +1,12 @@
 """``/game replay``: a game shown again to one person, privately, a step at a time.
 
-A step is the public table at the end of the draft or of a turn, with that turn's summary: what the channel
-showed then, and nothing more. The host knows no game by name: a step is marked wherever the game's face says
-the turn went up (``Face.turn``: a game that counts its draft as turn 0 gets a step at the draft's end, then one a
-turn; a game that counts rounds, one a round); the last step is the game's end or, for a running game, the present.
-Images come only from the public view (``Face.table_picture``), texts only from the public events the channel's
-summaries are made of (``Face.log_events``, ``Face.summary``).
+A step is the public table at the end of the draft, of a turn or of a shorter stretch of play, with what happened
+in it: what the channel showed then, and nothing more. The host knows no game by name: a step is marked wherever
+the game's face says the turn went up (``Face.turn``: a game that counts its draft as turn 0 gets a step at the
+draft's end, then one a turn) or its replay mark did (``Face.replay_mark``: a game whose rounds last a whole bout
+marks each exchange); the last step is the game's end or, for a running game, the present. Images come only from
+the public view (``Face.table_picture``), texts only from the public events the channel's summaries and log lines
+are made of (``Face.log_events``, ``Face.replay_lines``).
 
 Nothing is stored for it: the game's first snapshot (written with the deal) and its stored actions rebuild the
 match move by move (matches are pure and deterministic). The rebuilt steps, each a compressed state and its public
@@ -53,7 +54,8 @@ STEP_OVERHEAD = 600
 
 @dataclass(frozen=True)
 class Step:
-    """One moment of a replay: the match after a move that ended a turn (or the draft), kept compressed."""
+    """One moment of a replay: the match after a move that ended a turn (or the draft) or a stretch of play, kept
+    compressed."""
 
     #: the match's version at this step
     version: int
@@ -63,6 +65,9 @@ class Step:
     events: bytes
     #: the present of a running game: its turn is still in progress
     live: bool = False
+    #: zlib of the JSON list of the public events since the step before, when they are not just those of the turns
+    #: it ends (empty: they are, as for a game whose steps are its turns)
+    since: bytes = b""
 
     def match(self, face: Face) -> Any:
         return face.load(zlib.decompress(self.state).decode())
@@ -70,9 +75,15 @@ class Step:
     def turns(self) -> list[tuple[int, list[Event]]]:
         return [(int(n), list(evs)) for n, evs in json.loads(zlib.decompress(self.events))]
 
+    def stretch(self) -> list[Event]:
+        """The public events since the step before."""
+        if not self.since:
+            return [e for _n, evs in self.turns() for e in evs]
+        return list(json.loads(zlib.decompress(self.since)))
+
     @property
     def size(self) -> int:
-        return len(self.state) + len(self.events) + STEP_OVERHEAD
+        return len(self.state) + len(self.events) + len(self.since) + STEP_OVERHEAD
 
 
 @dataclass(frozen=True)
@@ -95,45 +106,62 @@ def _pack(data: Any) -> bytes:
     return zlib.compress(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode(), 6)
 
 
-def _step(match: Any, turns: dict[int, list[Event]], live: bool = False) -> Step:
+def _step(match: Any, turns: dict[int, list[Event]], marks: dict[int, list[Event]], live: bool = False) -> Step:
     done = [[n, turns[n]] for n in sorted(turns)]
-    return Step(match.version, zlib.compress(match.to_json().encode(), 6), _pack(done), live)
+    stretch = [e for n in sorted(marks) for e in marks[n]]
+    since = b"" if stretch == [e for n in sorted(turns) for e in turns[n]] else _pack(stretch)
+    return Step(match.version, zlib.compress(match.to_json().encode(), 6), _pack(done), live, since)
 
 
 def build_steps(face: Face, state: str, actions: Sequence[Action], ended: bool) -> tuple[Step, ...]:
-    """Replay the deal ``state`` with ``actions`` (seq, seat, text), marking a step each time ``Face.turn`` goes up
-    (the turns that move ended: one, or several when a move skips a turn) and one at the end: the game's last turn
-    when it ``ended`` (over or abandoned), else the present. A game abandoned at its deal has that one step. An
-    undo (an action whose text is ``UNDO``) puts back the moment before the action it takes back, as the game did.
+    """Replay the deal ``state`` with ``actions`` (seq, seat, text), marking a step each time ``Face.turn`` or
+    ``Face.replay_mark`` goes up (with the turns that move ended: none, one, or several when a move skips a turn,
+    and the events since the step before) or the match ends, and one at the end when something is left: the game's
+    last turn when it ``ended`` (over or abandoned), else the present. A game abandoned at its deal has that one
+    step. An undo (an action whose text is ``UNDO``) puts back the moment before the action it takes back, as the
+    game did.
 
     A pure function of the stored game (run in a thread: a long game takes a fraction of a second)."""
     match = face.load(state)
     steps: list[Step] = []
+    # the events of the turns not yet ended, and of the replay's stretches not yet shown, by number
     open_turns: dict[int, list[Event]] = {}
+    open_marks: dict[int, list[Event]] = {}
     # the moment before the latest action, for an undo (the game's next action, taking back only the one before it)
-    before: tuple[str, dict[int, list[Event]], int] | None = None
+    before: tuple[str, dict[int, list[Event]], dict[int, list[Event]], int] | None = None
     for _seq, seat, text in actions:
         if text == UNDO:
             if before is None:
                 raise ValueError("an undo with no action before it")
-            state_before, turns_before, steps_before = before
+            state_before, turns_before, marks_before, steps_before = before
             match = match.taken_back(state_before)
-            open_turns, before = turns_before, None
+            open_turns, open_marks, before = turns_before, marks_before, None
             del steps[steps_before:]  # the undone action's events never happened, nor a step it ended
             continue
-        before = (match.to_json(), {n: list(evs) for n, evs in open_turns.items()}, len(steps))
-        turn = face.turn(match)
-        events = match.apply(match.parse_action(seat, text))
-        for n, evs in face.split_by_turn(turn, face.log_events(match, events)):
+        before = (match.to_json(), _copy(open_turns), _copy(open_marks), len(steps))
+        turn, mark = face.turn(match), face.replay_mark(match)
+        events = face.log_events(match, match.apply(match.parse_action(seat, text)))
+        for n, evs in face.split_by_turn(turn, events):
             open_turns.setdefault(n, []).extend(evs)
-        now = face.turn(match)
-        if now > turn:
-            steps.append(_step(match, {n: open_turns.pop(n) for n in sorted(open_turns) if n < now}))
+        for n, evs in face.split_by_mark(mark, events):
+            open_marks.setdefault(n, []).extend(evs)
+        if match.is_over():  # the end is one moment: everything still open is in its step
+            steps.append(_step(match, open_turns, open_marks))
+            open_turns, open_marks = {}, {}
+            continue
+        now, now_mark = face.turn(match), face.replay_mark(match)
+        if now > turn or now_mark > mark:
+            ended_turns = {n: open_turns.pop(n) for n in sorted(open_turns) if n < now}
+            steps.append(_step(match, ended_turns, {n: open_marks.pop(n) for n in sorted(open_marks) if n < now_mark}))
     if not ended:
-        steps.append(_step(match, open_turns, live=True))
-    elif open_turns or not steps:
-        steps.append(_step(match, open_turns))
+        steps.append(_step(match, open_turns, open_marks, live=True))
+    elif open_turns or open_marks or not steps:
+        steps.append(_step(match, open_turns, open_marks))
     return tuple(steps)
+
+
+def _copy(filed: dict[int, list[Event]]) -> dict[int, list[Event]]:
+    return {n: list(evs) for n, evs in filed.items()}
 
 
 @dataclass
@@ -214,8 +242,9 @@ class ReplayCache:
 
 
 def step_text(face: Face, table: Table, replay: Replay, number: int, lang: str) -> str:
-    """Step ``number`` (from 1) in words: which game and step, then the summary of each turn it ends (or, for the
-    present of a running game, of the turn so far and how far the game is)."""
+    """Step ``number`` (from 1) in words: which game and step, then what happened in it as the game's face tells
+    it (``Face.replay_lines``: the summary of each turn it ends, or of the turn so far for the present of a running
+    game, with how far the game is)."""
     step = replay.steps[number - 1]
     head = t(
         "replay.head",
@@ -228,7 +257,7 @@ def step_text(face: Face, table: Table, replay: Replay, number: int, lang: str) 
     )
     names = table.names
     lines = [head]
-    lines += [face.summary(n, evs, names, lang) for n, evs in step.turns() if evs]
+    lines += face.replay_lines(step.stretch(), step.turns(), names, lang)
     if step.live:
         assert table.game is not None
         lines.append(t("replay.live", lang, progress=face.progress(table.game, lang)))

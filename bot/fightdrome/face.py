@@ -135,6 +135,23 @@ class FightdromeFace:
     def summary(self, turn: int, events: Sequence[dict[str, Any]], names: Mapping[str, str], lang: str) -> str:
         return summary.summary_text(turn, [rename(e, dict(names)) for e in events], lang)
 
+    # a replay steps exchange by exchange (a round lasts a whole bout), the round's summary at its end
+    def replay_mark(self, match: AnyMatch) -> int:
+        return match_of(match).exchanges
+
+    def split_by_mark(self, mark: int, events: Sequence[dict[str, Any]]) -> list[tuple[int, list[dict[str, Any]]]]:
+        return summary.split_by_exchange(mark, events)
+
+    def replay_lines(
+        self,
+        stretch: Sequence[dict[str, Any]],
+        turns: Sequence[tuple[int, Sequence[dict[str, Any]]]],
+        names: Mapping[str, str],
+        lang: str,
+    ) -> list[str]:
+        summaries = [self.summary(n, evs, names, lang) for n, evs in turns if evs]
+        return summary.replay_lines([rename(e, dict(names)) for e in stretch], summaries, lang)
+
     # ------------------------------------------------------------------ what players read
     def progress(self, match: AnyMatch, lang: str) -> str:
         m = match_of(match)

@@ -1,6 +1,7 @@
 """One channel message per round at most, from that round's kept public events (the fighters before the
 first round): who won it and how, the Fame each scored, a fighter eliminated. The play-by-play stays in the
-game's thread."""
+game's thread. ``/game replay`` steps exchange by exchange: each step says its exchange's log lines, and the step
+that ends a round adds the round's summary."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..i18n import clip
+from .events import describe
 from .texts import sleeve, stack, t
 
 Event = dict[str, Any]
@@ -22,6 +24,32 @@ def split_by_round(turn: int, events: Sequence[Event]) -> list[tuple[int, list[E
             out.append((int(e["round"]), []))
         out[-1][1].append(e)
     return [(n, evs) for n, evs in out if evs]
+
+
+def split_by_exchange(exchange: int, events: Sequence[Event]) -> list[tuple[int, list[Event]]]:
+    """A move's events filed by exchange, numbered as ``Match.exchanges`` counts them (``exchange``: the one the
+    move was made in): a ``round`` event begins the round's first exchange, an ``exchange_end`` ends its
+    exchange and what follows belongs to the next."""
+    out: list[tuple[int, list[Event]]] = [(exchange, [])]
+    for e in events:
+        if e.get("type") == "round":
+            out.append((out[-1][0] + 1, []))
+        out[-1][1].append(e)
+        if e.get("type") == "exchange_end":
+            out.append((out[-1][0] + 1, []))
+    return [(n, evs) for n, evs in out if evs]
+
+
+#: events a round's summary tells: a replay step that summarises the round leaves out their log lines
+SUMMARISED = {"round_end", "eliminated", "match_end"}
+
+
+def replay_lines(stretch: Sequence[Event], summaries: Sequence[str], lang: str = "en") -> list[str]:
+    """A replay step in words: the log lines of what happened since the step before (an exchange, as the game's
+    thread has them), then the summary of each round the step ends, as the channel has it. ``stretch`` has the
+    players' names in it."""
+    said = SUMMARISED if summaries else set()
+    return [describe(e, lang) for e in stretch if e.get("type") not in said] + list(summaries)
 
 
 def summary_text(turn: int, events: Sequence[Event], lang: str = "en") -> str:

@@ -163,6 +163,22 @@ class NightfallFace:
     def summary(self, turn: int, events: Sequence[dict[str, Any]], names: Mapping[str, str], lang: str) -> str:
         return summary.summary_text(turn, events, dict(names), lang)
 
+    # a replay steps turn by turn: a step a turn, with the turn's summary
+    def replay_mark(self, match: Match) -> int:
+        return summary.turn_of(game(match))
+
+    def split_by_mark(self, mark: int, events: Sequence[dict[str, Any]]) -> list[tuple[int, list[dict[str, Any]]]]:
+        return summary.split_by_turn(mark, events)
+
+    def replay_lines(
+        self,
+        stretch: Sequence[dict[str, Any]],
+        turns: Sequence[tuple[int, Sequence[dict[str, Any]]]],
+        names: Mapping[str, str],
+        lang: str,
+    ) -> list[str]:
+        return [self.summary(n, evs, names, lang) for n, evs in turns if evs]
+
     # ------------------------------------------------------------------ what players read
     def progress(self, match: Match, lang: str) -> str:
         pub = match.public_view()

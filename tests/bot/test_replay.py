@@ -145,22 +145,86 @@ async def test_a_finished_nightfall_game_replays_turn_by_turn_to_a_player_and_a_
     user_errors_only(env)
 
 
+def exchanges_decided(face: Any, state: str, actions: list[tuple[int, str, str]]) -> set[int]:
+    """The exchanges of a Fightdrome match (as ``Match.exchanges`` numbers them) in which a decision was made: a
+    replay's steps, one each. An exchange begun and over inside one move has none of its own (the empty one an
+    exchange's end begins when the round ends with it, one of forced moves only): it is in that move's step."""
+    match = face.load(state)
+    decided = set()
+    for _seq, seat, text in actions:
+        decided.add(match.exchanges)
+        match.apply(match.parse_action(seat, text))
+    assert match.is_over()
+    return decided
+
+
 @pytest.mark.postgresql
-async def test_a_finished_fightdrome_match_replays_round_by_round(
+async def test_a_finished_fightdrome_match_replays_exchange_by_exchange(
     simcord_env: Any, drawn: list[images.Picture]
 ) -> None:
     env = simcord_env
     party = await open_match(env, ("alice",), ais=1)
     await play(party)
     table = await party.table()
-    assert table.game.is_over() and table.game.round >= 2
+    match = table.game
+    assert match.is_over() and match.round >= 2
+    _first, state, actions = await env.bot.store.replay_source(table.id, table.row.version)
+    decided = exchanges_decided(FACES["fightdrome"], state, actions)
+    # the channel still has one summary a round, not one an exchange
+    summaries = [line for line in public_lines(party.channel) if line.startswith("🥊 **Round ")]
+    assert len(summaries) == match.round
     for who in ("alice", "carol"):
         texts = await walk(env, party, who, drawn)
-        assert len(texts) == table.game.round
-        assert texts[0].splitlines()[1].startswith("🥊 **Round 1")
+        assert len(texts) == len(decided) and match.round < len(texts) <= match.exchanges
+        # each exchange's log lines; the step that ends a round adds its summary, once, as the channel had it
+        ends = [n for n, text in enumerate(texts) if "\n🥊 **Round " in text]
+        assert [line for n in ends for line in texts[n].splitlines() if line.startswith("🥊 **Round ")] == summaries
+        assert ends[-1] == len(texts) - 1 and texts[-1].splitlines()[-1].endswith("wins the match!")
+        for n, text in enumerate(texts):
+            if n not in ends:
+                assert text.splitlines()[-1].startswith("The exchange ends"), text
+        assert texts[ends[0] + 1].splitlines()[1].startswith("Round 2 begins: ")
         said_in_channel(party, texts, live=False)
         assert_nothing_hidden([line for text in texts for line in text.splitlines()])
     user_errors_only(env)
+
+
+def test_a_fightdrome_series_replays_an_exchange_a_step() -> None:
+    """A seeded series between AI seats, built as ``/game replay`` builds it: a step an exchange (it was a step a
+    round: two or three for a hundred decisions and more), each with its exchange's log lines, and the step that
+    ends a round with the round's summary; the channel's filing by round is untouched."""
+    face = FACES["fightdrome"]
+    rules = face.rules
+    match: Any = rules.new(seats=["s1", "s2"], seed=1, options=rules.Options())
+    deal = match.to_json()
+    players = {seat: rules.make_player("normal", seed=10 + k) for k, seat in enumerate(match.seats)}
+    actions: list[tuple[int, str, str]] = []
+    while not match.is_over():
+        seat = match.pending()[0].seat
+        action = players[seat].choose(*rules.ai_input(match, seat))
+        match.apply(action)
+        actions.append((match.version, seat, str(action)))
+    steps = build_steps(face, deal, actions, ended=True)
+    assert match.round >= 2 and len(actions) > 50
+    assert len(steps) == len(exchanges_decided(face, deal, actions)) and match.round < len(steps) <= match.exchanges
+    names = {"s1": "Ada", "s2": "Bram"}
+    texts = ["\n".join(face.replay_lines(step.stretch(), step.turns(), names, "en")).splitlines() for step in steps]
+    ends = [n for n, lines in enumerate(texts) if any(line.startswith("🥊 **Round ") for line in lines)]
+    assert [n for n, step in enumerate(steps) if step.turns()] == ends
+    assert len(ends) == match.round and ends[-1] == len(steps) - 1 and texts[-1][-1].endswith(" wins the match!")
+    for n, lines in enumerate(texts):
+        assert lines[0].startswith(("Ada ", "Bram ", "Round ")), lines
+        if n not in ends:
+            assert lines[-1].startswith("The exchange ends"), lines
+        if n - 1 in ends:  # the next round begins with the step after, its loser opening
+            loser = names[match.history[ends.index(n - 1)]["loser"]]
+            assert lines[0] == f"Round {ends.index(n - 1) + 2} begins: {loser} opens."
+    # every kept event is in exactly one step, in order
+    replayed, kept = face.load(deal), []
+    for _seq, seat, text in actions:
+        kept += face.log_events(replayed, replayed.apply(replayed.parse_action(seat, text)))
+    assert [e for step in steps for e in step.stretch()] == kept
+    assert [n for n, _evs in face.split_by_turn(1, kept)] == list(range(1, match.round + 1))
 
 
 async def test_a_running_game_replays_up_to_now_and_a_restart_keeps_the_buttons(
