@@ -97,6 +97,12 @@ class Face(Protocol):
         about missed deadlines pick their wording by it."""
         ...
 
+    @property
+    def turn_word(self) -> str:
+        """What the game calls the stretch of play ``turn`` counts ("turn", "round"): the host's sentences that
+        number it (the results' "AI from turn 7") pick their wording by it."""
+        ...
+
     def span(self, match: Match) -> int:
         """The stretch of play a missed deadline covers, numbered (never decreasing): a seat whose deadline passed
         plays its further decisions of the same stretch by default at once. A turn, say; or, in a game whose

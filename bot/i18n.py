@@ -121,7 +121,11 @@ EN: dict[str, Template] = {
         "⏳ {mention}, a quarter of your time is left: decide <t:{due}:R>, or the most passive move is made for you."
     ),
     "deadline.timed_out_log": "⏰ {name} ran out of time: {label} (timed out).",
+    # a decision played by default after a missed deadline, by the game's span word (``Face.span_word``); the plain
+    # key reads the log lines stored before the span word chose it
     "deadline.default_log": "⏰ {name} missed this turn: {label} (by default).",
+    "deadline.default_log.turn": "⏰ {name} missed this turn: {label} (by default).",
+    "deadline.default_log.exchange": "⏰ {name} missed this exchange: {label} (by default).",
     # the channel's notice of a missed deadline; {then} is one of the two sentences after it
     "deadline.missed.turn": (
         "⏰ **{name}** ran out of time: until this turn ends, their decisions take the passive default at once. {then}"
@@ -196,8 +200,11 @@ EN: dict[str, Template] = {
     "away.left": "🤖 {name} leaves the game: the AI (normal) plays their seat from now on, with their cards. `/game return` gives it back.",
     "away.replaced": "🤖 The AI (normal) plays {name}'s seat from now on, with their cards. `/game return` gives it back.",
     "away.returned": "👋 {name} is back and plays their seat again.",
-    "away.since": "(AI from turn {turn})",
-    "away.turns": "(AI in turns {turns})",
+    # by the game's turn word (``Face.turn_word``): what its ``turn`` counts
+    "away.since.turn": "(AI from turn {turn})",
+    "away.since.round": "(AI from round {turn})",
+    "away.turns.turn": "(AI in turns {turns})",
+    "away.turns.round": "(AI in rounds {turns})",
     "away.left_reply": "**{name}** leaves; the AI plays their seat from now on.",
     "away.replaced_reply": "**{by}** hands **{name}**'s seat to the AI.",
     "away.returned_reply": "**{name}** takes their seat back.",
@@ -238,6 +245,8 @@ EN: dict[str, Template] = {
     "err.unknown_move": "That isn't one of your moves right now. Pick one from the list.",
     "err.typed_none": "“{text}” names none of your moves now. {status} · {who}\nYou can: {moves}",
     "err.wrong_phase": "That command has no move for you now. {status} · {who}\nYou can: {moves}",
+    # the same, where the game says why the move the command names does not fit now ({reason}: a sentence)
+    "err.wrong_phase_why": "{reason} {status} · {who}\nYou can: {moves}",
     "err.typed_ambiguous": "“{text}” could be several moves: {moves}. Pick one from the list, or type more of it.",
     "err.unknown_card": "I don't know a card called “{name}”. Try `/card` and pick from the list.",
     "err.card_blank": "There's no card by that name: type a card's name (or a kind, type or colour) and pick from the list.",

@@ -78,16 +78,16 @@ class Table:
         """Every seat by name, AI players with their level: the lobby's and ``/game status``'s list of seats."""
         return ", ".join(self.title(s, lang) for s in self.seats)
 
-    @property
-    def played_by(self) -> dict[str, str]:
-        """Each seat's name with who played it, for the results: "alice (AI from turn 7)", "Vesper 🤖 (hard)"."""
+    def played_by(self, turn_word: str) -> dict[str, str]:
+        """Each seat's name with who played it, for the results: "alice (AI from turn 7)", "Vesper 🤖 (hard)";
+        ``turn_word`` is what the game calls the stretch its seats' AI spells are counted in (``Face.turn_word``)."""
         out = {}
         for s in self.seats:
             name = self.title(s)
             if s.away_turns:
-                name += " " + t("away.turns", self.lang, turns=s.away_turns)
+                name += " " + t(f"away.turns.{turn_word}", self.lang, turns=s.away_turns)
             if s.away:
-                name += " " + t("away.since", self.lang, turn=s.ai_since)
+                name += " " + t(f"away.since.{turn_word}", self.lang, turn=s.ai_since)
             out[s.seat] = name
         return out
 

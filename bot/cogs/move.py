@@ -85,23 +85,28 @@ class MoveCommands:
         if found:
             options = " · ".join(face.label(game, a, table.names, lang) for a in found.values())
             raise UserError("err.typed_ambiguous", text=clip(text, 60), moves=clip(options, 1200))
-        if verbs and verb_of(text) in verbs and self._parses(game, seat.seat, text):
+        action = self._parsed(game, seat.seat, text) if verbs and verb_of(text) in verbs else None
+        if action is not None and legal:
             return text  # a well-formed move of this command that is not legal now: the engine says why
+        # this command has no move now (or the words name none): where the game stands and what the player can
+        # do, in their language; a well-formed move of it leads with the game's reason, not the generic opening
+        reason = clip(face.refusal(game, action, lang), 300) if action is not None else ""
         raise UserError(
-            "err.typed_none" if legal else "err.wrong_phase",
+            "err.typed_none" if legal else "err.wrong_phase_why" if reason else "err.wrong_phase",
             text=clip(text, 60),
+            reason=reason,
             status=face.status(table, lang),
             who=table.waiting_text(lang),
             moves=self._moves_now(face, table, mine, lang),
         )
 
     @staticmethod
-    def _parses(game: Any, seat: str, text: str) -> bool:
+    def _parsed(game: Any, seat: str, text: str) -> Any:
+        """The move ``text`` spells in the engine's own form, or None."""
         try:
-            game.parse_action(seat, text)
+            return game.parse_action(seat, text)
         except ValueError:
-            return False
-        return True
+            return None
 
     @staticmethod
     def _moves_now(face: Any, table: Table, legal: Sequence[Any], lang: str, limit: int = 8) -> str:

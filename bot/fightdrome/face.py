@@ -29,6 +29,7 @@ from .coach import coach_lines
 from .events import describe, kept
 from .info import TOPIC_NAMES, card_reply, choice, find_cards, rules_topic
 from .play import FightdromeMoves
+from .refusal import refusal
 from .texts import card, move_label, sleeve, t
 
 
@@ -64,6 +65,8 @@ class FightdromeFace:
     series: bool = False
     #: a missed deadline covers the rest of its exchange (a round lasts a whole bout)
     span_word: str = "exchange"
+    #: ``turn`` counts its rounds
+    turn_word: str = "round"
     #: the images' start-up work, run in the background by ``bot.images.prime``
     prime_images = staticmethod(render.fightdrome.prime)
     new_options: Sequence[NewOption] = (
@@ -115,7 +118,7 @@ class FightdromeFace:
         return [a.arg, *(card_name(a.arg, lang) for lang in LANGUAGES)]
 
     def refusal(self, match: AnyMatch, action: Any, lang: str) -> str:
-        return ""
+        return refusal(match_of(match), cast(Action, action), lang)
 
     def log_events(self, match: AnyMatch, events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         return kept(match_of(match), events)
@@ -200,7 +203,7 @@ class FightdromeFace:
 
     def results_text(self, table: Table, lang: str) -> str:
         m = match_of(table.game)
-        names = table.played_by
+        names = table.played_by(self.turn_word)
         winner = m.winner or m.seats[0]
         lines = [t("fd.results.title", lang, name=names.get(winner, winner))]
         for place, (seat, score, details) in enumerate(m.result(), start=1):
@@ -229,17 +232,34 @@ class FightdromeFace:
     async def stats_text(
         self, store: Store, guild_id: int, user_id: int, name: str, lang: str, *, mine: bool
     ) -> tuple[str, bool]:
-        stats = await store.player_stats(guild_id, user_id, self.key, best="high")
-        if stats.games == 0 or stats.best is None:
+        """The totals, then each format played in its own terms: Fame in matches to a target, fighters left in Grand
+        Tournaments, wins alone in single bouts (a score means something else in each)."""
+        played = await store.player_results(guild_id, user_id, self.key)
+        if not played:
             return (t("fd.stats.none_you", lang) if mine else t("fd.stats.none", lang, name=name)), False
+        by_format: dict[str, list[tuple[int, int]]] = {}
+        for options, place, score in played:
+            by_format.setdefault(str(options.get("format", "series")), []).append((place, score))
+        parts = [
+            t(
+                f"fd.stats.{fmt}",
+                lang,
+                played=len(games),
+                won=sum(place == 1 for place, _ in games),
+                best=max(score for _, score in games),
+            )
+            for fmt in FORMATS
+            if (games := by_format.get(fmt))
+        ]
+        wins = sum(place == 1 for _, place, _ in played)
         text = t(
             "fd.stats.line",
             lang,
             name=name,
-            games=count(stats.games, "game", lang),
-            wins=count(stats.wins, "win", lang),
-            rate=round(100 * stats.wins / stats.games),
-            best=stats.best,
+            games=count(len(played), "game", lang),
+            wins=count(wins, "win", lang),
+            rate=round(100 * wins / len(played)),
+            formats=" · ".join(parts),
         )
         return text, True
 

@@ -85,6 +85,7 @@ class NightfallFace:
     #: its series is the Apocalypse Cup, a run of games in one channel (``/game new series:cup``)
     series: bool = True
     span_word: str = "turn"
+    turn_word: str = "turn"
     rules: Rules = NIGHTFALL
     key: str = NIGHTFALL.key
     #: the images' start-up work, run in the background by ``bot.images.prime``
@@ -217,7 +218,7 @@ class NightfallFace:
 
     def results_text(self, table: Table, lang: str) -> str:
         assert table.game is not None
-        return results_text(game(table.game).ranking_details(), table.played_by, lang)
+        return results_text(game(table.game).ranking_details(), table.played_by(self.turn_word), lang)
 
     def game_over_text(self, table: Table, seat: SeatRow, lang: str) -> str | None:
         assert table.game is not None

@@ -247,7 +247,7 @@ class PlayService(ServiceBase):
                 turns = per_language(lambda lang: count(missed, face.span_word, lang))
                 lines.append(LogLine.say("away.timeouts", name=names[seat], turns=turns))
         elif source == "missed":
-            lines.insert(0, LogLine.say("deadline.default_log", name=names[seat], label=label))
+            lines.insert(0, LogLine.say(f"deadline.default_log.{face.span_word}", name=names[seat], label=label))
         return lines, handover
 
     @staticmethod

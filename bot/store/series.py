@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from ..database import Conn, one
 from .base import StoreBase
@@ -89,3 +90,14 @@ class SeriesStore(StoreBase):
             (guild_id, user_id, game),
         )
         return PlayerStats(*row) if row else PlayerStats(0, 0, 0, None)
+
+    async def player_results(self, guild_id: int, user_id: int, game: str) -> list[tuple[dict[str, Any], int, int]]:
+        """A person's finished games of ``game`` in one server, oldest first, each as (its options, their place, their
+        score): for a game whose scores mean something else in each of its formats, to count them apart. AI seats
+        have no user id and never count."""
+        found = await self._read(
+            "SELECT g.options, r.place, r.score FROM results r JOIN games g ON g.id = r.game_id "
+            "WHERE g.guild_id = ? AND r.user_id = ? AND g.game = ? ORDER BY r.game_id",
+            (guild_id, user_id, game),
+        )
+        return [(json.loads(options), int(place), int(score)) for options, place, score in found]

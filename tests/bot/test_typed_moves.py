@@ -79,6 +79,21 @@ async def test_a_name_that_fits_no_move_is_refused_saying_where_the_game_stands(
     user_errors_only(simcord_env)
 
 
+async def test_a_well_formed_move_of_a_command_with_no_move_now_leads_with_the_games_reason(simcord_env: Any) -> None:
+    """A command none of whose moves fits now is refused here, in the usual form, not handed to the engine: the
+    game's reason first (what the engine would have said alone), then where the game stands and what can be done."""
+    party, _seat, _ref = await alice_to_chain(simcord_env)
+    version = (await party.table()).game.version
+    refused = await party.members["alice"].slash(party.channel, "claim", archive="claim a1")
+    text = refused.response.content
+    assert refused.ephemeral and text.startswith(
+        "That move doesn't fit now: you need to add a card to the chain or pass. Turn 1 · alice · chain · "
+    )
+    assert "\nYou can: " in text and "Start no chain" in text
+    assert (await party.table()).game.version == version
+    user_errors_only(simcord_env)
+
+
 async def test_autocomplete_lists_each_distinct_move_once(simcord_env: Any) -> None:
     party, seat, _ref = await alice_to_chain(simcord_env)
     choices = await party.members["alice"].autocomplete(party.channel, "chain", "card", "")
