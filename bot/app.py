@@ -17,6 +17,7 @@ from . import images, replies
 from .cogs.help import CardsAndRules
 from .cogs.info import Info
 from .cogs.lobby import Lobby
+from .cogs.me import Me
 from .cogs.move import AnyMove
 from .cogs.tutorial import Tutorial
 from .components import BatchSelect, MoveButton, MoveSelect, set_move_handlers
@@ -77,7 +78,14 @@ class NightfallBot(commands.Bot):
 
     def cogs_to_add(self) -> list[commands.Cog]:
         """Every slash command's cog: the host's, then each game's own (its move verbs)."""
-        core: list[commands.Cog] = [Lobby(self), AnyMove(self), Info(self), CardsAndRules(self), Tutorial(self)]
+        core: list[commands.Cog] = [
+            Lobby(self),
+            Me(self),
+            AnyMove(self),
+            Info(self),
+            CardsAndRules(self),
+            Tutorial(self),
+        ]
         return core + [c for face in FACES.values() for c in face.cogs(self)]
 
     async def setup_hook(self) -> None:

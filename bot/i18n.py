@@ -516,6 +516,36 @@ EN: dict[str, Template] = {
         "🔧 The {game} game in **#{channel}** had to be ended: someone joined or left just as it was being "
         "dealt, so its seats no longer matched the cards. Sorry! `/game new` starts a fresh one."
     ),
+    # /me: a person's own settings
+    "me.moved.notify": "ℹ️ This setting has moved to `/me notify`; `/game notify` goes away in a later release.",
+    "me.moved.language": "ℹ️ This setting has moved to `/me language`; `/game language` goes away in a later release.",
+    "me.zone_set": (
+        "🕰️ Your time zone is now **{zone}**, where it is {time}. Your quiet hours (`/me quiet`) follow it."
+    ),
+    "err.bad_zone": (
+        "“{zone}” is not a time zone I know. Pick one from the list as you type, such as `Europe/Warsaw` or "
+        "`America/New_York`."
+    ),
+    "me.quiet_set": (
+        "🌙 Your quiet hours: **{range}** ({zone}). In them your deadline clocks stand still, and no new DM, "
+        "mention or reminder reaches you: each waits until the hours end."
+    ),
+    "me.quiet_off": "🔔 No quiet hours: your deadline clocks run around the clock.",
+    "err.bad_quiet": "“{text}” isn't quiet hours I can read: {reason}.",
+    "quiet.format": "write a range in your own time, such as 23-8 or 23:30-7, or off",
+    "quiet.empty": "the range must not end where it begins, e.g. 23-8",
+    "quiet.too_long": "quiet hours may take 16 hours a day at most",
+    "me.show.head": "**Your settings** (every game, every server):",
+    "me.show.zone": "🕰️ Time zone: {zone}, where it is {time} now",
+    "me.show.zone_utc": "🕰️ Time zone: UTC, where it is {time} now (`/me timezone` sets yours)",
+    "me.show.quiet_none": "🌙 Quiet hours: none (`/me quiet hours:23-8` sets them)",
+    "me.show.quiet_now": "🌙 Quiet hours: {range}, now; they end at {time} (<t:{at}:R>)",
+    "me.show.quiet_next": "🌙 Quiet hours: {range}; they begin at {time} (<t:{at}:R>)",
+    "me.show.notify.dm": "🔔 New decisions: a DM (`/me notify`)",
+    "me.show.notify.mention": "🔔 New decisions: a mention in the game's channel (`/me notify`)",
+    "me.show.notify.quiet": "🔔 New decisions: no DM and no mention (`/me notify`)",
+    "me.show.language": "🌐 Language: {language}",
+    "me.show.language_app": "🌐 Language: {language}, as your Discord app (`/me language` chooses one)",
     "language.set": (
         "🌐 From now on your DMs, private replies and hand images are in English, in every game. "
         "A game's channel keeps the language it was opened in (`/game new language:`)."

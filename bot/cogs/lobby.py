@@ -424,7 +424,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     async def notify(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
         """One choice per person for all their games, in every server (answered privately)."""
         await self.bot.store.set_notify_mode(interaction.user.id, mode.value)
-        await send(interaction, t(f"notify.{mode.value}", await self.bot.lang(interaction)), ephemeral=True)
+        lang = await self.bot.lang(interaction)
+        await send(interaction, f"{t(f'notify.{mode.value}', lang)}\n{t('me.moved.notify', lang)}", ephemeral=True)
 
     async def _awaited(self, table: Any, lang: str) -> str:
         """Who must decide and until when (a Discord timestamp each reader sees in their own time zone)."""
@@ -444,7 +445,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
         await self.bot.store.set_language(interaction.user.id, language)
         interaction.extras["lang"] = language
-        await send(interaction, t("language.set", language), ephemeral=True)
+        await send(interaction, f"{t('language.set', language)}\n{t('me.moved.language', language)}", ephemeral=True)
 
     @app_commands.command(name="undo", description=english("cmd.game.undo.desc"))
     @app_commands.describe(game=english("cmd.game.undo.game.desc"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..waking import Quiet, stored_quiet
 from .base import StoreBase
 
 
@@ -45,6 +46,27 @@ class PeopleStore(StoreBase):
         await self._write(
             "INSERT INTO players (user_id, notify) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
             (user_id, mode),
+        )
+
+    # ------------------------------------------------------------------ people: their own time (/me)
+    async def my_time(self, user_id: int) -> tuple[str | None, Quiet | None]:
+        """The person's time zone (None: UTC) and quiet hours (None: none)."""
+        row = await self._read_one("SELECT timezone, quiet_start, quiet_end FROM players WHERE user_id = ?", (user_id,))
+        return (row[0], stored_quiet(row[1], row[2])) if row else (None, None)
+
+    async def set_timezone(self, user_id: int, name: str | None) -> None:
+        await self._write(
+            "INSERT INTO players (user_id, timezone) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET timezone = excluded.timezone",
+            (user_id, name),
+        )
+
+    async def set_quiet(self, user_id: int, quiet: Quiet | None) -> None:
+        start, end = (quiet.start, quiet.end) if quiet is not None else (None, None)
+        await self._write(
+            "INSERT INTO players (user_id, quiet_start, quiet_end) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE "
+            "SET quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end",
+            (user_id, start, end),
         )
 
     # ------------------------------------------------------------------ lessons

@@ -127,6 +127,7 @@ async def test_migrations_are_applied_once(settings: Settings) -> None:
         "0014_processes.sql",
         "0015_ratings.sql",
         "0016_undo.sql",
+        "0017_my_time.sql",
     ]
     assert await first.migrate() == []  # nothing left to apply
     await first.close()

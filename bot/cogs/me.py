@@ -1,0 +1,142 @@
+"""``/me``: a person's own settings, for every game in every server: time zone, quiet hours, how they hear of a new
+decision, language, and ``/me show`` to read them back. Every answer is private and in the person's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..errors import UserError
+from ..host import Host
+from ..i18n import t
+from ..logline import per_language
+from ..replies import send
+from ..translator import english
+from ..waking import BadQuiet, Quiet, local, next_change, parse_quiet, valid_zone, zone, zone_names
+from .lobby import LANGUAGE_CHOICES
+
+NOTIFY_CHOICES = [
+    app_commands.Choice(name="DM (default)", value="dm"),
+    app_commands.Choice(name="mention in the game's channel", value="mention"),
+    app_commands.Choice(name="quiet", value="quiet"),
+]
+#: zones offered first when nothing is typed yet
+COMMON_ZONES = (
+    "UTC",
+    "Europe/London",
+    "Europe/Warsaw",
+    "Europe/Kyiv",
+    "Europe/Moscow",
+    "America/New_York",
+    "America/Chicago",
+    "America/Los_Angeles",
+    "America/Sao_Paulo",
+    "Asia/Tokyo",
+    "Asia/Kolkata",
+    "Australia/Sydney",
+)
+
+
+def hhmm(epoch: float, name: str | None) -> str:
+    """The wall-clock time ``epoch`` reads in the zone, as 14:05."""
+    return local(epoch, zone(name)).strftime("%H:%M")
+
+
+def quiet_hours(text: str) -> Quiet | None:
+    """Typed quiet hours, or a private refusal that says what is accepted."""
+    try:
+        return parse_quiet(text)
+    except BadQuiet as e:
+        key = e.key
+        raise UserError("err.bad_quiet", text=text[:20], reason=per_language(lambda lang: t(key, lang))) from None
+
+
+def show_text(lang: str, now: float, name: str | None, quiet: Quiet | None, mode: str, chosen: str | None) -> str:
+    """``/me show``: every setting, with the person's local time and when their quiet hours next begin or end."""
+    here = name or "UTC"
+    zone_line = t("me.show.zone" if name else "me.show.zone_utc", lang, zone=here, time=hhmm(now, name))
+    if quiet is None:
+        quiet_line = t("me.show.quiet_none", lang)
+    else:
+        now_quiet, at = next_change(now, zone(name), quiet)
+        key = "me.show.quiet_now" if now_quiet else "me.show.quiet_next"
+        quiet_line = t(key, lang, range=quiet.text().replace("-", "–"), time=hhmm(at, name), at=int(at))
+    notify_line = t(f"me.show.notify.{mode}", lang)
+    language_names = {c.value: c.name for c in LANGUAGE_CHOICES}
+    if chosen:
+        language_line = t("me.show.language", lang, language=language_names[chosen])
+    else:
+        language_line = t("me.show.language_app", lang, language=language_names.get(lang, "English"))
+    return "\n".join((t("me.show.head", lang), zone_line, quiet_line, notify_line, language_line))
+
+
+class Me(commands.GroupCog, group_name="me", group_description=english("cmd.me.desc")):
+    """``/me timezone``, ``/me quiet``, ``/me notify``, ``/me language``, ``/me show``."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="timezone", description="Your time zone, for your deadlines and quiet hours")
+    @app_commands.describe(zone="A time zone such as Europe/Warsaw or America/New_York (type to search)")
+    async def timezone(self, interaction: discord.Interaction[Any], zone: str) -> None:
+        name = valid_zone(zone)
+        if name is None:
+            raise UserError("err.bad_zone", zone=zone[:60])
+        await self.bot.store.set_timezone(interaction.user.id, None if name == "UTC" else name)
+        lang = await self.bot.lang(interaction)
+        await send(
+            interaction, t("me.zone_set", lang, zone=name, time=hhmm(self.bot.store.epoch(), name)), ephemeral=True
+        )
+
+    @timezone.autocomplete("zone")
+    async def _zone_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        typed = current.strip().replace(" ", "_").lower()
+        if typed:
+            names = [n for n in zone_names() if typed in n.lower()]
+            names.sort(key=lambda n: (not n.lower().startswith(typed), "/" + typed not in "/" + n.lower(), n))
+        else:
+            mine, _ = await self.bot.store.my_time(interaction.user.id)
+            names = list(dict.fromkeys([*([mine] if mine else []), *COMMON_ZONES]))
+        now = self.bot.store.epoch()
+        return [app_commands.Choice(name=f"{n} — {hhmm(now, n)}", value=n) for n in names[:25]]
+
+    @app_commands.command(name="quiet", description="Your quiet hours: no clock runs and nothing notifies you then")
+    @app_commands.describe(hours="A range in your time such as 23-8 or 23:30-7, or off")
+    async def quiet(self, interaction: discord.Interaction[Any], hours: str) -> None:
+        quiet = quiet_hours(hours)
+        await self.bot.store.set_quiet(interaction.user.id, quiet)
+        lang = await self.bot.lang(interaction)
+        name, _ = await self.bot.store.my_time(interaction.user.id)
+        if quiet is None:
+            text = t("me.quiet_off", lang)
+        else:
+            text = t("me.quiet_set", lang, range=quiet.text().replace("-", "–"), zone=name or "UTC")
+        await send(interaction, text, ephemeral=True)
+
+    @app_commands.command(name="notify", description="How you hear of a new decision: DM, mention, or quiet")
+    @app_commands.describe(mode="dm: a new DM per burst of decisions · mention: a mention in the channel · quiet: none")
+    @app_commands.choices(mode=NOTIFY_CHOICES)
+    async def notify(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
+        await self.bot.store.set_notify_mode(interaction.user.id, mode.value)
+        await send(interaction, t(f"notify.{mode.value}", await self.bot.lang(interaction)), ephemeral=True)
+
+    @app_commands.command(name="language", description="The language of your DMs and private replies, in every game")
+    @app_commands.describe(language="English, Polski or Русский")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
+        await self.bot.store.set_language(interaction.user.id, language)
+        interaction.extras["lang"] = language
+        await send(interaction, t("language.set", language), ephemeral=True)
+
+    @app_commands.command(name="show", description="Your settings, and the time where you are")
+    async def show(self, interaction: discord.Interaction[Any]) -> None:
+        user_id = interaction.user.id
+        lang = await self.bot.lang(interaction)
+        name, quiet = await self.bot.store.my_time(user_id)
+        chosen, _seen = await self.bot.store.language_of(user_id)
+        mode = await self.bot.store.notify_mode(user_id)
+        await send(interaction, show_text(lang, self.bot.store.epoch(), name, quiet, mode, chosen), ephemeral=True)
