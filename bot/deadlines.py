@@ -106,6 +106,11 @@ class DeadlineWorker:
         now = self.store.epoch()
         hint = deadline_hint(d.since, d.due_at)
         try:
+            if d.remind_at < d.due_at and (until := await self.store.quiet_until(d.user_id)) is not None:
+                # the person's quiet hours (a clock caught up after downtime, or quiet hours set a moment ago):
+                # nothing before they end. A decision of a turn already missed (all its stages at once) plays now.
+                await self.store.deadline_later(d, until)
+                return
             if now >= d.due_at:
                 outcome = await self.service.time_out(d.game_id, d.seat, d.since)
                 if outcome is None:

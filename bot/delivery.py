@@ -55,6 +55,11 @@ URGENCY = {
     "mention": outbound.PROMPT,
     "channel": outbound.CHANNEL,
 }
+#: deliveries that make a sound for the person they name (a new DM, a mention): each waits for the end of that
+#: person's quiet hours (``/me quiet``). The missed-turn notice mentions nobody; the table is the channel's.
+SOUNDING = frozenset(
+    {"prompt", "remind", "warn", "mention", "takeover", "game_over", "dm_closed", "paused", "resumed", "repaired"}
+)
 #: seconds before each further try at a channel that refused the bot; after the last, the game pauses
 CHANNEL_RETRIES = (60.0, 300.0, 900.0)
 #: tries of a delivery that keeps failing for a passing reason (5xx, network, a fault of ours) before it is
@@ -94,6 +99,8 @@ class Deliverer:
         self._alarm = Alarm(lambda: self.store.epoch(), self._on_alarm)
         self._random = random.Random()
         self.delivered = 0
+        #: deliveries put off until their person's quiet hours end
+        self.held = 0
 
     @property
     def running(self) -> list[tuple[int, str, int]]:
@@ -184,6 +191,8 @@ class Deliverer:
         # who waits for it decides its place in the bot's budget of calls (this task's own context)
         outbound.priority.set(URGENCY.get(d.kind, outbound.NOTICE))
         try:
+            if await self._quiet_hold(d):
+                return  # it waits in the database for the end of its person's quiet hours
             marked = await self._carry_out(d)
         except asyncio.CancelledError:
             raise
@@ -200,6 +209,19 @@ class Deliverer:
             await self.store.delivered(d, gap)
         except Exception:
             log.exception("could not mark delivery %s done; it will run again", d.key)
+
+    async def _quiet_hold(self, d: Delivery) -> bool:
+        """A delivery that would make a sound for its person (a new DM, a mention) inside their quiet hours (``/me
+        quiet``) waits for their end: its row's due time moves there, so a restart keeps it waiting. A prompt that
+        edits the DM in place is silent and goes at once."""
+        if d.kind not in SOUNDING or (d.kind == "prompt" and d.hint == "edit"):
+            return False
+        until = await self.store.quiet_until(d.target)
+        if until is None:
+            return False
+        await self.store.hold_delivery(d, until)
+        self.held += 1
+        return True
 
     async def _carry_out(self, d: Delivery) -> bool:
         """Carry out ``d``; True if its last write already marked it done."""

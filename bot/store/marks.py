@@ -21,6 +21,7 @@ from .rows import (
 from .sql import (
     _add_log,
     _log_rows,
+    _move_clocks,
     _people,
     _want,
     lock_game,
@@ -210,8 +211,8 @@ class MarkStore(StoreBase):
         channel: tuple[int, str] | None = None,
         guild_id: int | None = None,
     ) -> str | None:
-        """Let a paused game go on: every decision clock moves on by the time it stood still, what it held
-        back is due now, and each person is told by DM. With ``channel`` (id, name) the game moves there
+        """Let a paused game go on: every decision clock keeps the waking time it had left (``_move_clocks``),
+        what it held back is due now, and each person is told by DM. With ``channel`` (id, name) the game moves there
         (its deleted channel's messages are not posted again). None when done, else why not: "running"
         (it was not paused), "busy" (the new channel has an open game)."""
         now, epoch = self.now(), self.epoch()
@@ -241,11 +242,8 @@ class MarkStore(StoreBase):
             conn.execute(
                 "UPDATE games SET paused = NULL, paused_at = NULL, channel_failures = 0 WHERE id = ?", (game_id,)
             )
-            conn.execute(
-                "UPDATE deadlines SET remind_at = remind_at + ?, warn_at = warn_at + ?, due_at = due_at + ?, "
-                "next_at = next_at + ?, lease_until = 0 WHERE game_id = ?",
-                (shift, shift, shift, shift, game_id),
-            )
+            # each clock keeps the waking time it had left when the game stopped
+            _move_clocks(conn, "WHERE game_id = ?", (game_id,), epoch - shift, epoch)
             conn.execute(
                 "UPDATE deliveries SET attempts = 0, due_at = MIN(due_at, ?) WHERE game_id = ? AND wanted > done",
                 (epoch, game_id),

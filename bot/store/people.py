@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from ..waking import Quiet, stored_quiet
+from ..database import Conn
+from ..waking import Quiet, quiet_end, stored_quiet, zone
 from .base import StoreBase
+from .sql import _move_clocks, person_time
 
 
 class PeopleStore(StoreBase):
@@ -54,20 +56,41 @@ class PeopleStore(StoreBase):
         row = await self._read_one("SELECT timezone, quiet_start, quiet_end FROM players WHERE user_id = ?", (user_id,))
         return (row[0], stored_quiet(row[1], row[2])) if row else (None, None)
 
+    async def quiet_until(self, user_id: int) -> float | None:
+        """When the person's quiet hours end, if they are in them now (None: they are not)."""
+        name, quiet = await self.my_time(user_id)
+        now = self.epoch()
+        end = quiet_end(now, zone(name), quiet)
+        return end if end > now else None
+
     async def set_timezone(self, user_id: int, name: str | None) -> None:
-        await self._write(
+        """A new time zone; the person's running clocks keep the waking time they have left."""
+        await self._set_my_time(
+            user_id,
             "INSERT INTO players (user_id, timezone) VALUES (?, ?) "
             "ON CONFLICT (user_id) DO UPDATE SET timezone = excluded.timezone",
             (user_id, name),
         )
 
     async def set_quiet(self, user_id: int, quiet: Quiet | None) -> None:
+        """New quiet hours (None: none); the person's running clocks keep the waking time they have left."""
         start, end = (quiet.start, quiet.end) if quiet is not None else (None, None)
-        await self._write(
+        await self._set_my_time(
+            user_id,
             "INSERT INTO players (user_id, quiet_start, quiet_end) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE "
             "SET quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end",
             (user_id, start, end),
         )
+
+    async def _set_my_time(self, user_id: int, sql: str, params: tuple[object, ...]) -> None:
+        epoch = self.epoch()
+
+        def run(conn: Conn) -> None:
+            before = person_time(conn, user_id)
+            conn.execute(sql, params)
+            _move_clocks(conn, "WHERE user_id = ?", (user_id,), epoch, epoch, before)
+
+        await self.writer.transaction(run)
 
     # ------------------------------------------------------------------ lessons
     async def taught(self, user_id: int) -> set[str]:

@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Collection, Sequence
+from zoneinfo import ZoneInfo
 
 from ..database import Conn, one, rows
 from ..logline import LogLine
 from ..rating import Entrant, Skill, ai_player, rate
+from ..waking import Quiet, stored_quiet, waking_add, waking_between, zone
 from .rows import CHANNEL_KINDS, Delivery, ResultRow, Want
 
 _SERIES_COLS = "id, guild_id, channel_id, host_id, target, status"
@@ -190,7 +192,7 @@ def _sync_deadlines(
         if seconds is None:
             conn.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND since != ?", (game_id, seat, since))
             continue
-        remind, warn, due = epoch + seconds / 2, epoch + seconds * 3 / 4, epoch + seconds
+        remind, warn, due = _clock(conn, user_id, epoch, seconds)
         conn.execute(
             "INSERT INTO deadlines (game_id, seat, user_id, since, opened_at, remind_at, warn_at, due_at, stage, next_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?) "
@@ -199,6 +201,51 @@ def _sync_deadlines(
             "due_at = excluded.due_at, stage = 0, next_at = excluded.next_at, lease_until = 0, attempts = 0, "
             "last_error = NULL WHERE deadlines.since != excluded.since",
             (game_id, seat, user_id, since, epoch, remind, warn, due, remind),
+        )
+
+
+def person_time(conn: Conn, user_id: int) -> tuple[ZoneInfo, Quiet | None]:
+    """The person's time zone (UTC when none is set) and quiet hours (``/me``)."""
+    row = one(conn, "SELECT timezone, quiet_start, quiet_end FROM players WHERE user_id = ?", (user_id,))
+    return (zone(row[0]), stored_quiet(row[1], row[2])) if row else (zone(None), None)
+
+
+def _clock(conn: Conn, user_id: int, epoch: float, seconds: float) -> tuple[float, float, float]:
+    """(remind, warn, due) of a decision of ``seconds`` that reaches the person at ``epoch``: at half, three
+    quarters and all of the time, counted in their waking time (their clock stands still in their quiet hours)."""
+    tz, quiet = person_time(conn, user_id)
+    return (
+        waking_add(epoch, seconds / 2, tz, quiet),
+        waking_add(epoch, seconds * 3 / 4, tz, quiet),
+        waking_add(epoch, seconds, tz, quiet),
+    )
+
+
+def _move_clocks(
+    conn: Conn,
+    where: str,
+    args: tuple[object, ...],
+    stood: float,
+    epoch: float,
+    rules: tuple[ZoneInfo, Quiet | None] | None = None,
+) -> None:
+    """Move the clocks ``where`` selects on: each stage keeps the waking time it had left at ``stood`` and counts
+    it again from ``epoch``. After a pause, ``stood`` is when the game stopped; after a person changed their zone
+    or quiet hours, ``stood`` is now and ``rules`` their old (zone, quiet hours): what was left under those."""
+    found = rows(
+        conn, f"SELECT game_id, seat, since, user_id, remind_at, warn_at, due_at, next_at FROM deadlines {where}", args
+    )
+    for game_id, seat, since, user_id, *stages in found:
+        tz, quiet = person_time(conn, int(user_id))
+        old_tz, old_quiet = rules if rules is not None else (tz, quiet)
+        moved = [
+            at if at <= stood else waking_add(epoch, waking_between(stood, at, old_tz, old_quiet), tz, quiet)
+            for at in (float(a) for a in stages)
+        ]  # a stage already due stays due
+        conn.execute(
+            "UPDATE deadlines SET remind_at = ?, warn_at = ?, due_at = ?, next_at = ?, lease_until = 0 "
+            "WHERE game_id = ? AND seat = ? AND since = ?",
+            (*moved, game_id, seat, since),
         )
 
 

@@ -124,6 +124,13 @@ class WorkStore(StoreBase):
         epoch = self.epoch()
         await self.writer.transaction(lambda conn: mark_delivered(conn, d, epoch + gap))
 
+    async def hold_delivery(self, d: Delivery, until: float) -> None:
+        """Nothing of ``d`` before ``until`` (the end of its person's quiet hours): not a failure, no back-off."""
+        await self._write(
+            "UPDATE deliveries SET due_at = MAX(due_at, ?), lease_until = 0 WHERE game_id = ? AND kind = ? AND target = ?",
+            (until, *d.key),
+        )
+
     async def retry_later(self, d: Delivery, delay: float, error: str) -> None:
         await self._write(
             "UPDATE deliveries SET attempts = attempts + 1, due_at = ?, last_error = ?, lease_until = 0 "
@@ -221,6 +228,13 @@ class WorkStore(StoreBase):
         """Forget a clock whose decision no longer waits (only that decision's: a newer one keeps its row)."""
         await self._write(
             "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND since = ?", (d.game_id, d.seat, d.since)
+        )
+
+    async def deadline_later(self, d: Deadline, at: float) -> None:
+        """Nothing of this clock before ``at`` (the end of the person's quiet hours): no failure, no back-off."""
+        await self._write(
+            "UPDATE deadlines SET next_at = MAX(next_at, ?), lease_until = 0 WHERE game_id = ? AND seat = ? AND since = ?",
+            (at, d.game_id, d.seat, d.since),
         )
 
     async def deadline_retry(self, d: Deadline, delay: float, error: str) -> None:
