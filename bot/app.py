@@ -34,7 +34,7 @@ from .notifier import Notifier
 from .outbound import Outbound
 from .replay_answers import Replays
 from .replay_buttons import ReplayLogButton, ReplayStepButton, set_replay_handlers
-from .seat_buttons import HandOverButton
+from .seat_buttons import BackButton, HandOverButton
 from .service import GameService
 from .settings import Settings
 from .store import Store
@@ -110,7 +110,7 @@ class NightfallBot(commands.Bot):
         set_replay_handlers(self.replays.step, self.replays.log)
         set_undo_handler(self.moves.undo_pressed)
         self.add_dynamic_items(MoveButton, MoveSelect, BatchSelect, LobbyButton, LobbyLevel, HandOverButton, UndoButton)
-        self.add_dynamic_items(ReplayStepButton, ReplayLogButton)
+        self.add_dynamic_items(ReplayStepButton, ReplayLogButton, BackButton)
         for cog in self.cogs_to_add():
             await self.add_cog(cog)
         await self.tree.set_translator(CommandTranslator())  # Polish and Russian command names, sent with the sync

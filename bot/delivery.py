@@ -246,6 +246,8 @@ class Deliverer:
             await n.missed_notice(d.game_id, d.target, d.hint)
         elif d.kind == "mention":
             await n.mention(d.game_id, d.target, d.hint)
+        elif d.kind == "takeover":
+            await n.takeover_notice(d.game_id, d.target, d.hint)
         elif d.kind == "game_over":
             await n.game_over(d.game_id, d.target)
         elif d.kind == "dm_closed":

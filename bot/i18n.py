@@ -208,7 +208,27 @@ EN: dict[str, Template] = {
     "away.left_reply": "**{name}** leaves; the AI plays their seat from now on.",
     "away.replaced_reply": "**{by}** hands **{name}**'s seat to the AI.",
     "away.returned_reply": "**{name}** takes their seat back.",
-    "err.seat_away": "The AI plays your seat while you are away. Type `/game return` in the game's channel to take it back.",
+    "away.returned_dm": "👋 You have your seat back in **#{channel}**: your next decision comes by DM.",
+    # the DM that tells a person the AI took their seat, by what handed it over ({where}: the channel and server)
+    "takeover.left": "🤖 You left the {game} game in {where}: the AI (normal) plays your seat now, with your cards.",
+    "takeover.replaced": (
+        "🤖 **{by}** handed your seat in the {game} game in {where} to the AI: the AI (normal) plays it now, "
+        "with your cards."
+    ),
+    "takeover.handed": (
+        "🤖 You missed a deadline in the {game} game in {where}, and **{by}** let the AI play for you: the AI "
+        "(normal) plays your seat now, with your cards."
+    ),
+    "takeover.timeouts": (
+        "🤖 You missed the deadline in {turns} in a row in the {game} game in {where}: the AI (normal) plays your "
+        "seat now, with your cards."
+    ),
+    "takeover.back": "Press **Take my seat back** (or type `/game return`) whenever you want to play it again.",
+    "takeover.button": "Take my seat back",
+    "err.return_over": "That game has ended: there is no seat to take back.",
+    "err.no_game_to_return": "You have no running game in which the AI plays your seat.",
+    "err.which_game_away": "The AI plays your seat in several games ({games}): choose one with the `game` option.",
+    "err.seat_away": "The AI plays your seat while you are away. Type `/game return` (here or in the game's channel) to take it back.",
     "err.already_away": "The AI already plays your seat. `/game return` takes it back.",
     "err.not_away": "You are playing your seat yourself; there is nothing to take back.",
     "err.not_running": "There is no running game in this channel.",

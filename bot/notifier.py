@@ -23,7 +23,7 @@ from .games import game_name
 from .i18n import clip, count, shorten, t
 from .logline import Describe
 from .outbound import LOG, Outbound
-from .seat_buttons import hand_over_view
+from .seat_buttons import back_view, hand_over_view
 from .service import GameService
 from .service.tutorial import with_lesson
 from .store import RETIRED, Delivery, Store
@@ -507,6 +507,33 @@ class Notifier:
         await channel.send(text, view=hand_over_view(game_id, seat.seat, label), allowed_mentions=NO_MENTIONS)
 
     # ------------------------------------------------------------------ one-time notices
+    async def takeover_notice(self, game_id: int, user_id: int, hint: str) -> None:
+        """Tell a person by DM, in their language, that the AI plays their seat now and who or what handed it over
+        (``hint``: ``left``, ``replaced:<by>``, ``handed:<by>`` or ``timeouts:<turns>``), with a button that takes
+        it back. Dropped if they took it back meanwhile or the game ended; closed DMs leave nowhere to say it."""
+        table = await self.service.stored_table(game_id)
+        seat = table.seat_of(user_id)
+        if seat is None or not seat.away or table.game is None or table.game.is_over():
+            return
+        if table.row.status != "active":
+            return
+        cause, _, detail = hint.partition(":")
+        lang = await self.store.language_for(user_id)
+        fields: dict[str, Any] = {
+            "game": game_name(table.row.game),
+            "where": self._where(table.row.guild_id, table.row.channel_name),
+            "by": detail,
+        }
+        if cause == "timeouts":
+            missed = int(detail) if detail.isdigit() else self.service.settings.timeouts_to_ai
+            fields["turns"] = count(missed, self.service.face(table).span_word, lang)
+        elif cause not in ("left", "replaced", "handed"):
+            cause = "left"
+        text = t(f"takeover.{cause}", lang, **fields) + "\n" + t("takeover.back", lang)
+        view = back_view(game_id, t("takeover.button", lang))
+        with contextlib.suppress(DMClosed):  # the channel's line says it; nothing else can reach them
+            await self._send_dm(user_id, clip(text), view=view)
+
     async def dm_closed_notice(self, game_id: int, user_id: int) -> None:
         """Tell the player in the game's channel that their DMs are closed (asked for once per game)."""
         table = await self.service.stored_table(game_id)

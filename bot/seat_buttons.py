@@ -48,3 +48,44 @@ def hand_over_view(game: int, seat: str, label: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(HandOverButton(game, seat, label))
     return view
+
+
+# ---------------------------------------------------------------------- taking one's seat back
+BACK_ID = re.compile(r"back:(?P<game>\d+)")
+
+#: (interaction, game id) -> None
+BackHandler = Callable[[discord.Interaction[Any], int], Awaitable[None]]
+_back_handler: list[BackHandler] = []
+
+
+def set_back_handler(handler: BackHandler) -> None:
+    """Set by the lobby's cog when it is loaded: where a press of **Take my seat back** goes."""
+    _back_handler[:] = [handler]
+
+
+class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BACK_ID):
+    """The button on the DM that tells a person the AI took their seat: the same as ``/game return`` for that
+    game, decoded from its custom id after a restart."""
+
+    def __init__(self, game: int, label: str = "") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=(label or "Back")[:80], emoji="👋", style=discord.ButtonStyle.primary, custom_id=f"back:{game}"
+        )
+        super().__init__(button)
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BackButton:
+        return cls(int(match["game"]), getattr(item, "label", None) or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _back_handler[0](interaction, self.game)
+
+
+def back_view(game: int, label: str) -> discord.ui.View:
+    """The takeover DM's one button, in the person's language."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(BackButton(game, label))
+    return view

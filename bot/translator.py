@@ -57,6 +57,8 @@ COMMANDS: dict[str, Template] = {
     "cmd.game.leave.desc": "Give up your seat (in a running game, the AI plays it until you return)",
     "cmd.game.return.name": "return",
     "cmd.game.return.desc": "Take your seat back from the AI",
+    "cmd.game.return.game.name": "game",
+    "cmd.game.return.game.desc": "In a DM, with several games: which game (in a server channel, its own game)",
     "cmd.game.replace.name": "replace",
     "cmd.game.replace.desc": "Hand a player's seat to the AI (host or Manage Server)",
     "cmd.game.replace.player.name": "player",

@@ -23,7 +23,7 @@ from ..lobby_buttons import lobby_view, set_lobby_handler
 from ..logline import per_language
 from ..notifier import DM_CLOSED
 from ..replies import answer_in_time, edit_own_message, private, send
-from ..seat_buttons import set_hand_over_handler
+from ..seat_buttons import set_back_handler, set_hand_over_handler
 from ..service import SERIES
 from ..table import Table
 from ..top import leaderboard, rating_text
@@ -109,6 +109,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         super().__init__()
         set_lobby_handler(self.pressed)
         set_hand_over_handler(self.hand_over)
+        set_back_handler(self.back_pressed)
 
     @property
     def service(self) -> Any:
@@ -302,16 +303,52 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
 
     @app_commands.command(name="return", description="Take your seat back from the AI")
-    @app_commands.guild_only()
-    async def come_back(self, interaction: discord.Interaction[Any]) -> None:
-        assert interaction.channel is not None
-        table, name = await self.service.come_back(interaction.channel.id, interaction.user.id)
-        await send(
-            interaction,
-            t("away.returned_reply", table.lang, name=name),
-            allowed_mentions=discord.AllowedMentions.none(),
-            ephemeral=False,
-        )
+    @app_commands.describe(game=english("cmd.game.return.game.desc"))
+    async def come_back(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        """Take your seat back: in a server channel its game; in a DM the chosen game, or the one game in which the
+        AI plays your seat."""
+        if interaction.guild_id is not None and interaction.channel is not None:
+            table, name = await self.service.come_back(interaction.channel.id, interaction.user.id)
+            await send(
+                interaction,
+                t("away.returned_reply", table.lang, name=name),
+                allowed_mentions=discord.AllowedMentions.none(),
+                ephemeral=False,
+            )
+            return
+        chosen = await self.service.table_to_return(interaction.user.id, game_option(game))
+        table, _ = await self.service.come_back_to(chosen.id, interaction.user.id)
+        lang = await self.bot.lang(interaction)
+        await send(interaction, t("away.returned_dm", lang, channel=table.row.channel_name), ephemeral=True)
+
+    @come_back.autocomplete("game")
+    async def _return_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        """In a DM: the user's running games in which the AI plays their seat, named by channel."""
+        lang = await self.bot.lang(interaction)
+        want = current.casefold().strip()
+        out = []
+        for table in await self.service.games_of(interaction.user.id):
+            seat = table.seat_of(interaction.user.id)
+            if seat is None or not seat.away:
+                continue
+            name = t("game.choice", lang, channel=table.row.channel_name, mark="", id=table.id)
+            if not want or want in name.casefold():
+                out.append(app_commands.Choice(name=name[:100], value=str(table.id)))
+        return out[:25]
+
+    async def back_pressed(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """The takeover DM's **Take my seat back**: the same as ``/game return`` for that game (same checks, same
+        line in the channel); the DM then says so and loses its button. A refusal is private."""
+        answer_in_time(interaction)
+        lang = await self.bot.lang(interaction)
+        try:
+            table, _ = await self.service.come_back_to(game_id, interaction.user.id)
+        except (UserError, StorageError) as e:
+            await private(interaction, e.text(lang) if isinstance(e, UserError) else t(e.key, lang))
+            return
+        content = getattr(interaction.message, "content", "") or ""
+        done = t("away.returned_dm", lang, channel=table.row.channel_name)
+        await edit_own_message(interaction, content=clip(f"{content}\n{done}"), view=None)
 
     @app_commands.command(name="replace", description="Hand a player's seat to the AI (host or Manage Server)")
     @app_commands.describe(player="The player whose seat the AI should play")
@@ -319,7 +356,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     async def replace(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
         assert interaction.channel is not None
         table, name = await self.service.replace(
-            interaction.channel.id, interaction.user.id, _is_admin(interaction), player.id
+            interaction.channel.id, interaction.user.id, _is_admin(interaction), player.id, _name(interaction.user)
         )
         await send(
             interaction,

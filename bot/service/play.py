@@ -135,6 +135,7 @@ class PlayService(ServiceBase):
             wants=[
                 *self._wants(table, seat, source, before, since_now, new_decisions, finished, now, hurry),
                 *self._missed_notice(table, seat, missed_turn, finished),
+                *self._takeover(table, seat, handover),
             ],
             waiting=[
                 (s.seat, s.user_id, since_now[s.seat])
@@ -326,6 +327,15 @@ class PlayService(ServiceBase):
         if missed_turn is None or finished or user_id is None:
             return []
         return [Want("missed", user_id, hint=str(missed_turn))]
+
+    @staticmethod
+    def _takeover(table: Table, seat: str, handover: tuple[str, int] | None) -> list[Want]:
+        """A seat handed to the AI after too many missed deadlines: its person is told by DM, with a button that
+        takes it back."""
+        mover = table.by_seat(seat)
+        if handover is None or mover.user_id is None:
+            return []
+        return [Want("takeover", mover.user_id, hint=f"timeouts:{mover.timeouts + 1}")]
 
     async def _commit(self, move: Move) -> None:
         """Write the move with everything it changed, in one transaction under the version compare-and-set. The

@@ -124,7 +124,8 @@ class SeatService(PlayService):
                 raise UserError("err.game_over")
             if seat.is_ai:
                 raise UserError("err.already_away")
-            table = await self._set_away(table, seat, True, LogLine.say("away.left", name=seat.display_name))
+            line = LogLine.say("away.left", name=seat.display_name)
+            table = await self._set_away(table, seat, True, line, cause="left")
         self._after_away(table)
         return table, seat.display_name
 
@@ -352,8 +353,11 @@ class SeatService(PlayService):
         self.wake()
         return table
 
-    async def replace(self, channel_id: int, user_id: int, is_admin: bool, player_id: int) -> tuple[Table, str]:
-        """The host (or Manage Server) hands a player's seat to the AI, e.g. for someone who went quiet."""
+    async def replace(
+        self, channel_id: int, user_id: int, is_admin: bool, player_id: int, by: str = ""
+    ) -> tuple[Table, str]:
+        """The host (or Manage Server) hands a player's seat to the AI, e.g. for someone who went quiet; ``by``
+        names them in the DM that tells the player."""
         table = await self.table_in(channel_id)
         if table.row.status != "active":
             raise UserError("err.not_running")
@@ -366,7 +370,8 @@ class SeatService(PlayService):
                 raise UserError("err.no_such_player")
             if seat.is_ai:
                 raise UserError("err.already_ai", name=seat.display_name)
-            table = await self._set_away(table, seat, True, LogLine.say("away.replaced", name=seat.display_name))
+            line = LogLine.say("away.replaced", name=seat.display_name)
+            table = await self._set_away(table, seat, True, line, cause=f"replaced:{by}")
         self._after_away(table)
         return table, seat.display_name
 
@@ -386,17 +391,38 @@ class SeatService(PlayService):
             if seat.missed_turn is None:
                 raise UserError("err.not_missed", name=seat.display_name)
             line = LogLine.say("away.handed", by=by, name=seat.display_name)
-            table = await self._set_away(table, seat, True, line)
+            table = await self._set_away(table, seat, True, line, cause=f"handed:{by}")
         self._after_away(table)
         return table, seat.display_name
 
     async def come_back(self, channel_id: int, user_id: int) -> tuple[Table, str]:
-        """``/game return``: the AI gives the seat back to its player."""
+        """``/game return`` in a game's channel: the AI gives the seat back to its player."""
         table = await self.table_in(channel_id)
-        if table.row.status != "active":
-            raise UserError("err.not_running")
-        async with self.lock(table.id):
-            table = await self.table(table.id)
+        return await self.come_back_to(table.id, user_id)
+
+    async def table_to_return(self, user_id: int, game_id: int | None) -> Table:
+        """The game ``/game return`` means in a DM: the chosen one, else the one running game in which the AI
+        plays the user's seat."""
+        if game_id is not None:
+            table = await self.table(game_id)
+            if table.seat_of(user_id) is None:
+                raise UserError("err.not_player")
+            return table
+        mine = [await self.table(row.id) for row in await self.store.active_games_of(user_id)]
+        away = [t for t in mine if (seat := t.seat_of(user_id)) is not None and seat.away]
+        if not away:
+            raise UserError("err.not_away" if mine else "err.no_game_to_return")
+        if len(away) > 1:
+            raise UserError("err.which_game_away", games=", ".join(f"#{t.row.channel_name}" for t in away))
+        return away[0]
+
+    async def come_back_to(self, game_id: int, user_id: int) -> tuple[Table, str]:
+        """``/game return`` for one game (from its channel, a DM, or the takeover DM's button): the AI gives the
+        seat back to its player."""
+        async with self.lock(game_id):
+            table = await self.table(game_id)
+            if table.row.status != "active" or table.game is None or table.game.is_over():
+                raise UserError("err.return_over" if table.row.status in ("over", "abandoned") else "err.not_running")
             seat = table.seat_of(user_id)
             if seat is None:
                 raise UserError("err.not_seated")
@@ -406,14 +432,19 @@ class SeatService(PlayService):
         self._after_away(table)
         return table, seat.display_name
 
-    async def _set_away(self, table: Table, seat: SeatRow, away: bool, line: LogLine) -> Table:
-        """Hand the seat to the AI or back, with the line the channel reads and the player's prompt; locked."""
+    async def _set_away(
+        self, table: Table, seat: SeatRow, away: bool, line: LogLine, cause: str | None = None
+    ) -> Table:
+        """Hand the seat to the AI or back, with the line the channel reads and the player's prompt; locked. A seat
+        handed to the AI also asks for the DM that tells its person (``cause``: who or what handed it over)."""
         assert seat.user_id is not None
         waiting = [w for w in table.waiting_people() if w[0] != seat.seat]
         pending = {d.seat for d in table.game.pending()} if table.game is not None else set()
         if not away and seat.seat in table.since and seat.seat in pending:
             waiting.append((seat.seat, seat.user_id, table.since[seat.seat]))
         wants = [Want("channel"), Want("prompt", seat.user_id)]
+        if away and cause is not None:
+            wants.append(Want("takeover", seat.user_id, hint=cause))
         if not await self.store.set_away(table.id, seat.seat, self.turn(table), away, [line], wants, waiting):
             raise UserError("err.game_over" if table.row.status != "active" else "err.stale")
         self._ai.pop((table.id, seat.seat), None)
