@@ -188,7 +188,8 @@ class Moves:
             )
         else:
             after = with_undo(None, game_id, version, t("undo.button", lang)) if undo else None
-            await edit_own_message(interaction, content=clip(f"{message.content}\n{done}"), view=after)
+            # its question is answered and nothing else waits: the DM keeps one line saying what was done
+            await edit_own_message(interaction, content=clip(done), view=after, attachments=[])
             mark = self.store.clear_prompt(game_id, interaction.user.id, message.id, settles=version)
         try:
             await mark

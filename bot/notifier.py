@@ -26,7 +26,7 @@ from .outbound import LOG, Outbound
 from .seat_buttons import back_view, hand_over_view
 from .service import GameService
 from .service.tutorial import with_lesson
-from .store import RETIRED, Delivery, Store
+from .store import RETIRED, Delivery, SeatRow, Store
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -41,6 +41,17 @@ NO_MENTIONS = discord.AllowedMentions.none()
 THREAD_EXISTS = 160004  # a thread has already been created for this message
 NO_THREAD = {50001, 50013, 50024, 160005}  # no access, no permission, wrong channel type, thread locked
 THREAD_TYPES = {discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread}
+
+
+#: how each source of a move is said on the prompt it answered (``prompt.done.<key>``)
+OUTCOME_KEYS = {
+    "command": "command",
+    "button": "button",
+    "select": "button",
+    "timeout": "timeout",
+    "missed": "missed",
+    "ai": "ai",
+}
 
 
 class NotYet(Exception):
@@ -326,7 +337,8 @@ class Notifier:
             prompt = replace(prompt, content=clip(with_lesson(prompt.content, lesson[1]), MESSAGE_LIMIT))
         if prompt is None:
             if stored is not None and stored[2] != RETIRED:
-                await self.retire(stored)
+                # the question it asked is no longer open: it says what became of it instead
+                await self._close(stored, await self._outcome(table, seat, stored[2], lang))
                 await self.store.clear_prompt(game_id, user_id, stored[1])
             return False
         file = await prompt.picture.file()  # drawn after the lock: the game goes on meanwhile
@@ -334,16 +346,60 @@ class Notifier:
         if stored is not None and (edit_in_place or mode != "dm") and await self._edit(stored, prompt, file):
             await self.store.set_prompt(game_id, user_id, stored[0], stored[1], prompt.since, delivers=delivers)
         elif mode == "dm":
+            if stored is not None and stored[2] != RETIRED:
+                # the old prompt first says what became of its question, so the new DM below is the only question
+                await self._close(stored, await self._outcome(table, seat, stored[2], lang))
             message = await self._send_dm(user_id, prompt.content, file=file, view=prompt.view)
             channel_id = message.channel.id
             await self.store.set_prompt(game_id, user_id, channel_id, message.id, prompt.since, delivers=delivers)
-            if stored is not None and stored[1] != message.id and stored[2] != RETIRED:
-                await self.retire(stored)  # best effort: it raises nothing
         else:
             return False
         if lesson is not None:
             await self.store.add_taught(user_id, lesson[0])
         return delivers is not None
+
+    async def _outcome(self, table: Table, seat: SeatRow | None, since: int, lang: str) -> str:
+        """One line, in the reader's language, saying what became of the decision a prompt dated ``since`` asked:
+        the move that answered it and how it was made (a command, the deadline's default, the AI), else why it is
+        no longer open (the AI plays the seat now, someone's undo took it away, the game ended)."""
+        answer = await self.store.answer_after(table.id, seat.seat, since) if seat is not None else None
+        undone = await self.store.undo_after(table.id, since)
+        if answer is not None and (undone is None or undone[0] > answer[0]) and seat is not None:
+            seq, text, source = answer
+            label = await self._label_at(table, seat.seat, seq, text, lang)
+            if label is not None:
+                return clip(t(f"prompt.done.{OUTCOME_KEYS.get(source, 'button')}", lang, label=label), MESSAGE_LIMIT)
+        if table.row.status in ("over", "abandoned") or (table.game is not None and table.game.is_over()):
+            return t("prompt.done.over", lang)
+        if seat is not None and seat.away:
+            return t("prompt.done.away", lang)
+        if undone is not None:
+            return t("prompt.done.undone", lang, name=table.names.get(undone[1], "?"))
+        return t("prompt.done.moved_on", lang)
+
+    async def _label_at(self, table: Table, seat: str, seq: int, text: str, lang: str) -> str | None:
+        """The move ``text`` of ``seat``, stored at version ``seq``, in words (as its button read then); None if the
+        position before it cannot be rebuilt."""
+        face = self.service.face(table)
+        try:
+            state, actions = await self.store.load_before(table.id, seq)
+            match = face.load(state)
+            for _, s, move in actions:
+                match.apply(match.parse_action(s, move))
+            return face.label(match, match.parse_action(seat, text), table.names, lang)
+        except Exception:  # an old game whose moves no longer replay: the line says less, nothing fails
+            log.info("could not word move %s of game %s", seq, table.id, exc_info=True)
+            return None
+
+    async def _close(self, stored: tuple[int, int, int], text: str) -> None:
+        """An old prompt becomes one line, ``text``, without its picture and buttons; one already deleted is fine."""
+        channel = self.client.get_partial_messageable(stored[0])
+        try:
+            await self._take(channel)
+            await channel.get_partial_message(stored[1]).edit(content=text, attachments=[], view=None)
+        except discord.NotFound as e:
+            if e.code != UNKNOWN_MESSAGE:
+                raise
 
     async def _recent(self, table: Table, user_id: int) -> Recent:
         """What the player missed since their last move, and where the table is."""
@@ -440,15 +496,6 @@ class Notifier:
                 await self.store.set_dm_closed(user_id, DM_CLOSED_PAUSE)
                 raise DMClosed(str(user_id)) from e
             raise
-
-    async def retire(self, stored: tuple[int, int, int]) -> None:
-        """An old prompt keeps its text but loses its buttons (best effort: a stale button is refused anyway)."""
-        channel = self.client.get_partial_messageable(stored[0])
-        try:
-            await self._take(channel)
-            await channel.get_partial_message(stored[1]).edit(view=None)
-        except discord.HTTPException as e:
-            log.info("could not retire prompt %s: %s", stored[1], e)
 
     # ------------------------------------------------------------------ deadlines
     async def remind(self, game_id: int, user_id: int, hint: str) -> None:

@@ -22,6 +22,23 @@ class UndoStore(StoreBase):
         )
         return (int(row[0]), str(row[1]), row[2], str(row[3]), str(row[4])) if row else None
 
+    async def answer_after(self, game_id: int, seat: str, since: int) -> tuple[int, str, str] | None:
+        """(seq, text, source) of the seat's first action after version ``since``: what answered the decision a
+        prompt of that date asked (None: nothing did yet)."""
+        row = await self._read_one(
+            "SELECT seq, text, source FROM actions WHERE game_id = ? AND seat = ? AND seq > ? ORDER BY seq LIMIT 1",
+            (game_id, seat, since),
+        )
+        return (int(row[0]), str(row[1]), str(row[2])) if row else None
+
+    async def undo_after(self, game_id: int, since: int) -> tuple[int, str] | None:
+        """(seq, seat) of the game's first undo after version ``since``."""
+        row = await self._read_one(
+            "SELECT seq, seat FROM actions WHERE game_id = ? AND source = ? AND seq > ? ORDER BY seq LIMIT 1",
+            (game_id, UNDO, since),
+        )
+        return (int(row[0]), str(row[1])) if row else None
+
     async def last_undo(self, game_id: int) -> int:
         """The version of the game's last undo (0: none): an AI seat's thought older than it is thrown away."""
         row = await self._read_one("SELECT MAX(seq) FROM actions WHERE game_id = ? AND source = ?", (game_id, UNDO))
