@@ -147,6 +147,11 @@ class Notifier:
             file = await table_picture.file()
             table_id = await self._show_table(game_id, channel, table_id, content, file, current)
             self._shown[game_id] = (table_id, content, table_picture.key)
+            if table.row.tutorial and table_id != marks.table_message_id and not ended:
+                # a tutorial's table is posted in the player's DM: their question comes again below it
+                for person in table.seats:
+                    if person.user_id is not None and not person.is_ai:
+                        await self.store.want(game_id, "prompt", person.user_id)
         if thread_id is None:
             # the link shows from the next edit
             thread_id = await self._make_thread(game_id, channel, table_id, lang, face.rules.name)
@@ -321,9 +326,13 @@ class Notifier:
                 and table.game is not None
                 and any(d.seat == seat.seat for d in table.game.pending())
             )
-            if waiting and seat is not None and stored is not None and stored[2] == table.since.get(seat.seat):
+            # a tutorial's DM is its table's channel too: a table posted below the prompt buries its question, which
+            # then comes again below it (the DM always ends with the live decision)
+            buried = stored is not None and table.row.tutorial and await self._below_table(game_id, stored[1])
+            shown = waiting and seat is not None and stored is not None and stored[2] == table.since.get(seat.seat)
+            if shown and not buried:
                 return False  # the player already has this decision's prompt
-            mode = await self.store.notify_mode(user_id)
+            mode = "dm" if table.row.tutorial else await self.store.notify_mode(user_id)
             if waiting and mode == "mention" and not edit_in_place and seat is not None:
                 await self.store.want(game_id, "mention", user_id, str(table.since.get(seat.seat)))
             if waiting and stored is None and mode != "dm":
@@ -343,10 +352,13 @@ class Notifier:
             return False
         file = await prompt.picture.file()  # drawn after the lock: the game goes on meanwhile
         delivers = done if lesson is None else None  # a lesson's mark comes last
-        if stored is not None and (edit_in_place or mode != "dm") and await self._edit(stored, prompt, file):
+        in_place = stored is not None and not buried and (edit_in_place or mode != "dm")
+        if stored is not None and in_place and await self._edit(stored, prompt, file):
             await self.store.set_prompt(game_id, user_id, stored[0], stored[1], prompt.since, delivers=delivers)
         elif mode == "dm":
-            if stored is not None and stored[2] != RETIRED:
+            if stored is not None and stored[2] == prompt.since:
+                await self._delete(self.client.get_partial_messageable(stored[0]), stored[1])  # the same question
+            elif stored is not None and stored[2] != RETIRED:
                 # the old prompt first says what became of its question, so the new DM below is the only question
                 await self._close(stored, await self._outcome(table, seat, stored[2], lang))
             message = await self._send_dm(user_id, prompt.content, file=file, view=prompt.view)
@@ -390,6 +402,11 @@ class Notifier:
         except Exception:  # an old game whose moves no longer replay: the line says less, nothing fails
             log.info("could not word move %s of game %s", seq, table.id, exc_info=True)
             return None
+
+    async def _below_table(self, game_id: int, message_id: int) -> bool:
+        """Whether the game's table message was posted after ``message_id`` (Discord's ids grow with time)."""
+        table_id = (await self.store.channel_marks(game_id)).table_message_id
+        return table_id is not None and table_id > message_id
 
     async def _close(self, stored: tuple[int, int, int], text: str) -> None:
         """An old prompt becomes one line, ``text``, without its picture and buttons; one already deleted is fine."""

@@ -65,6 +65,9 @@ class Settings:
     #: Seconds after a player's own move during which their next decisions edit the DM they are
     #: looking at instead of sending a new one (one notification per burst of decisions).
     dm_burst: float = 600.0
+    #: Seconds without a move of their own after which a player has put the phone down: a decision that reaches
+    #: them then notifies them (a new DM, or a mention) even within ``dm_burst``; before, it edits their DM.
+    dm_idle: float = 180.0
     #: Whether the bot keeps Discord's rate limits itself (``bot.outbound``: 45 calls/s, 5 new messages per 5 s per
     #: channel). Always on for the bot (not an environment setting); off for a simulated Discord that has no limits,
     #: whose whole games in a few seconds would otherwise wait for them in real time.
@@ -103,6 +106,7 @@ class Settings:
             render_prime=(_int("NIGHTFALL_RENDER_PRIME", 1) or 0) != 0,
             timeouts_to_ai=_int("NIGHTFALL_TIMEOUTS_TO_AI", 2) or 0,
             dm_burst=_float("NIGHTFALL_DM_BURST", 600.0),
+            dm_idle=_float("NIGHTFALL_DM_IDLE", 180.0),
             watchdog_seconds=_float("NIGHTFALL_WATCHDOG_SECONDS", 60.0) or 60.0,
             cup_target=_int("NIGHTFALL_CUP_TARGET", 100) or 100,
             db_busy_seconds=_float("NIGHTFALL_DB_BUSY_SECONDS", 10.0),

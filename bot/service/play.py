@@ -297,8 +297,10 @@ class PlayService(ServiceBase):
             if finished or ended or s.seat in new_decisions:
                 # one new DM per burst of decisions: the mover's own follow-up, or a decision that
                 # reaches someone who moved a moment ago, edits the DM they are looking at; a decision
-                # that finds them away comes as a new DM, which notifies them (so does a timeout)
-                recent = now - table.acted_at.get(s.seat, float("-inf")) < self.settings.dm_burst
+                # that finds them away (no move of theirs for ``dm_idle`` seconds) comes as a new DM, which
+                # notifies them (so does a timeout)
+                idle = now - table.acted_at.get(s.seat, float("-inf"))
+                recent = idle < min(self.settings.dm_burst, self.settings.dm_idle)
                 # a missed turn's further decisions are played at once: their prompts edit, never notify
                 edit = ((s.seat == seat or recent) and source != "timeout") or s.seat in hurry
                 # the mover's own DM is being answered by their interaction: no worker edits it meanwhile
