@@ -575,6 +575,25 @@ EN: dict[str, Template] = {
     "me.show.notify.mention": "🔔 New decisions: a mention in the game's channel (`/me notify`)",
     "me.show.notify.quiet": "🔔 New decisions: no DM and no mention (`/me notify`)",
     "me.show.language": "🌐 Language: {language}",
+    "me.show.away": "💤 Away until <t:{until}:F> (`/me away days:0` ends it)",
+    "me.away_set": "💤 You are away until <t:{until}:F>.",
+    "me.away_game": "#{channel}: your clock stands still until <t:{stop}:f>",
+    "me.away_game_none": "#{channel}: this game allows no more time away; your clock runs",
+    "me.away_no_games": "You have no running game now: nothing stops.",
+    "me.away_back": "👋 Welcome back: your clocks run again where they stood.",
+    "me.away_not": "You are not away: nothing changes.",
+    "away.log": "💤 **{name}** is away until <t:{until}:F>; their clock stands still until then.",
+    "away.log_capped": (
+        "💤 **{name}** is away until <t:{until}:F>; this game stops their clock until <t:{stop}:F>, when its time "
+        "away runs out."
+    ),
+    "away.log_none": "💤 **{name}** is away until <t:{until}:F>; this game allows no more time away: their clock runs.",
+    "away.log_back": "👋 **{name}** is back: their clock runs again.",
+    "status.away": "💤 {name} is away until <t:{until}:F>.",
+    "lobby.away": "Time away: up to {days} per player (`/me away`).",
+    "lobby.away_none": "No time away in this game.",
+    "away_days.set": "⚙️ **{name}** sets this game's time away: up to {days} per player (`/me away`).",
+    "away_days.set_none": "⚙️ **{name}** sets this game's time away: none.",
     "me.show.language_app": "🌐 Language: {language}, as your Discord app (`/me language` chooses one)",
     "language.set": (
         "🌐 From now on your DMs, private replies and hand images are in English, in every game. "

@@ -7,3 +7,15 @@
 ALTER TABLE players ADD COLUMN timezone TEXT;
 ALTER TABLE players ADD COLUMN quiet_start INTEGER CHECK (quiet_start BETWEEN 0 AND 1439);
 ALTER TABLE players ADD COLUMN quiet_end INTEGER CHECK (quiet_end BETWEEN 0 AND 1439);
+
+-- Time away (/me away days:N): the person's clocks stand still until they come back, in each game for no more than
+-- the game's allowance.
+--
+--   players.away_until  when the person said they would be back (NULL: not away)
+--   games.away_days     the allowance: days of time away per player in this game (/game settings away:), 0 for none
+--   seats.away_until    when this seat's clock runs again (the return, or where the allowance ran out); NULL: it runs
+--   seats.away_used     seconds of the allowance this seat has used (given back for days not taken)
+ALTER TABLE players ADD COLUMN away_until REAL;
+ALTER TABLE games ADD COLUMN away_days INTEGER NOT NULL DEFAULT 7 CHECK (away_days BETWEEN 0 AND 30);
+ALTER TABLE seats ADD COLUMN away_until REAL;
+ALTER TABLE seats ADD COLUMN away_used REAL NOT NULL DEFAULT 0;

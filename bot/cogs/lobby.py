@@ -5,6 +5,7 @@ return, replace; next, cup (a game's series), stats and top (the server's leader
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import inspect
 from collections.abc import Callable
 from typing import Any
@@ -18,7 +19,7 @@ from ..durations import DEFAULT_DEADLINE, BadDuration, deadline_text, duration_t
 from ..errors import UserError
 from ..games import FACES, game_name, seats_text
 from ..host import Host
-from ..i18n import clip, server_language, t
+from ..i18n import clip, count, server_language, t
 from ..lobby_buttons import lobby_view, set_lobby_handler
 from ..logline import per_language
 from ..notifier import DM_CLOSED
@@ -91,6 +92,11 @@ def _with_game_options(func: Callable[..., Any]) -> Callable[..., Any]:
     app_commands.describe(**descriptions)(func)
     app_commands.choices(**choices)(func)
     return func
+
+
+def away_text(days: int, lang: str) -> str:
+    """The game's allowance of time away, in a sentence."""
+    return t("lobby.away", lang, days=count(days, "day", lang)) if days else t("lobby.away_none", lang)
 
 
 def _is_admin(interaction: discord.Interaction[Any]) -> bool:
@@ -187,6 +193,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         if table.row.deadline is not None:
             turns = self.bot.settings.timeouts_to_ai
             cup = " " + deadline_text(table.row.deadline, turns, face.span_word, lang) + cup
+            cup = " " + away_text(table.row.away_days, lang) + cup
         note = cup + note
         return (
             t(
@@ -400,12 +407,24 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         )
 
     @app_commands.command(name="settings", description="Change this game's settings (host or Manage Server)")
-    @app_commands.describe(deadline="Time for each decision from now on: 30m, 12h, 2d, 1d12h or none")
+    @app_commands.describe(
+        deadline="Time for each decision from now on: 30m, 12h, 2d, 1d12h or none",
+        away="Days of time away (/me away) each player may take in this game; 0 for none",
+    )
     @app_commands.guild_only()
-    async def settings(self, interaction: discord.Interaction[Any], deadline: str | None = None) -> None:
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        deadline: str | None = None,
+        away: app_commands.Range[int, 0, 30] | None = None,
+    ) -> None:
         assert interaction.channel is not None
-        if deadline is None:
+        if deadline is None and away is None:
             raise UserError("err.no_setting")
+        if away is not None:
+            await self._set_away_days(interaction, away)
+        if deadline is None:
+            return
         seconds = _deadline(deadline)
         table = await self.service.set_deadline(
             interaction.channel.id, interaction.user.id, _is_admin(interaction), seconds
@@ -415,6 +434,23 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             text = t("deadline.set_none", lang, name=_name(interaction.user))
         else:
             text = t("deadline.set", lang, name=_name(interaction.user), deadline=duration_text(seconds, lang))
+        await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
+
+    async def _set_away_days(self, interaction: discord.Interaction[Any], days: int) -> None:
+        """``/game settings away:``: the host (or Manage Server) sets the game's allowance of time away."""
+        assert interaction.channel is not None
+        table = await self.service.table_in(interaction.channel.id)
+        if interaction.user.id != table.row.host_id and not _is_admin(interaction):
+            raise UserError("err.not_host_or_admin_settings", host=table.host_name)
+        async with self.service.lock(table.id):
+            if not await self.bot.store.set_away_days(table.id, days):
+                raise UserError("err.game_over")
+            table.row = dataclasses.replace(table.row, away_days=days)  # the cached game knows it too
+        lang, name = table.lang, _name(interaction.user)
+        if days:
+            text = t("away_days.set", lang, name=name, days=count(days, "day", lang))
+        else:
+            text = t("away_days.set_none", lang, name=name)
         await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
 
     @app_commands.command(name="status", description="Who must act in this channel's game")
@@ -436,6 +472,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         if table.row.status in ("lobby", "active"):
             span_word = self.service.face(table).span_word
             text += "\n" + deadline_text(table.row.deadline, self.bot.settings.timeouts_to_ai, span_word, lang)
+            text += "\n" + away_text(table.row.away_days, lang)
+            for seat, until in (await self.bot.store.away_seats(table.id)).items():
+                text += "\n" + t("status.away", lang, name=table.names[seat], until=int(until))
         await send(interaction, text, ephemeral=True)
 
     @app_commands.command(name="mine", description=english("cmd.game.mine.desc"))

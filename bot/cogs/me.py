@@ -1,5 +1,6 @@
 """``/me``: a person's own settings, for every game in every server: time zone, quiet hours, how they hear of a new
-decision, language, and ``/me show`` to read them back. Every answer is private and in the person's language."""
+decision, language, time away, and ``/me show`` to read them back. Every answer is private and in the person's
+language."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..durations import DAY
 from ..errors import UserError
 from ..host import Host
 from ..i18n import t
@@ -54,7 +56,9 @@ def quiet_hours(text: str) -> Quiet | None:
         raise UserError("err.bad_quiet", text=text[:20], reason=per_language(lambda lang: t(key, lang))) from None
 
 
-def show_text(lang: str, now: float, name: str | None, quiet: Quiet | None, mode: str, chosen: str | None) -> str:
+def show_text(
+    lang: str, now: float, name: str | None, quiet: Quiet | None, mode: str, chosen: str | None, away: float | None
+) -> str:
     """``/me show``: every setting, with the person's local time and when their quiet hours next begin or end."""
     here = name or "UTC"
     zone_line = t("me.show.zone" if name else "me.show.zone_utc", lang, zone=here, time=hhmm(now, name))
@@ -70,11 +74,12 @@ def show_text(lang: str, now: float, name: str | None, quiet: Quiet | None, mode
         language_line = t("me.show.language", lang, language=language_names[chosen])
     else:
         language_line = t("me.show.language_app", lang, language=language_names.get(lang, "English"))
-    return "\n".join((t("me.show.head", lang), zone_line, quiet_line, notify_line, language_line))
+    away_lines = [t("me.show.away", lang, until=int(away))] if away is not None else []
+    return "\n".join((t("me.show.head", lang), zone_line, quiet_line, *away_lines, notify_line, language_line))
 
 
 class Me(commands.GroupCog, group_name="me", group_description=english("cmd.me.desc")):
-    """``/me timezone``, ``/me quiet``, ``/me notify``, ``/me language``, ``/me show``."""
+    """``/me timezone``, ``/me quiet``, ``/me notify``, ``/me language``, ``/me show``, ``/me away``."""
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
@@ -139,4 +144,34 @@ class Me(commands.GroupCog, group_name="me", group_description=english("cmd.me.d
         name, quiet = await self.bot.store.my_time(user_id)
         chosen, _seen = await self.bot.store.language_of(user_id)
         mode = await self.bot.store.notify_mode(user_id)
-        await send(interaction, show_text(lang, self.bot.store.epoch(), name, quiet, mode, chosen), ephemeral=True)
+        away = await self.bot.store.away_until(user_id)
+        text = show_text(lang, self.bot.store.epoch(), name, quiet, mode, chosen, away)
+        await send(interaction, text, ephemeral=True)
+
+    @app_commands.command(
+        name="away", description="Away for some days: your clocks stand still (up to each game's allowance)"
+    )
+    @app_commands.describe(days="Days away from now, 1 to 30; 0 ends your time away")
+    async def away(self, interaction: discord.Interaction[Any], days: app_commands.Range[int, 0, 30]) -> None:
+        """Time away: every running game of the person stops their clock, each for no more than its allowance
+        (``/game settings away:``); the channels read one line each. ``days:0`` ends it."""
+        store, user_id = self.bot.store, interaction.user.id
+        lang = await self.bot.lang(interaction)
+        if days == 0:
+            was = await store.away_until(user_id)
+            await store.come_back(user_id)
+            text = t("me.away_back" if was is not None else "me.away_not", lang)
+        else:
+            until = store.epoch() + days * DAY
+            lines = [t("me.away_set", lang, until=int(until))]
+            now = store.epoch()
+            for game_id, stop in await store.go_away(user_id, until):
+                row = await store.game(game_id)
+                channel = row.channel_name if row is not None else "?"
+                key = "me.away_game" if stop > now else "me.away_game_none"
+                lines.append("· " + t(key, lang, channel=channel, stop=int(stop)))
+            if len(lines) == 1:
+                lines.append(t("me.away_no_games", lang))
+            text = "\n".join(lines)
+        self.bot.service.wake()  # the channels' lines, and the clocks that moved
+        await send(interaction, text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())

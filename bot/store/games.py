@@ -263,6 +263,16 @@ class GameStore(StoreBase):
             == 1
         )
 
+    async def set_away_days(self, game_id: int, days: int) -> bool:
+        """The game's allowance of time away per player (``/game settings away:``), for the times away from now on."""
+        return (
+            await self._write(
+                "UPDATE games SET away_days = ?, updated_at = ? WHERE id = ? AND status IN ('lobby', 'active')",
+                (days, self.now(), game_id),
+            )
+            == 1
+        )
+
     # ------------------------------------------------------------------ seats
     async def seats(self, game_id: int) -> list[SeatRow]:
         found = await self._read(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..database import Conn
 from ..waking import Quiet, quiet_end, stored_quiet, zone
 from .base import StoreBase
-from .sql import _move_clocks, person_time
+from .sql import _come_back, _go_away, _move_clocks, person_time
 
 
 class PeopleStore(StoreBase):
@@ -91,6 +91,30 @@ class PeopleStore(StoreBase):
             _move_clocks(conn, "WHERE user_id = ?", (user_id,), epoch, epoch, before)
 
         await self.writer.transaction(run)
+
+    # ------------------------------------------------------------------ people: time away (/me away)
+    async def away_until(self, user_id: int) -> float | None:
+        """Until when the person said they are away, if that is still ahead."""
+        row = await self._read_one("SELECT away_until FROM players WHERE user_id = ?", (user_id,))
+        return float(row[0]) if row and row[0] is not None and float(row[0]) > self.epoch() else None
+
+    async def go_away(self, user_id: int, until: float) -> list[tuple[int, float]]:
+        """The person is away until ``until``: (game, when its clock runs again) for each running game of theirs."""
+        epoch, now = self.epoch(), self.now()
+        return await self.writer.transaction(lambda conn: _go_away(conn, user_id, until, epoch, now))
+
+    async def come_back(self, user_id: int) -> list[int]:
+        """The person is back before their time away ends: the games whose clocks run again."""
+        epoch, now = self.epoch(), self.now()
+        return await self.writer.transaction(lambda conn: _come_back(conn, user_id, epoch, now))
+
+    async def away_seats(self, game_id: int) -> dict[str, float]:
+        """Seat → when its clock runs again, for the game's seats whose person is away now."""
+        found = await self._read(
+            "SELECT seat, away_until FROM seats WHERE game_id = ? AND away_until > ? AND is_ai = 0",
+            (game_id, self.epoch()),
+        )
+        return {str(r[0]): float(r[1]) for r in found}
 
     # ------------------------------------------------------------------ lessons
     async def taught(self, user_id: int) -> set[str]:

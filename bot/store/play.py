@@ -19,6 +19,7 @@ from .sql import (
     _add_log,
     _add_results,
     _begin,
+    _come_back,
     _hand_to_ai,
     _log_rows,
     _people,
@@ -184,6 +185,8 @@ class PlayStore(StoreBase):
                 [(move.game_id, move.version, turn, events) for turn, events in move.events],
             )
             _want(conn, move.game_id, move.wants, epoch)
+            if move.source not in AUTO_SOURCES and move.user_id is not None:
+                _come_back(conn, move.user_id, epoch, now)  # a move of their own: back from time away, if they were
             _sync_deadlines(conn, move.game_id, move.waiting, epoch, move.hurry)
             _add_results(conn, move.game_id, move.results, now)
 

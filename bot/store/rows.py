@@ -40,6 +40,8 @@ class GameRow:
     paused: str | None = None
     #: a ``/tutorial`` game, played in its person's DMs: every prompt explains itself, no statistics count it
     tutorial: bool = False
+    #: days of time away (``/me away``) each player may take in this game, 0 for none (``/game settings away:``)
+    away_days: int = 7
 
 
 @dataclass(frozen=True)
@@ -270,7 +272,7 @@ class LobbyChanged(RuntimeError):
 
 _GAME_COLS = (
     "id, guild_id, channel_id, channel_name, host_id, status, game, options, seed, "
-    "version, decision_since, table_message_id, deadline_seconds, series_id, language, paused, tutorial"
+    "version, decision_since, table_message_id, deadline_seconds, series_id, language, paused, tutorial, away_days"
 )
 _G_GAME_COLS = ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
 
@@ -294,4 +296,5 @@ def _game(r: Sequence[Any]) -> GameRow:
         r[14],
         r[15],
         bool(r[16]),
+        int(r[17]),
     )

@@ -192,7 +192,7 @@ def _sync_deadlines(
         if seconds is None:
             conn.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND since != ?", (game_id, seat, since))
             continue
-        remind, warn, due = _clock(conn, user_id, epoch, seconds)
+        remind, warn, due = _clock(conn, user_id, _clock_start(conn, game_id, seat, epoch), seconds)
         conn.execute(
             "INSERT INTO deadlines (game_id, seat, user_id, since, opened_at, remind_at, warn_at, due_at, stage, next_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?) "
@@ -219,6 +219,78 @@ def _clock(conn: Conn, user_id: int, epoch: float, seconds: float) -> tuple[floa
         waking_add(epoch, seconds * 3 / 4, tz, quiet),
         waking_add(epoch, seconds, tz, quiet),
     )
+
+
+def _clock_start(conn: Conn, game_id: int, seat: str, epoch: float) -> float:
+    """When a decision that reaches the seat at ``epoch`` starts its clock: at once, or when its person's time away
+    (``/me away``) ends for this game."""
+    row = one(conn, "SELECT away_until FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+    return max(epoch, float(row[0])) if row and row[0] is not None else epoch
+
+
+def _come_back(conn: Conn, user_id: int, epoch: float, now: str) -> list[int]:
+    """The person is back (``/me away days:0``, or a move of theirs): every seat of theirs whose clock stood still
+    runs again from now with the waking time it had left, the allowance not taken is given back, and each game's
+    channel reads one line. The games told."""
+    told = []
+    found = rows(
+        conn,
+        "SELECT s.game_id, s.seat, s.away_until, s.display_name, g.version FROM seats s JOIN games g ON g.id = s.game_id "
+        "WHERE s.user_id = ? AND s.away_until IS NOT NULL",
+        (user_id,),
+    )
+    for game_id, seat, stop, name, version in found:
+        if float(stop) > epoch:
+            conn.execute(
+                "UPDATE seats SET away_used = MAX(0, away_used - ?) WHERE game_id = ? AND seat = ?",
+                (float(stop) - epoch, game_id, seat),
+            )
+            _move_clocks(conn, "WHERE game_id = ? AND seat = ?", (game_id, seat), float(stop), epoch)
+            _add_log(conn, game_id, int(version), [_say("away.log_back", name=name)], now)
+            _want(conn, game_id, [Want("channel")], epoch)
+            told.append(int(game_id))
+        conn.execute("UPDATE seats SET away_until = NULL WHERE game_id = ? AND seat = ?", (game_id, seat))
+    conn.execute("UPDATE players SET away_until = NULL WHERE user_id = ? AND away_until IS NOT NULL", (user_id,))
+    return told
+
+
+def _go_away(conn: Conn, user_id: int, until: float, epoch: float, now: str) -> list[tuple[int, float]]:
+    """The person is away until ``until``: the clock of each seat of theirs in a running game stands still until
+    then, or until the game's allowance runs out (a time away before this one is over first). (game, when its
+    clock runs again) for each game."""
+    _come_back(conn, user_id, epoch, now)
+    conn.execute(
+        "INSERT INTO players (user_id, away_until) VALUES (?, ?) "
+        "ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until",
+        (user_id, until),
+    )
+    out = []
+    found = rows(
+        conn,
+        "SELECT s.game_id, s.seat, g.away_days, s.away_used, s.display_name, g.version FROM seats s "
+        "JOIN games g ON g.id = s.game_id WHERE s.user_id = ? AND s.is_ai = 0 AND g.status = 'active' ORDER BY g.id",
+        (user_id,),
+    )
+    for game_id, seat, days, used, name, version in found:
+        stop = min(until, epoch + max(0.0, int(days) * 86400 - float(used)))
+        if stop > epoch:
+            conn.execute(
+                "UPDATE seats SET away_until = ?, away_used = away_used + ? WHERE game_id = ? AND seat = ?",
+                (stop, stop - epoch, game_id, seat),
+            )
+            _move_clocks(conn, "WHERE game_id = ? AND seat = ?", (game_id, seat), epoch, stop)
+        key = "away.log" if stop >= until else "away.log_capped" if stop > epoch else "away.log_none"
+        line = _say(key, name=name, until=int(until), stop=int(stop))
+        _add_log(conn, game_id, int(version), [line], now)
+        _want(conn, game_id, [Want("channel")], epoch)
+        out.append((int(game_id), stop))
+    return out
+
+
+def _say(key: str, **fields: object) -> tuple[str, str]:
+    """A bot sentence as a log row (its English text, and what it says)."""
+    line = LogLine.say(key, **fields)
+    return line.text("en"), line.dumps()
 
 
 def _move_clocks(
