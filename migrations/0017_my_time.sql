@@ -19,3 +19,5 @@ ALTER TABLE players ADD COLUMN away_until REAL;
 ALTER TABLE games ADD COLUMN away_days INTEGER NOT NULL DEFAULT 7 CHECK (away_days BETWEEN 0 AND 30);
 ALTER TABLE seats ADD COLUMN away_until REAL;
 ALTER TABLE seats ADD COLUMN away_used REAL NOT NULL DEFAULT 0;
+-- the seats of a person who is away, found without reading every seat
+CREATE INDEX seats_away ON seats (user_id) WHERE away_until IS NOT NULL;

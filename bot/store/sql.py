@@ -232,7 +232,10 @@ def _come_back(conn: Conn, user_id: int, epoch: float, now: str) -> list[int]:
     """The person is back (``/me away days:0``, or a move of theirs): every seat of theirs whose clock stood still
     runs again from now with the waking time it had left, the allowance not taken is given back, and each game's
     channel reads one line. The games told."""
-    told = []
+    told: list[int] = []
+    away = one(conn, "SELECT away_until FROM players WHERE user_id = ?", (user_id,))
+    if away is None or away[0] is None:
+        return told  # not away (every move asks: one look-up by key)
     found = rows(
         conn,
         "SELECT s.game_id, s.seat, s.away_until, s.display_name, g.version FROM seats s JOIN games g ON g.id = s.game_id "
