@@ -73,9 +73,9 @@ def timeline(events: list[tuple[float, str, str]]) -> str:
     return "\n".join(lines)
 
 
-async def play_awake(party: Party, limit: float) -> None:
-    """The players who are awake answer at once (greedy moves by slash command), the silent one never; time passes
-    ten minutes at a time while everyone left to decide sleeps or is silent."""
+async def play_awake(party: Party, limit: float, think: float = 0.0) -> None:
+    """The players who are awake answer (greedy moves by slash command), each move taking ``think`` seconds, the
+    silent one never; time passes ten minutes at a time while everyone left to decide sleeps or is silent."""
     env, clock = party.env, party.bot.store.epoch
     names = {party.users[n].id: n for n in ZONES}
     begin, n = clock(), 0
@@ -90,6 +90,7 @@ async def play_awake(party: Party, limit: float) -> None:
                 continue
             n += 1
             await slash_move(party.members[name], party.channel, str(decide(GreedyPlayer(seed=n), table.game, d.seat)))
+            await env.advance_time(think)
             break
         else:
             await env.advance_time(600.0)
@@ -108,7 +109,7 @@ async def test_three_zones_with_quiet_hours_and_a_silent_player(simcord_env: Any
     quiet(env)
     start = party.bot.store.epoch()
     await party.members["lena"].slash(party.channel, "game start")
-    await play_awake(party, 60 * DAY)
+    await play_awake(party, 60 * DAY, think=240.0)
     table = await party.table()
     assert table.row.status == "over", "the game did not end"
 
