@@ -153,8 +153,11 @@ async def slash_move(member: Any, channel: Any, move: str) -> Any:
     return await member.slash(channel, command, **{option: move})
 
 
-async def play_to_the_end(party: Party, max_moves: int = 3000, slash_every: int = 3) -> list[str]:
-    """Humans play greedy moves, mostly by DM buttons, every few moves by slash command."""
+async def play_to_the_end(
+    party: Party, max_moves: int = 3000, slash_every: int = 3, pictures: list[list[str]] | None = None
+) -> list[str]:
+    """Humans play greedy moves, mostly by DM buttons, every few moves by slash command. ``pictures``, if given,
+    gets the attachments' names of every DM prompt pressed, as it read when pressed."""
     transcript: list[str] = []
     players: dict[str, GreedyPlayer] = {}
     for n in range(max_moves):
@@ -176,6 +179,8 @@ async def play_to_the_end(party: Party, max_moves: int = 3000, slash_every: int 
             move = offered(game, seat, move)
             assert move in moves_in(prompt), f"{name}'s prompt lacks {move}: {sorted(moves_in(prompt))}"
             asked = prompt.content.splitlines()[-1]
+            if pictures is not None:
+                pictures.append([a.filename for a in prompt.attachments])
             await press(party.users[name], prompt, move)
             label = next(
                 (

@@ -7,6 +7,7 @@ decision that finds them away comes as a new DM and one that follows their own m
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -14,6 +15,7 @@ import discord
 import pytest
 
 from bot import Settings
+from bot.i18n import t
 from engine.nightfall.ai import GreedyPlayer, decide
 from tests.bot.conftest import user_errors_only
 from tests.bot.helpers import Party, latest_prompt, moves_in, offered, open_game, play_to_the_end, press, slash_move
@@ -84,9 +86,25 @@ async def play_over_days(party: Party, spectator: Any, seed: int = 1) -> dict[st
     return {"turns": game.turn, "buried": buried, "moves": moves, "arrivals": arrivals}
 
 
+#: the one line an answered or stale prompt becomes ("✓ …", "⏰ Played by default …", "🏁 The game has ended." …)
+CLOSED_PROMPT = re.compile(
+    "|".join(
+        re.escape(t(f"prompt.done.{key}", label="\x00", name="\x00")).replace("\x00", ".+")
+        for key in ("command", "button", "timeout", "missed", "ai", "away", "undone", "over", "moved_on")
+    )
+)
+
+
 def prompt_dms(user: Any) -> list[discord.Message]:
-    """The DMs that brought a decision (not the welcome, a reminder or the game-over DM)."""
-    return [m for m in dms(user) if "**Nightfall** in **#" in m.content]  # (a pressed one starts with "✓ …")
+    """The DMs that brought a decision (not the welcome, a reminder or the game-over DM): the live one, which asks
+    its question under its picture, and the earlier ones, each now one line without a picture or a move to press
+    that says what became of its question."""
+    return [
+        m
+        for m in dms(user)
+        if ("**Nightfall** in **#" in m.content and m.attachments)
+        or (CLOSED_PROMPT.fullmatch(m.content) and not m.attachments and not moves_in(m))
+    ]
 
 
 @pytest.mark.slow(13)
@@ -123,6 +141,8 @@ async def test_a_four_player_game_over_days_keeps_the_channel_short_and_the_tabl
     assert prompts == played["arrivals"]
     for name in people:
         assert dms(party.users[name])[-1].content.startswith("🏁 The Nightfall game in **#nightfall** is over")
+        # the game is over: no prompt keeps its question, each says in one line what became of it
+        assert all(CLOSED_PROMPT.fullmatch(m.content) for m in prompt_dms(party.users[name]))
     user_errors_only(simcord_env)
 
 
@@ -132,7 +152,9 @@ async def test_a_player_at_the_phone_gets_one_dm_and_edits_after_it(simcord_env:
     party = await open_game(simcord_env, ("alice",), ais=2, variant="standard")
     await play_to_the_end(party, slash_every=1000)
     alice = party.users["alice"]
-    assert len(prompt_dms(alice)) == 1
+    (prompt,) = prompt_dms(alice)
+    # the game is over: the prompt no longer asks anything, it says in one line what became of its last question
+    assert CLOSED_PROMPT.fullmatch(prompt.content), prompt.content
     assert dms(alice)[-1].content.startswith("🏁 The Nightfall game in **#nightfall** is over")
     user_errors_only(simcord_env)
 

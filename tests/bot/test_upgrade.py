@@ -569,7 +569,8 @@ async def finished_seats(store: Any) -> dict[int, int]:
 
 @pytest.mark.parametrize("aged", [True])
 async def test_upgrade_resends_an_out_of_date_or_missing_prompt(simcord_env: Any, world: World, aged: bool) -> None:
-    """A stored prompt of an earlier decision is replaced (and loses its buttons); a missing one is sent."""
+    """A stored prompt of an earlier decision is replaced (it says what became of its question); a missing one
+    is sent."""
     env, store = simcord_env, simcord_env.bot.store
     await env.settle()
     gid, name, _since = OUT_OF_DATE
@@ -592,6 +593,9 @@ async def test_upgrade_resends_an_out_of_date_or_missing_prompt(simcord_env: Any
             GAMES[g]["decision_since"][recorded["seat"]],
         )
         assert sorted(moves_in(sent)) == sorted(recorded["moves"]), f"{who}'s new prompt in game {g}"
+        # the live question (its moves, just checked), in its game's words and under its picture
+        title = f"**Nightfall** in **#{GAMES[g]['channel']['name']}**"
+        assert sent.content.startswith(title) and len(sent.attachments) == 1, sent.content
         assert all(cid.startswith(f"nf:{g}:{recorded['since']}:") for _kind, cid in moves_in(sent).values())
         version = (await store.game(g)).version
         move = recorded["moves"][-1]
@@ -599,10 +603,15 @@ async def test_upgrade_resends_an_out_of_date_or_missing_prompt(simcord_env: Any
         assert not result.ephemeral, result.response.content
         assert await store.action(g, version + 1) == (user.id, move, "button")
 
-    # the out-of-date prompt kept its text and lost its buttons; nobody else's prompt was touched
+    # the out-of-date prompt no longer asks anything: it is recorded as the prompt of carol's first draft
+    # decision, so it became one line saying how that was answered (the press the 0.1.0 prompt showed on its
+    # first line), without its picture or buttons, and the new DM below it is the only question; nobody
+    # else's prompt was touched
     old = world.message(world.users[name].dm_channel, world.prompts[(gid, name)])
     recorded = next(p for p in GAMES[gid]["prompts"] if p["user"] == name)
-    assert old.content == recorded["content"] and not old.components
+    answered = recorded["content"].split("\n")[0]
+    assert answered == t("prompt.done.button", label="Draft Death Grip")
+    assert old.content == answered and not old.components and not old.attachments
     for (g, who), mid in world.prompts.items():
         if (g, who) != (gid, name):
             assert moves_in(world.message(world.users[who].dm_channel, mid)), f"{who}'s prompt in game {g} was retired"
