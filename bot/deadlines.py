@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable
 
 from .alarm import Alarm
-from .errors import UserError
+from .errors import Raced, UserError
 from .notifier import deadline_hint
 from .service import GameService
 from .store import Deadline, Store, Want
@@ -127,6 +127,10 @@ class DeadlineWorker:
             self.handled += 1
         except asyncio.CancelledError:
             raise
+        except Raced:
+            # another process moved the game between this worker's read and its commit: the decision may still
+            # stand (its clock kept by that commit), so look again at once rather than drop a clock still owed
+            await self.store.deadline_retry(d, 0.0, "raced")
         except UserError as e:
             if e.key != "err.generic":
                 # the move path refused (the decision moved on between the check and the move): drop it

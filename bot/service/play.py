@@ -11,7 +11,7 @@ from typing import Any
 from engine.protocol import Match
 
 from ..database import DATABASE_ERRORS, StorageError
-from ..errors import UserError
+from ..errors import Raced, UserError
 from ..face import Face
 from ..i18n import clip, count
 from ..logline import LogLine, per_language
@@ -348,7 +348,7 @@ class PlayService(ServiceBase):
         except StaleVersion:
             # another writer committed first: this cache was stale; reload and let the player retry
             self._drop(move.game_id)
-            raise UserError("err.stale") from None
+            raise Raced() from None
         except StorageError:
             # the database is busy, full or read-only: nothing was written, and the player is told why
             raise
