@@ -164,3 +164,17 @@ def waking_between(a: float, b: float, tz: ZoneInfo, quiet: Quiet | None) -> flo
             break
         total -= max(0.0, min(end, b) - max(begin, a))
     return total
+
+
+#: when a person with no quiet hours gets their daily digest (``/me notify mode:digest``): 09:00 their time
+DIGEST_MINUTES = 9 * 60
+
+
+def next_digest(after: float, tz: ZoneInfo, quiet: Quiet | None) -> float:
+    """When the person's daily digest next goes, after ``after``: the end of their quiet hours, else 09:00 their
+    time."""
+    minutes = quiet.end if quiet is not None else DIGEST_MINUTES
+    day = local(after, tz).date() - timedelta(days=1)
+    while (at := _at(day, minutes, tz)) <= after:
+        day += timedelta(days=1)
+    return at

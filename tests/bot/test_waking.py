@@ -11,6 +11,7 @@ from bot.waking import (
     Quiet,
     is_quiet,
     next_change,
+    next_digest,
     parse_quiet,
     quiet_end,
     waking_add,
@@ -121,3 +122,17 @@ def test_every_due_instant_is_waking_time() -> None:
                 due = waking_add(start, length, zone(tz), NIGHT)
                 assert abs(waking_between(start, due, zone(tz), NIGHT) - length) < 1e-6
                 assert not is_quiet(due - 1e-3, zone(tz), NIGHT)
+
+
+def test_the_daily_digest_goes_when_the_quiet_hours_end_else_at_nine() -> None:
+    """``/me notify mode:digest``: the next digest after an instant, in the person's zone, across a clock change."""
+    warsaw = zone("Europe/Warsaw")
+    assert (
+        wall(next_digest(at("2026-03-28 07:59", "Europe/Warsaw"), warsaw, NIGHT), "Europe/Warsaw") == "2026-03-28 08:00"
+    )
+    # at 08:00 itself the next one is the next day's, which comes 23 hours later (the clocks go forward that night)
+    eight = at("2026-03-28 08:00", "Europe/Warsaw")
+    assert wall(next_digest(eight, warsaw, NIGHT), "Europe/Warsaw") == "2026-03-29 08:00"
+    assert next_digest(eight, warsaw, NIGHT) - eight == 23 * HOUR
+    assert wall(next_digest(eight, warsaw, None), "Europe/Warsaw") == "2026-03-28 09:00"  # no quiet hours: 09:00
+    assert wall(next_digest(at("2026-03-28 12:00", "UTC"), zone(None), None), "UTC") == "2026-03-29 09:00"
