@@ -24,6 +24,7 @@ from .components import BatchSelect, MoveButton, MoveSelect, set_move_handlers
 from .database import StorageError
 from .deadlines import DeadlineWorker
 from .delivery import Deliverer
+from .digest import DigestWorker
 from .errors import UserError
 from .games import FACES
 from .i18n import t
@@ -34,7 +35,7 @@ from .notifier import Notifier
 from .outbound import Outbound
 from .replay_answers import Replays
 from .replay_buttons import ReplayLogButton, ReplayStepButton, set_replay_handlers
-from .seat_buttons import BackButton, HandOverButton
+from .seat_buttons import BackButton, BringButton, HandOverButton, set_bring_handler
 from .service import GameService
 from .settings import Settings
 from .store import Store
@@ -60,6 +61,7 @@ class NightfallBot(commands.Bot):
     notifier: Notifier
     deliverer: Deliverer
     deadlines: DeadlineWorker
+    digests: DigestWorker
     world: World
     invalid_requests: InvalidRequests
     moves: Moves
@@ -102,6 +104,8 @@ class NightfallBot(commands.Bot):
         self.notifier = Notifier(self, self.store, self.service, limits)
         self.deliverer = Deliverer(self.store, self.service, self.settings, self.invalid_requests, self.notifier)
         self.deadlines = DeadlineWorker(self.store, self.service, lambda: self.deliverer.wake())
+        self.digests = DigestWorker(self.store, self.notifier, self.deliverer, self.lang)
+        set_bring_handler(self.digests.bring)
         self.world = World(self.store, self.service)
         self.service.wake = self._wake_workers
         self.moves = Moves(self.service, self.store, self.lang)
@@ -110,7 +114,7 @@ class NightfallBot(commands.Bot):
         set_replay_handlers(self.replays.step, self.replays.log)
         set_undo_handler(self.moves.undo_pressed)
         self.add_dynamic_items(MoveButton, MoveSelect, BatchSelect, LobbyButton, LobbyLevel, HandOverButton, UndoButton)
-        self.add_dynamic_items(ReplayStepButton, ReplayLogButton, BackButton)
+        self.add_dynamic_items(ReplayStepButton, ReplayLogButton, BackButton, BringButton)
         for cog in self.cogs_to_add():
             await self.add_cog(cog)
         await self.tree.set_translator(CommandTranslator())  # Polish and Russian command names, sent with the sync
@@ -121,6 +125,7 @@ class NightfallBot(commands.Bot):
         self._resuming = asyncio.create_task(self._resume(), name="resume")
         await self.deliverer.start()
         await self.deadlines.start()
+        await self.digests.start()
         self.watchdog.change_interval(seconds=self.settings.watchdog_seconds)
         self.watchdog.start()
         if self.store.shared:  # a SQLite file has one process: it wrote its one heartbeat above
@@ -181,6 +186,7 @@ class NightfallBot(commands.Bot):
         """After a commit: its deliveries are due now, and its decisions' clocks may be the next to fall due."""
         self.deliverer.wake()
         self.deadlines.wake()
+        self.digests.wake()
 
     @tasks.loop(seconds=WATCHDOG_SECONDS)
     async def watchdog(self) -> None:
@@ -192,6 +198,7 @@ class NightfallBot(commands.Bot):
             log.exception("the watchdog could not check the running games")
         self.deliverer.wake()
         self.deadlines.wake()
+        self.digests.wake()
         try:
             await self.store.checkpoint()
         except Exception:
@@ -233,6 +240,8 @@ class NightfallBot(commands.Bot):
                 self.deliverer.stop()
             if hasattr(self, "deadlines"):
                 self.deadlines.stop()
+            if hasattr(self, "digests"):
+                self.digests.stop()
             await super().close()
         finally:
             if hasattr(self, "store"):

@@ -213,8 +213,8 @@ class Deliverer:
     async def _quiet_hold(self, d: Delivery) -> bool:
         """A delivery that would make a sound for its person (a new DM, a mention) inside their quiet hours (``/me
         quiet``) waits for their end: its row's due time moves there, so a restart keeps it waiting. A prompt that
-        edits the DM in place is silent and goes at once."""
-        if d.kind not in SOUNDING or (d.kind == "prompt" and d.hint == "edit"):
+        edits the DM in place is silent and goes at once, and so does one the person asked for (``bring``)."""
+        if d.kind not in SOUNDING or (d.kind == "prompt" and d.hint in ("edit", "bring")):
             return False
         until = await self.store.quiet_until(d.target)
         if until is None:
@@ -230,7 +230,8 @@ class Deliverer:
             await n.sync_channel(d.game_id)
         elif d.kind == "prompt":
             try:
-                return await n.sync_prompt(d.game_id, d.target, edit_in_place=d.hint == "edit", done=d)
+                edit, bring = d.hint == "edit", d.hint == "bring"
+                return await n.sync_prompt(d.game_id, d.target, edit_in_place=edit, done=d, bring=bring)
             except DMClosed:
                 if await self.store.want_once(d.game_id, "dm_closed", d.target):
                     self.wake()

@@ -434,6 +434,21 @@ EN: dict[str, Template] = {
         "🔕 Quiet: no new DMs and no mentions. Your DM prompt is still edited in place; `/hand` shows your hand "
         "and your moves."
     ),
+    "notify.digest": (
+        "📬 Daily digest: one DM a day, when your quiet hours end (09:00 your time without them), lists every game "
+        "that waits for you, each with a button that brings its question here. No DM or mention for each decision "
+        "(your DM prompt is still edited in place); with a quarter of a deadline left you are still mentioned."
+    ),
+    "digest.head": (
+        "📬 **Your daily digest**: {n} game waits for you.",
+        "📬 **Your daily digest**: {n} games wait for you.",
+    ),
+    "digest.line": "**{game}** in {where}: {asked} · {left}",
+    "digest.due": "time runs out <t:{due}:R>",
+    "digest.no_deadline": "no deadline",
+    "digest.foot": "A game's button brings its question here.",
+    "digest.coming": "📬 The question of the game in **#{channel}** comes below.",
+    "digest.gone": "That game no longer waits for you.",
     "notify.mention_ping": "🔔 {mention}, your move in the {game} game here ({status}).",
     "over.dm": (
         "🏁 The Nightfall game in **#{channel}** is over: you finished **{place}** of {players} with {wounds}. {winner}"
@@ -573,6 +588,7 @@ EN: dict[str, Template] = {
     "me.show.quiet_next": "🌙 Quiet hours: {range}; they begin at {time} (<t:{at}:R>)",
     "me.show.notify.dm": "🔔 New decisions: a DM (`/me notify`)",
     "me.show.notify.mention": "🔔 New decisions: a mention in the game's channel (`/me notify`)",
+    "me.show.notify.digest": "📬 New decisions: a daily digest DM, next at {time} (<t:{at}:R>) (`/me notify`)",
     "me.show.notify.quiet": "🔔 New decisions: no DM and no mention (`/me notify`)",
     "me.show.language": "🌐 Language: {language}",
     "me.show.away": "💤 Away until <t:{until}:F> (`/me away days:0` ends it)",

@@ -20,10 +20,10 @@ import discord
 from . import images
 from .face import RECENT_LINE, RECENT_LINES, Prompt, Recent
 from .games import game_name
-from .i18n import clip, count, shorten, t
+from .i18n import clip, count, plural, shorten, t
 from .logline import Describe
 from .outbound import LOG, Outbound
-from .seat_buttons import back_view, hand_over_view
+from .seat_buttons import BringButton, back_view, hand_over_view
 from .service import GameService
 from .service.tutorial import with_lesson
 from .store import RETIRED, Delivery, SeatRow, Store
@@ -31,6 +31,10 @@ from .table import Table
 
 log = logging.getLogger(__name__)
 MESSAGE_LIMIT = 1900
+#: games listed in one daily digest (one button each: Discord allows 25 a message)
+DIGEST_GAMES = 20
+#: characters of a game's question in the digest
+DIGEST_LINE = 160
 #: the latest log lines the table message shows (a phone screen's worth above the image)
 TABLE_LINES = 4
 DM_CLOSED = 50007
@@ -306,14 +310,17 @@ class Notifier:
         return clip(text)
 
     # ------------------------------------------------------------------ DMs
-    async def sync_prompt(self, game_id: int, user_id: int, edit_in_place: bool, done: Delivery | None = None) -> bool:
+    async def sync_prompt(
+        self, game_id: int, user_id: int, edit_in_place: bool, done: Delivery | None = None, bring: bool = False
+    ) -> bool:
         """Make the player's DM show their current decision, or take the buttons off a finished one. ``done``: the
         delivery this is, marked done by the write that records the DM when that is the last one (True then).
 
         ``edit_in_place``: the decision came in a burst (the player moved a moment ago), so it edits
         the DM they are looking at; otherwise it comes as a new DM, which notifies them. A player who
-        chose ``/game notify`` mention or quiet never gets a new DM: their prompt is edited in place
-        if they have one, and a mention player is mentioned in the channel instead.
+        chose ``/me notify`` mention, digest or quiet never gets a new DM: their prompt is edited in place
+        if they have one, and a mention player is mentioned in the channel instead. ``bring``: the person asked
+        for this game's question (a button of their daily digest): it comes as a new DM whatever their mode.
         """
         async with self.service.lock(game_id):
             table = await self.service.stored_table(game_id)
@@ -330,9 +337,9 @@ class Notifier:
             # then comes again below it (the DM always ends with the live decision)
             buried = stored is not None and table.row.tutorial and await self._below_table(game_id, stored[1])
             shown = waiting and seat is not None and stored is not None and stored[2] == table.since.get(seat.seat)
-            if shown and not buried:
+            if shown and not buried and not bring:
                 return False  # the player already has this decision's prompt
-            mode = "dm" if table.row.tutorial else await self.store.notify_mode(user_id)
+            mode = "dm" if table.row.tutorial or bring else await self.store.notify_mode(user_id)
             if waiting and mode == "mention" and not edit_in_place and seat is not None:
                 await self.store.want(game_id, "mention", user_id, str(table.since.get(seat.seat)))
             if waiting and stored is None and mode != "dm":
@@ -643,6 +650,65 @@ class Notifier:
         lang = await self.store.language_for(user_id)
         with contextlib.suppress(DMClosed):
             await self._send_dm(user_id, t(key, lang, **fields))
+
+    # ------------------------------------------------------------------ the daily digest
+    async def waits_for(self, game_id: int, user_id: int) -> bool:
+        """Whether a running game (not a tutorial) waits for a decision of this person."""
+        table = await self.service.stored_table(game_id)
+        seat = table.seat_of(user_id)
+        return (
+            seat is not None
+            and not seat.is_ai
+            and not table.row.tutorial
+            and table.row.status == "active"
+            and table.game is not None
+            and not table.game.is_over()
+            and any(d.seat == seat.seat for d in table.game.pending())
+        )
+
+    async def _asked(self, game_id: int, user_id: int, lang: str) -> str:
+        """What a game asks of the person, in one line: its prompt's question (the line below the prompt's header),
+        else the game's status."""
+        async with self.service.lock(game_id):
+            table = await self.service.stored_table(game_id)
+            seat = table.seat_of(user_id)
+            face = self.service.face(table)
+            prompt = face.prompt(table, seat.seat, lang) if seat is not None else None
+            lines = prompt.content.splitlines() if prompt is not None else []
+            return shorten(lines[1] if len(lines) > 1 else face.status(table, lang), DIGEST_LINE)
+
+    async def digest(self, user_id: int) -> bool:
+        """The daily digest: one DM listing every game that waits for the person (its name and channel, what it
+        asks, and the time left), each with a button that brings its prompt here; nothing when nothing waits.
+        True when their DMs proved closed and each game's channel was asked to say so."""
+        lang = await self.store.language_for(user_id)
+        waiting: list[tuple[float, int, str]] = []
+        for row in await self.store.active_games_of(user_id):
+            if not await self.waits_for(row.id, user_id):
+                continue
+            asked = await self._asked(row.id, user_id, lang)
+            clocks = [d.due_at for d in await self.store.deadlines(row.id) if d.user_id == user_id]
+            due = min(clocks, default=None)
+            left = t("digest.due", lang, due=int(due)) if due is not None else t("digest.no_deadline", lang)
+            where = self._where(row.guild_id, row.channel_name)
+            line = t("digest.line", lang, game=game_name(row.game), where=where, asked=asked, left=left)
+            waiting.append((due if due is not None else float("inf"), row.id, line))
+        if not waiting:
+            return False
+        waiting.sort()
+        shown = waiting[:DIGEST_GAMES]
+        lines = [plural("digest.head", len(waiting), lang)]
+        lines += [f"{k}. {line}" for k, (_, _, line) in enumerate(shown, 1)]
+        lines.append(t("digest.foot", lang))
+        view = discord.ui.View(timeout=None)
+        for k, (_, game_id, _) in enumerate(shown, 1):
+            view.add_item(BringButton(game_id, str(k)))
+        try:
+            await self._send_dm(user_id, clip("\n".join(lines), MESSAGE_LIMIT), view=view)
+        except DMClosed:
+            closed = [await self.store.want_once(game_id, "dm_closed", user_id) for _, game_id, _ in waiting]
+            return any(closed)
+        return False
 
     def _where(self, guild_id: int | None, channel_name: str) -> str:
         """The channel, bold, and its server, for a DM: the channel may be gone, so it is named, not linked."""

@@ -89,3 +89,37 @@ def back_view(game: int, label: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(BackButton(game, label))
     return view
+
+
+# ---------------------------------------------------------------------- the daily digest's buttons
+BRING_ID = re.compile(r"bring:(?P<game>\d+)")
+
+#: (interaction, game id) -> None
+BringHandler = Callable[[discord.Interaction[Any], int], Awaitable[None]]
+_bring_handler: list[BringHandler] = []
+
+
+def set_bring_handler(handler: BringHandler) -> None:
+    """Set by the app at start-up: where a press of a digest line's button goes."""
+    _bring_handler[:] = [handler]
+
+
+class BringButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BRING_ID):
+    """A button of the daily digest DM: brings that game's prompt to the DM, decoded from its custom id after a
+    restart. Its label is the line's number."""
+
+    def __init__(self, game: int, label: str = "") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=(label or "?")[:80], style=discord.ButtonStyle.primary, custom_id=f"bring:{game}"
+        )
+        super().__init__(button)
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BringButton:
+        return cls(int(match["game"]), getattr(item, "label", None) or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bring_handler[0](interaction, self.game)

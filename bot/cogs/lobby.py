@@ -488,18 +488,24 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             interaction, text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), suppress_embeds=True
         )
 
-    @app_commands.command(name="notify", description="How you hear of a new decision: DM, mention, or quiet")
-    @app_commands.describe(mode="dm: a new DM per burst of decisions · mention: a mention in the channel · quiet: none")
+    @app_commands.command(
+        name="notify", description="How you hear of a new decision: DM, mention, daily digest, or quiet"
+    )
+    @app_commands.describe(
+        mode="dm: a DM per burst of decisions · mention: in the channel · digest: one DM a day · quiet: none"
+    )
     @app_commands.choices(
         mode=[
             app_commands.Choice(name="DM (default)", value="dm"),
             app_commands.Choice(name="mention in the game's channel", value="mention"),
+            app_commands.Choice(name="daily digest", value="digest"),
             app_commands.Choice(name="quiet", value="quiet"),
         ]
     )
     async def notify(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
         """One choice per person for all their games, in every server (answered privately)."""
         await self.bot.store.set_notify_mode(interaction.user.id, mode.value)
+        self.bot.service.wake()  # a first digest planned, or one no longer owed
         lang = await self.bot.lang(interaction)
         await send(interaction, f"{t(f'notify.{mode.value}', lang)}\n{t('me.moved.notify', lang)}", ephemeral=True)
 

@@ -23,6 +23,7 @@ from .lobby import LANGUAGE_CHOICES
 NOTIFY_CHOICES = [
     app_commands.Choice(name="DM (default)", value="dm"),
     app_commands.Choice(name="mention in the game's channel", value="mention"),
+    app_commands.Choice(name="daily digest", value="digest"),
     app_commands.Choice(name="quiet", value="quiet"),
 ]
 #: zones offered first when nothing is typed yet
@@ -57,9 +58,17 @@ def quiet_hours(text: str) -> Quiet | None:
 
 
 def show_text(
-    lang: str, now: float, name: str | None, quiet: Quiet | None, mode: str, chosen: str | None, away: float | None
+    lang: str,
+    now: float,
+    name: str | None,
+    quiet: Quiet | None,
+    mode: str,
+    chosen: str | None,
+    away: float | None,
+    digest: float | None = None,
 ) -> str:
-    """``/me show``: every setting, with the person's local time and when their quiet hours next begin or end."""
+    """``/me show``: every setting, with the person's local time and when their quiet hours next begin or end
+    (``digest``: when the person's next daily digest goes, if they take one)."""
     here = name or "UTC"
     zone_line = t("me.show.zone" if name else "me.show.zone_utc", lang, zone=here, time=hhmm(now, name))
     if quiet is None:
@@ -68,7 +77,10 @@ def show_text(
         now_quiet, at = next_change(now, zone(name), quiet)
         key = "me.show.quiet_now" if now_quiet else "me.show.quiet_next"
         quiet_line = t(key, lang, range=quiet.text().replace("-", "–"), time=hhmm(at, name), at=int(at))
-    notify_line = t(f"me.show.notify.{mode}", lang)
+    if digest is not None:
+        notify_line = t("me.show.notify.digest", lang, time=hhmm(digest, name), at=int(digest))
+    else:
+        notify_line = t(f"me.show.notify.{mode}", lang)
     language_names = {c.value: c.name for c in LANGUAGE_CHOICES}
     if chosen:
         language_line = t("me.show.language", lang, language=language_names[chosen])
@@ -92,6 +104,7 @@ class Me(commands.GroupCog, group_name="me", group_description=english("cmd.me.d
         if name is None:
             raise UserError("err.bad_zone", zone=zone[:60])
         await self.bot.store.set_timezone(interaction.user.id, None if name == "UTC" else name)
+        self.bot.service.wake()  # the clocks and the next digest follow the zone
         lang = await self.bot.lang(interaction)
         await send(
             interaction, t("me.zone_set", lang, zone=name, time=hhmm(self.bot.store.epoch(), name)), ephemeral=True
@@ -114,6 +127,7 @@ class Me(commands.GroupCog, group_name="me", group_description=english("cmd.me.d
     async def quiet(self, interaction: discord.Interaction[Any], hours: str) -> None:
         quiet = quiet_hours(hours)
         await self.bot.store.set_quiet(interaction.user.id, quiet)
+        self.bot.service.wake()  # the clocks and the next digest follow the quiet hours
         lang = await self.bot.lang(interaction)
         name, _ = await self.bot.store.my_time(interaction.user.id)
         if quiet is None:
@@ -122,11 +136,16 @@ class Me(commands.GroupCog, group_name="me", group_description=english("cmd.me.d
             text = t("me.quiet_set", lang, range=quiet.text().replace("-", "–"), zone=name or "UTC")
         await send(interaction, text, ephemeral=True)
 
-    @app_commands.command(name="notify", description="How you hear of a new decision: DM, mention, or quiet")
-    @app_commands.describe(mode="dm: a new DM per burst of decisions · mention: a mention in the channel · quiet: none")
+    @app_commands.command(
+        name="notify", description="How you hear of a new decision: DM, mention, daily digest, or quiet"
+    )
+    @app_commands.describe(
+        mode="dm: a DM per burst of decisions · mention: in the channel · digest: one DM a day · quiet: none"
+    )
     @app_commands.choices(mode=NOTIFY_CHOICES)
     async def notify(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
         await self.bot.store.set_notify_mode(interaction.user.id, mode.value)
+        self.bot.service.wake()  # a first digest planned, or one no longer owed
         await send(interaction, t(f"notify.{mode.value}", await self.bot.lang(interaction)), ephemeral=True)
 
     @app_commands.command(name="language", description="The language of your DMs and private replies, in every game")
@@ -145,7 +164,8 @@ class Me(commands.GroupCog, group_name="me", group_description=english("cmd.me.d
         chosen, _seen = await self.bot.store.language_of(user_id)
         mode = await self.bot.store.notify_mode(user_id)
         away = await self.bot.store.away_until(user_id)
-        text = show_text(lang, self.bot.store.epoch(), name, quiet, mode, chosen, away)
+        digest = await self.bot.store.digest_at(user_id)
+        text = show_text(lang, self.bot.store.epoch(), name, quiet, mode, chosen, away, digest)
         await send(interaction, text, ephemeral=True)
 
     @app_commands.command(

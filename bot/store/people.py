@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..database import Conn
-from ..waking import Quiet, quiet_end, stored_quiet, zone
+from ..database import Conn, one
+from ..waking import Quiet, next_digest, quiet_end, stored_quiet, zone
 from .base import StoreBase
 from .sql import _come_back, _go_away, _move_clocks, person_time
 
@@ -40,15 +40,31 @@ class PeopleStore(StoreBase):
         )
 
     async def notify_mode(self, user_id: int) -> str:
-        """How the person wants to hear of a new decision: 'dm' (default), 'mention' or 'quiet'."""
-        row = await self._read_one("SELECT notify FROM players WHERE user_id = ?", (user_id,))
-        return str(row[0]) if row else "dm"
+        """How the person wants to hear of a new decision: 'dm' (default), 'mention', 'digest' (one DM a day; kept
+        as 'quiet' with a next digest time) or 'quiet'."""
+        row = await self._read_one("SELECT notify, digest_at FROM players WHERE user_id = ?", (user_id,))
+        if row is None:
+            return "dm"
+        return "digest" if row[1] is not None else str(row[0])
 
     async def set_notify_mode(self, user_id: int, mode: str) -> None:
-        await self._write(
-            "INSERT INTO players (user_id, notify) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
-            (user_id, mode),
-        )
+        """A new mode; 'digest' plans the person's first digest (a digest already planned keeps its time)."""
+        epoch = self.epoch()
+
+        def run(conn: Conn) -> None:
+            conn.execute("INSERT INTO players (user_id) VALUES (?) ON CONFLICT (user_id) DO NOTHING", (user_id,))
+            if mode != "digest":
+                conn.execute(
+                    "UPDATE players SET notify = ?, digest_at = NULL, digest_lease = 0, digest_tries = 0 "
+                    "WHERE user_id = ?",
+                    (mode, user_id),
+                )
+                return
+            row = one(conn, "SELECT digest_at FROM players WHERE user_id = ?", (user_id,))
+            at = row[0] if row is not None and row[0] is not None else _next_digest(conn, user_id, epoch)
+            conn.execute("UPDATE players SET notify = 'quiet', digest_at = ? WHERE user_id = ?", (at, user_id))
+
+        await self.writer.transaction(run)
 
     # ------------------------------------------------------------------ people: their own time (/me)
     async def my_time(self, user_id: int) -> tuple[str | None, Quiet | None]:
@@ -89,6 +105,11 @@ class PeopleStore(StoreBase):
             before = person_time(conn, user_id)
             conn.execute(sql, params)
             _move_clocks(conn, "WHERE user_id = ?", (user_id,), epoch, epoch, before)
+            # a digest goes when the quiet hours end, in the person's zone: the next one follows the new setting
+            conn.execute(
+                "UPDATE players SET digest_at = ? WHERE user_id = ? AND digest_at IS NOT NULL",
+                (_next_digest(conn, user_id, epoch), user_id),
+            )
 
         await self.writer.transaction(run)
 
@@ -115,6 +136,57 @@ class PeopleStore(StoreBase):
             (game_id, self.epoch()),
         )
         return {str(r[0]): float(r[1]) for r in found}
+
+    # ------------------------------------------------------------------ people: the daily digest
+    async def digest_at(self, user_id: int) -> float | None:
+        """When the person's next daily digest goes (None: they take none)."""
+        row = await self._read_one("SELECT digest_at FROM players WHERE user_id = ?", (user_id,))
+        return float(row[0]) if row and row[0] is not None else None
+
+    async def claim_digest(self, lease: float) -> tuple[int, float, int] | None:
+        """(person, when their digest fell due, failed tries) of the digest due first, leased for ``lease``
+        seconds (on PostgreSQL two processes skip each other's)."""
+        now = self.epoch()
+        sql = (
+            "SELECT user_id, digest_at, digest_tries FROM players WHERE digest_at <= ? AND digest_lease <= ? "
+            "ORDER BY digest_at, user_id LIMIT 1"
+        )
+        if await self._read_one(sql, (now, now)) is None:
+            return None  # nothing due: answered by a read, no write lock taken
+        claim_sql = sql + (" FOR UPDATE SKIP LOCKED" if self.dialect == "postgresql" else "")
+
+        def claim(conn: Conn) -> tuple[int, float, int] | None:
+            row = one(conn, claim_sql, (now, now))
+            if row is None:
+                return None
+            conn.execute("UPDATE players SET digest_lease = ? WHERE user_id = ?", (now + lease, row[0]))
+            return int(row[0]), float(row[1]), int(row[2])
+
+        return await self.writer.transaction(claim)
+
+    async def next_digest_due(self) -> float | None:
+        """When the next digest falls due (None: nobody takes one)."""
+        row = await self._read_one("SELECT MIN(MAX(digest_at, digest_lease)) FROM players WHERE digest_at IS NOT NULL")
+        return float(row[0]) if row and row[0] is not None else None
+
+    async def digest_sent(self, user_id: int, at: float, next_at: float) -> None:
+        """The digest due at ``at`` is done: the next one goes at ``next_at`` (unless the setting changed since)."""
+        await self._write(
+            "UPDATE players SET digest_at = ?, digest_lease = 0, digest_tries = 0 WHERE user_id = ? AND digest_at = ?",
+            (next_at, user_id, at),
+        )
+
+    async def digest_retry(self, user_id: int, delay: float) -> None:
+        """The digest failed for a passing reason: tried again in ``delay`` seconds."""
+        await self._write(
+            "UPDATE players SET digest_lease = ?, digest_tries = digest_tries + 1 WHERE user_id = ?",
+            (self.epoch() + delay, user_id),
+        )
+
+    async def release_digest_leases(self) -> None:
+        """At start-up of the only process (a SQLite file): the leases of the one that stopped are void."""
+        assert not self.shared, "a shared database's leases run out; they are never freed wholesale"
+        await self._write("UPDATE players SET digest_lease = 0 WHERE digest_lease > 0")
 
     # ------------------------------------------------------------------ lessons
     async def taught(self, user_id: int) -> set[str]:
@@ -144,3 +216,9 @@ class PeopleStore(StoreBase):
             "ON CONFLICT (user_id) DO UPDATE SET dm_closed_until = excluded.dm_closed_until",
             (user_id, self.epoch() + seconds),
         )
+
+
+def _next_digest(conn: Conn, user_id: int, epoch: float) -> float:
+    """When the person's next digest goes after ``epoch``, by their zone and quiet hours as stored now."""
+    tz, quiet = person_time(conn, user_id)
+    return next_digest(epoch, tz, quiet)

@@ -129,6 +129,7 @@ async def test_migrations_are_applied_once(settings: Settings) -> None:
         "0016_undo.sql",
         "0017_my_time.sql",
         "0018_takeover.sql",
+        "0019_digest.sql",
     ]
     assert await first.migrate() == []  # nothing left to apply
     await first.close()
