@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Collection, Sequence
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from ..database import Conn, one, rows
@@ -192,7 +193,7 @@ def _sync_deadlines(
         if seconds is None:
             conn.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND since != ?", (game_id, seat, since))
             continue
-        remind, warn, due = _clock(conn, user_id, _clock_start(conn, game_id, seat, epoch), seconds)
+        remind, warn, due = _clock(conn, user_id, _clock_start(conn, game_id, seat, user_id, epoch), seconds)
         conn.execute(
             "INSERT INTO deadlines (game_id, seat, user_id, since, opened_at, remind_at, warn_at, due_at, stage, next_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?) "
@@ -221,11 +222,44 @@ def _clock(conn: Conn, user_id: int, epoch: float, seconds: float) -> tuple[floa
     )
 
 
-def _clock_start(conn: Conn, game_id: int, seat: str, epoch: float) -> float:
+def _clock_start(conn: Conn, game_id: int, seat: str, user_id: int, epoch: float) -> float:
     """When a decision that reaches the seat at ``epoch`` starts its clock: at once, or when its person's time away
-    (``/me away``) ends for this game."""
+    (``/me away``) ends for this game. A game that starts while its person is away joins their time away here."""
     row = one(conn, "SELECT away_until FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
-    return max(epoch, float(row[0])) if row and row[0] is not None else epoch
+    if row and row[0] is not None:
+        return max(epoch, float(row[0]))
+    stop = _join_time_away(conn, game_id, seat, user_id, epoch)
+    return epoch if stop is None else max(epoch, stop)
+
+
+def _join_time_away(conn: Conn, game_id: int, seat: str, user_id: int, epoch: float) -> float | None:
+    """A person away (``/me away``) whose seat in this game has no time away yet (the game started, or first asked
+    them, after they left): its clock stands still until they are back, within the game's allowance, and the
+    channel reads one line, as for the games running when they left. When the clock runs again; None if it runs."""
+    away = one(conn, "SELECT away_until FROM players WHERE user_id = ?", (user_id,))
+    if away is None or away[0] is None or float(away[0]) <= epoch:
+        return None  # not away (one look-up by key)
+    until = float(away[0])
+    found = one(
+        conn,
+        "SELECT g.away_days, s.away_used, s.display_name, g.version FROM seats s JOIN games g ON g.id = s.game_id "
+        "WHERE s.game_id = ? AND s.seat = ?",
+        (game_id, seat),
+    )
+    if found is None:
+        return None
+    days, used, name, version = found
+    stop = min(until, epoch + max(0.0, int(days) * 86400 - float(used)))
+    if stop <= epoch:
+        return None  # this game allows no (more) time away: its clock runs, and the line is not repeated each move
+    conn.execute(
+        "UPDATE seats SET away_until = ?, away_used = away_used + ? WHERE game_id = ? AND seat = ?",
+        (stop, stop - epoch, game_id, seat),
+    )
+    line = _say("away.log" if stop >= until else "away.log_capped", name=name, until=int(until), stop=int(stop))
+    _add_log(conn, game_id, int(version), [line], datetime.fromtimestamp(epoch, UTC).isoformat(timespec="seconds"))
+    _want(conn, game_id, [Want("channel")], epoch)
+    return stop
 
 
 def _come_back(conn: Conn, user_id: int, epoch: float, now: str) -> list[int]:

@@ -97,3 +97,28 @@ async def test_no_time_away_and_a_move_ends_it(simcord_env: Any) -> None:
     assert await party.bot.store.away_seats(table.id) == {}
     await env.advance_time(5)
     assert any("👋 **wanda** is back" in line for line in public_lines(party.channel))
+
+
+async def test_a_game_that_starts_while_its_player_is_away_keeps_their_clock_still(simcord_env: Any) -> None:
+    """Away on holiday, wanda's lobby is started by its host: her first decision's clock stands still until she is
+    back (within the game's allowance), as in the games that ran when she left, and the channel says so once."""
+    env = simcord_env
+    party = await open_game(env, ("hana", "wanda"), ais=0, start=False, spectators=())
+    quiet(env)
+    wanda = party.members["wanda"]
+    reply = await wanda.slash(party.channel, "me away", days=2)
+    assert "You are away until" in reply.response.content
+    until = party.bot.store.epoch() + 2 * DAY
+    await env.advance_time(HOUR)
+    await party.members["hana"].slash(party.channel, "game start")
+    table = await party.table()
+    mine = table.seat_of(party.users["wanda"].id).seat
+    clocks = {c.seat: c for c in await party.bot.store.deadlines(table.id)}
+    if mine in clocks:  # her decision is open now: its day starts when she is back
+        assert clocks[mine].due_at == pytest.approx(until + DAY, abs=60)
+    await env.advance_time(DAY + 12 * HOUR)
+    assert not [t for t in await timeouts(party) if t[0] == mine], "her clock ran while she was away"
+    assert (await party.table()).row.status == "active"
+    lines = [line for line in public_lines(party.channel) if "💤 **wanda** is away until" in line]
+    assert len(lines) == 1, lines
+    user_errors_only(env)
