@@ -23,7 +23,7 @@ import logging
 import random
 from collections.abc import Callable
 
-from .alarm import Alarm
+from .claims import ClaimWorker
 from .errors import Raced, UserError
 from .notifier import deadline_hint
 from .service import GameService
@@ -32,74 +32,37 @@ from .store import Deadline, Store, Want
 log = logging.getLogger(__name__)
 
 
-class DeadlineWorker:
+class DeadlineWorker(ClaimWorker[Deadline]):
     """Claims due deadline rows and carries out their next stage, one at a time, in due order."""
 
     #: how long a claimed row stays leased to this worker
     lease: float = 300.0
     retry_base: float = 5.0
     retry_cap: float = 600.0
+    rows = "deadlines"
 
     def __init__(self, store: Store, service: GameService, deliver: Callable[[], None]) -> None:
-        self.store = store
+        super().__init__(store)
         self.service = service
         #: wakes the delivery worker: a timeout's move asked for deliveries
         self.deliver = deliver
-        self._task: asyncio.Task[None] | None = None
-        self._again = False
-        self._alarm = Alarm(lambda: self.store.epoch(), self._on_alarm)
         self._random = random.Random()
         self.handled = 0
 
-    async def start(self) -> None:
-        """At start-up. A SQLite file has one process: the leases the one before it left are void. On a shared
-        database they may be another live process's, and run out on their own if it died."""
-        if not self.store.shared:
-            await self.store.release_deadline_leases()
-        self.wake()
+    def _pause(self) -> float:
+        return self.retry_base
 
-    def wake(self) -> None:
-        """Look for due deadlines now, then sleep until the next one (called after every commit)."""
-        if self._task is not None and not self._task.done():
-            self._again = True
-            return
-        self._again = False
-        self._task = asyncio.create_task(self._run(), name="deadlines")
+    async def _release_leases(self) -> None:
+        await self.store.release_deadline_leases()
 
-    def stop(self) -> None:
-        self._alarm.cancel()
-        if self._task is not None:
-            self._task.cancel()
+    async def _claim(self) -> Deadline | None:
+        return await self.store.claim_deadline(self.lease)
 
-    async def _run(self) -> None:
-        while not self.store.closed:
-            self._again = False
-            try:
-                d = await self.store.claim_deadline(self.lease)
-            except Exception:
-                if self.store.closed:
-                    return
-                log.exception("could not read the deadlines; trying again shortly")
-                self._alarm.set(self.store.epoch() + self.retry_base)
-                return
-            if d is not None:
-                await self._handle(d)
-                continue
-            if self._again:
-                continue
-            try:
-                due = await self.store.next_deadline()
-            except Exception:
-                log.exception("could not read the next deadline")
-                due = self.store.epoch() + self.retry_base
-            if due is not None:
-                self._alarm.set(due)
-            if not self._again:
-                return  # a wake() while the next due time was read would otherwise be lost
+    async def _carry_out(self, row: Deadline) -> None:
+        await self._handle(row)
 
-    def _on_alarm(self) -> None:
-        if not self.store.closed:
-            self.wake()
+    async def _next_due(self) -> float | None:
+        return await self.store.next_deadline()
 
     async def _handle(self, d: Deadline) -> None:
         """The latest stage whose time has come: the timeout, else the warning, else the reminder."""

@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from . import outbound
-from .alarm import Alarm
+from .claims import ClaimWorker
 from .delivery import MAX_ATTEMPTS, Deliverer
 from .i18n import t
 from .notifier import Notifier
@@ -30,11 +30,12 @@ from .waking import next_digest, zone
 log = logging.getLogger(__name__)
 
 
-class DigestWorker:
+class DigestWorker(ClaimWorker[tuple[int, float, int]]):
     """Claims the people whose digest fell due and sends each theirs, one at a time."""
 
     #: how long a claimed digest stays leased to this worker
     lease: float = 300.0
+    rows = "digests"
 
     def __init__(
         self,
@@ -43,64 +44,29 @@ class DigestWorker:
         deliverer: Deliverer,
         lang: Callable[[discord.Interaction[Any]], Awaitable[str]],
     ) -> None:
-        self.store = store
+        super().__init__(store)
         self.notifier = notifier
         self.deliverer = deliverer
         self.lang = lang
-        self._task: asyncio.Task[None] | None = None
-        self._again = False
-        self._alarm = Alarm(lambda: self.store.epoch(), self._on_alarm)
         self.sent = 0
 
-    async def start(self) -> None:
-        """At start-up. A SQLite file has one process: the leases the one before it left are void."""
-        if not self.store.shared:
-            await self.store.release_digest_leases()
-        self.wake()
-
-    def wake(self) -> None:
-        """Look for due digests now, then sleep until the next one."""
-        if self._task is not None and not self._task.done():
-            self._again = True
-            return
-        self._again = False
-        self._task = asyncio.create_task(self._run(), name="digests")
-
-    def stop(self) -> None:
-        self._alarm.cancel()
-        if self._task is not None:
-            self._task.cancel()
-
-    def _on_alarm(self) -> None:
-        if not self.store.closed:
-            self.wake()
-
-    async def _run(self) -> None:
+    def _begin(self) -> None:
         outbound.priority.set(outbound.NOTICE)
-        while not self.store.closed:
-            self._again = False
-            try:
-                claimed = await self.store.claim_digest(self.lease)
-            except Exception:
-                if self.store.closed:
-                    return
-                log.exception("could not read the digests; trying again shortly")
-                self._alarm.set(self.store.epoch() + self.deliverer.retry_base)
-                return
-            if claimed is not None:
-                await self._send(*claimed)
-                continue
-            if self._again:
-                continue
-            try:
-                due = await self.store.next_digest_due()
-            except Exception:
-                log.exception("could not read the next digest")
-                due = self.store.epoch() + self.deliverer.retry_base
-            if due is not None:
-                self._alarm.set(due)
-            if not self._again:
-                return  # a wake() while the next due time was read would otherwise be lost
+
+    def _pause(self) -> float:
+        return self.deliverer.retry_base
+
+    async def _release_leases(self) -> None:
+        await self.store.release_digest_leases()
+
+    async def _claim(self) -> tuple[int, float, int] | None:
+        return await self.store.claim_digest(self.lease)
+
+    async def _carry_out(self, row: tuple[int, float, int]) -> None:
+        await self._send(*row)
+
+    async def _next_due(self) -> float | None:
+        return await self.store.next_digest_due()
 
     async def _send(self, user_id: int, at: float, tries: int) -> None:
         """Send the digest owed at ``at``, then move the person's next one to the next day (a failure: later)."""
