@@ -50,12 +50,12 @@ bench: $(STAMP)
 
 # after changing an English text: refresh the .pot templates and merge them into the pl/ru .po files
 catalogues: $(STAMP)
-	$(BIN)/python -m bot.catalogues
+	$(BIN)/python -m bot.words.catalogues
 
 screenshots: $(STAMP)
 	$(BIN)/python -m render.nightfall.screenshots docs/images
 	$(BIN)/python -m render.fightdrome.screenshots docs/images
-	$(BIN)/python -m bot.samples docs/images
+	$(BIN)/python -m bot.words.samples docs/images
 
 run: $(STAMP)
 	$(BIN)/python -m bot.migrate

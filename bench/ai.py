@@ -13,7 +13,7 @@ decision can wait for the processor, and its wall time then overruns what the se
 
 **Event loop lag.** A task sleeps 1 ms in a loop and records how late it wakes; its p99 and max are printed
 with nothing else running (the baseline), and while hard decisions at 1.0 s run through the bot's own
-mechanism (``bot.thinking.Thinker``) in a thread (``ai_workers=0``) and in a worker process
+mechanism (``bot.workers.thinking.Thinker``) in a thread (``ai_workers=0``) and in a worker process
 (``ai_workers=1``, the pool started before the probe). Target: p99 within 5 ms while the AI thinks.
 
 The machine's other work shows in every figure: compare runs made side by side. ``--cpu-clock`` takes it
@@ -142,9 +142,9 @@ async def lag_while(work: Any) -> list[float]:
 
 
 def thinker_or_none(workers: int) -> Any:
-    """The bot's mechanism for AI decisions (``bot.thinking.Thinker``), or None before it existed."""
+    """The bot's mechanism for AI decisions (``bot.workers.thinking.Thinker``), or None before it existed."""
     try:
-        from bot.thinking import Thinker
+        from bot.workers.thinking import Thinker
     except ImportError:
         return None
     return Thinker(workers)
@@ -173,7 +173,10 @@ async def loop_lag(positions: list[tuple[str, dict[str, Any], list[Any]]], budge
     rows.append(("hard AI in a thread (ai_workers=0)", await lag_while(lambda: decide_all(thread))))
     process = thinker_or_none(1)
     if process is None:
-        print("  (no bot.thinking yet: the AI thinks in a thread, asyncio.to_thread; no worker process to measure)")
+        print(
+            "  (no bot.workers.thinking yet: the AI thinks in a thread, asyncio.to_thread;"
+            " no worker process to measure)"
+        )
     else:
         try:
             game, view, actions = positions[0]

@@ -42,7 +42,7 @@ Figures, per run:
   interaction callbacks (what Discord's rate limits count); and by kind.
 - **db trips/move**, **commits**: ``bot.store.stats`` hops to the database threads per move,
   commits per move and per wall second.
-- **images**: ``bot.images.stats`` (when it exists): drawn and cached per move, and the wall
+- **images**: ``bot.workers.images.stats`` (when it exists): drawn and cached per move, and the wall
   time a drawing was waited for (queueing for a thread or worker included).
 
 The moves are watched from outside the bot: the callback request (SimCord's request log),
@@ -104,11 +104,12 @@ import simcord  # noqa: E402
 from simcord.results import to_discord_message  # noqa: E402
 
 import render.nightfall  # noqa: E402
-from bot import Settings, create_bot, images  # noqa: E402
-from bot.database import PRAGMAS  # noqa: E402
-from bot.logline import LogLine  # noqa: E402
+from bot import Settings, create_bot  # noqa: E402
 from bot.nightfall import FACE as NIGHTFALL  # noqa: E402
 from bot.store import Move, Store, Want  # noqa: E402
+from bot.store.sqlite import PRAGMAS  # noqa: E402
+from bot.words.logline import LogLine  # noqa: E402
+from bot.workers import images  # noqa: E402
 
 THINK_SECONDS = 2.0
 ASYNC_GAMES = 1
@@ -1195,7 +1196,7 @@ async def amain(args: argparse.Namespace) -> int:
                     if workers and result.renders.get("renders") and not result.renders.get("pool_renders"):
                         result.notes.append(
                             f"render_workers={workers}, yet no image was drawn in a worker process "
-                            "(is Settings.render_workers passed on to bot.images.configure?)"
+                            "(is Settings.render_workers passed on to bot.workers.images.configure?)"
                         )
                     print_run(result)
                     all_results[workers].append(result)

@@ -6,9 +6,9 @@ SimCord allows one bot per event loop, each in a Discord world of its own, so tw
 simulated Discord. Here each process is a real OS process (multiprocessing, spawn) running the real bot
 (``create_bot``) whose REST calls a ``tests.fakerest.FakeDiscord`` of its own answers, in process (no network, no
 gateway). Moves go through the bot's service, ``service.act`` then ``service.publish``: what an interaction does
-once received (``bot.moves.Moves.one``), as a slash command's move (source "command"): there is no interaction
-to answer, so the mover's DM, like the other player's, is brought up to date by its prompt delivery (a button's
-move would hold that delivery for the answer that never comes).
+once received (``bot.discord_io.inputs.Moves.one``), as a slash command's move (source "command"): there is no
+interaction to answer, so the mover's DM, like the other player's, is brought up to date by its prompt delivery (a
+button's move would hold that delivery for the answer that never comes).
 
 Each run: N games of two humans on quick-start Nightfall (as ``bench/bot.py``), opened with the service's calls
 behind ``/game new``, ``/game join`` and ``/game start``, split evenly over the processes; each process plays its

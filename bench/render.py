@@ -14,10 +14,10 @@ encoding. The "bare PNG" lines compare each image with what Pillow's plain ``sav
 of the same drawn canvas (RGB, default options) costs and weighs: the ratio of the whole render's
 time and of its file's size to that.
 
-``--workers N`` adds the bot's view (``bot.images``): the tables and hands of ``--moves`` moves
+``--workers N`` adds the bot's view (``bot.workers.images``): the tables and hands of ``--moves`` moves
 of random games, each asked for twice as the bot does (the second is a cache hit), rendered in
 threads of this process and then in N worker processes: wall time per image drawn, the longest
-stall of the event loop while they ran, and the counters of ``bot.images.stats``. Worker
+stall of the event loop while they ran, and the counters of ``bot.workers.images.stats``. Worker
 processes only pay off with idle cores: on a busy 2-core host they trade a little throughput
 for a responsive event loop.
 """
@@ -179,9 +179,9 @@ def bot_views(moves: int) -> list[tuple[str, dict[str, Any]]]:
 
 
 async def through_images(workers: int, views: list[tuple[str, dict[str, Any]]], concurrency: int) -> None:
-    """Render ``views`` through ``bot.images``: a first pass warms the renderer's caches (in every
+    """Render ``views`` through ``bot.workers.images``: a first pass warms the renderer's caches (in every
     worker, as in a bot that has run a while), the second is measured."""
-    from bot import images
+    from bot.workers import images
 
     renderers = {"table": render_table, "hand": render_hand}
     images.shutdown()
@@ -226,7 +226,7 @@ async def through_images(workers: int, views: list[tuple[str, dict[str, Any]]], 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30)
-    parser.add_argument("--workers", type=int, default=0, help="also render through bot.images in N processes")
+    parser.add_argument("--workers", type=int, default=0, help="also render through bot.workers.images in N processes")
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--concurrency", type=int, default=8, help="images asked for at once (--workers)")
     parser.add_argument("--restart-child", choices=("table", "hand", "prompt"), help=argparse.SUPPRESS)
@@ -275,7 +275,7 @@ def main() -> int:
         bare_png(name, draw, renders[name], args.repeat)
     if args.workers > 0:
         views = bot_views(args.moves)
-        print(f"bot.images: {len(views)} distinct images, each asked for twice, {args.concurrency} at once:")
+        print(f"bot.workers.images: {len(views)} distinct images, each asked for twice, {args.concurrency} at once:")
         for workers in (0, args.workers):
             asyncio.run(through_images(workers, views, args.concurrency))
     print("all targets met" if ok else "some targets missed")

@@ -5,7 +5,7 @@
 
 Seeded games between AI seats (Nightfall: five normal seats, the standard draft — its longest games; Fightdrome:
 two normal seats, its default format) are played to the end with the engine alone, their actions kept as the
-store keeps them, then handed to ``bot.replays.build_steps`` as ``/game replay`` does. Printed per game: actions,
+store keeps them, then handed to ``bot.replay.steps.build_steps`` as ``/game replay`` does. Printed per game: actions,
 steps, the build's wall time, its peak of allocated memory and what stays allocated once it is done (the steps:
 ``tracemalloc``, in a second build), and the bytes the cache counts for them. Then one step's table is drawn
 (the public view, as the replay sends it), and a cache of the default bounds is filled with every replay built,
@@ -26,7 +26,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
 from bot.games import FACES  # noqa: E402
-from bot.replays import Replay, ReplayCache, build_steps  # noqa: E402
+from bot.replay.steps import Replay, ReplayCache, build_steps  # noqa: E402
 
 SEATS = {"nightfall": ["s1", "s2", "s3", "s4", "s5"], "fightdrome": ["s1", "s2"]}
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 import sys
 
-from .app import create_bot
-from .settings import settings_or_exit
+from bot.app import create_bot
+from bot.settings import settings_or_exit
 
 NO_TOKEN = """\
 No DISCORD_TOKEN is set, so the bot cannot connect to Discord.

@@ -11,37 +11,37 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.clocks.deadlines import DeadlineWorker
+from bot.clocks.digest import DigestWorker
+from bot.cogs.help import CardsAndRules
+from bot.cogs.info import Info
+from bot.cogs.lobby import Lobby
+from bot.cogs.me import Me
+from bot.cogs.move import AnyMove
+from bot.cogs.tutorial import Tutorial
+from bot.components.lobby import LobbyButton, LobbyLevel
+from bot.components.moves import BatchSelect, MoveButton, MoveSelect, set_move_handlers
+from bot.components.replay import ReplayLogButton, ReplayStepButton, set_replay_handlers
+from bot.components.seat import BackButton, BringButton, HandOverButton, set_bring_handler
+from bot.components.undo import UndoButton, set_undo_handler
+from bot.discord_io import replies
+from bot.discord_io.delivery import Deliverer
+from bot.discord_io.inputs import Moves
+from bot.discord_io.invalid_requests import InvalidRequests
+from bot.discord_io.notifier import Notifier
+from bot.discord_io.outbound import Outbound
+from bot.discord_io.world import World
+from bot.errors import UserError
+from bot.games import FACES
+from bot.replay.answers import Replays
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import Store
+from bot.store.sqlite import StorageError
+from bot.words.commands import CommandTranslator
+from bot.words.i18n import t
+from bot.workers import images
 from engine import i18n
-
-from . import images, replies
-from .cogs.help import CardsAndRules
-from .cogs.info import Info
-from .cogs.lobby import Lobby
-from .cogs.me import Me
-from .cogs.move import AnyMove
-from .cogs.tutorial import Tutorial
-from .components import BatchSelect, MoveButton, MoveSelect, set_move_handlers
-from .database import StorageError
-from .deadlines import DeadlineWorker
-from .delivery import Deliverer
-from .digest import DigestWorker
-from .errors import UserError
-from .games import FACES
-from .i18n import t
-from .invalid_requests import InvalidRequests
-from .lobby_buttons import LobbyButton, LobbyLevel
-from .moves import Moves
-from .notifier import Notifier
-from .outbound import Outbound
-from .replay_answers import Replays
-from .replay_buttons import ReplayLogButton, ReplayStepButton, set_replay_handlers
-from .seat_buttons import BackButton, BringButton, HandOverButton, set_bring_handler
-from .service import GameService
-from .settings import Settings
-from .store import Store
-from .translator import CommandTranslator
-from .undo_button import UndoButton, set_undo_handler
-from .world import World
 
 log = logging.getLogger(__name__)
 
@@ -268,7 +268,7 @@ class NightfallBot(commands.Bot):
         await self.moves.one(interaction, game_id, since, text, via)
 
     async def handle_undo(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        """``/game undo`` (``bot.moves.Moves.undo``)."""
+        """``/game undo`` (``bot.discord_io.inputs.Moves.undo``)."""
         await self.moves.undo(interaction, game_id)
 
     async def on_app_command_error(

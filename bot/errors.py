@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .i18n import t
+from bot.words.i18n import t
 
 
 class UserError(Exception):

@@ -17,13 +17,12 @@ from typing import Any, Protocol
 import discord
 from discord.ext import commands
 
+from bot.store import GameRow, ResultRow, SeatRow, Store
+from bot.table import Table
+from bot.words.i18n import clip, plural, t
+from bot.words.logline import Describe, LogLine
+from bot.workers.images import Picture
 from engine.protocol import Match, Rules
-
-from .i18n import clip, plural, t
-from .images import Picture
-from .logline import Describe, LogLine
-from .store import GameRow, ResultRow, SeatRow, Store
-from .table import Table
 
 Event = dict[str, Any]
 

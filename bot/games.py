@@ -6,11 +6,10 @@ The first face is the default of ``/game new``. Adding a game is its rules in ``
 
 from __future__ import annotations
 
+from bot.face import Face
+from bot.fightdrome import FACE as FIGHTDROME
+from bot.nightfall import FACE as NIGHTFALL
 from engine.games import GAMES
-
-from .face import Face
-from .fightdrome import FACE as FIGHTDROME
-from .nightfall import FACE as NIGHTFALL
 
 #: every game's face, by its key, the default first
 FACES: dict[str, Face] = {NIGHTFALL.key: NIGHTFALL, FIGHTDROME.key: FIGHTDROME}

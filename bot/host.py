@@ -9,10 +9,10 @@ from typing import Any, Protocol
 
 import discord
 
-from .replay_answers import Replays
-from .service import GameService
-from .settings import Settings
-from .store import Store
+from bot.replay.answers import Replays
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import Store
 
 
 class Host(Protocol):

@@ -1,7 +1,7 @@
 """``python -m bot.migrate``: apply the numbered migrations to ``NIGHTFALL_DB`` and say which ran.
 
 ``python -m bot.migrate --to postgresql://…`` moves the games of the SQLite file ``NIGHTFALL_DB`` names (or
-``--from PATH``) into an empty PostgreSQL database, all or nothing (``bot.move``)."""
+``--from PATH``) into an empty PostgreSQL database, all or nothing (``bot.store.to_postgresql``)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import asyncio
 import sys
 from collections.abc import Sequence
 
-from .database import StorageError, is_postgresql, redacted
-from .settings import settings_or_exit
-from .store import Store
+from bot.settings import settings_or_exit
+from bot.store import Store
+from bot.store.sqlite import StorageError, is_postgresql, redacted
 
 EPILOG = """\
 moving to PostgreSQL:
@@ -49,7 +49,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 async def _move(source: str, target: str) -> list[str]:
-    from .move import move, report  # loads psycopg: only a move pays for it
+    from bot.store.to_postgresql import move, report  # loads psycopg: only a move pays for it
 
     moved = await move(source, target, say=print)
     return report(moved)
@@ -74,7 +74,7 @@ def main(argv: Sequence[str] = ()) -> int:
             file=sys.stderr,
         )
         return 1
-    from .move import Refused
+    from bot.store.to_postgresql import Refused
 
     try:
         lines = asyncio.run(_move(source, args.to))

@@ -55,7 +55,7 @@ class Settings:
     log_level: str = "INFO"
     #: Worker processes that draw the images; 0 draws them in a thread of the bot's process.
     render_workers: int = 0
-    #: Whether a start draws the games' sample images in the background (``bot.images.prime``), so the first
+    #: Whether a start draws the games' sample images in the background (``bot.workers.images.prime``), so the first
     #: images find their fonts, words and tiles ready. On for the bot (``from_env``, ``NIGHTFALL_RENDER_PRIME``);
     #: off for settings built in code (tests, benchmarks), which start many bots and want none of that work.
     render_prime: bool = False
@@ -68,9 +68,9 @@ class Settings:
     #: Seconds without a move of their own after which a player has put the phone down: a decision that reaches
     #: them then notifies them (a new DM, or a mention) even within ``dm_burst``; before, it edits their DM.
     dm_idle: float = 180.0
-    #: Whether the bot keeps Discord's rate limits itself (``bot.outbound``: 45 calls/s, 5 new messages per 5 s per
-    #: channel). Always on for the bot (not an environment setting); off for a simulated Discord that has no limits,
-    #: whose whole games in a few seconds would otherwise wait for them in real time.
+    #: Whether the bot keeps Discord's rate limits itself (``bot.discord_io.outbound``: 45 calls/s, 5 new messages
+    #: per 5 s per channel). Always on for the bot (not an environment setting); off for a simulated Discord that
+    #: has no limits, whose whole games in a few seconds would otherwise wait for them in real time.
     discord_limits: bool = True
     #: Seconds between the watchdog's looks for what is due (AI seats that must decide, deliveries, deadlines).
     watchdog_seconds: float = 60.0

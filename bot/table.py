@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.store import GameRow, SeatRow
+from bot.words.i18n import t
 from engine.protocol import Match
 from render.theme import drawable
-
-from .i18n import t
-from .store import GameRow, SeatRow
 
 
 def verb_of(move: object) -> str:

@@ -156,7 +156,7 @@ def test_the_runtime_files_are_found() -> None:
     assert {f"render/fonts/{name}" for name in theme._FONT_FILES.values()} <= files
     assert all((ROOT / f).is_file() for f in files)
     for expected in (
-        "bot/locales/pl/LC_MESSAGES/bot.po",
+        "bot/words/locales/pl/LC_MESSAGES/bot.po",
         "engine/nightfall/data/cards.json",
         "migrations/0001_init.sql",
         "migrations/postgresql/0001_init.sql",

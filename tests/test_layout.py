@@ -5,8 +5,8 @@ modules import each other without a circle.
 them (``bot/games.py``), and every module directly in ``render/``. Such a module may not import a game's
 package (``engine.<game>``, ``render.<game>``, ``bot.<game>``), nor say a game's key or name in its code,
 docstrings included. The bot's own name is not a game's: the ``NIGHTFALL_*`` settings, ``NightfallBot`` and
-``nightfall.db`` are the product's, kept for the contract. The text catalogues (``bot/i18n.py``, the slash
-commands' ``bot/translator.py``) are words, not code: they may name a game.
+``nightfall.db`` are the product's, kept for the contract. The text catalogues (``bot/words/i18n.py``, the slash
+commands' ``bot/words/commands.py``) are words, not code: they may name a game.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from engine.games import GAMES
 ROOT = Path(__file__).resolve().parent.parent
 #: the product's own names that happen to contain a game's name
 PRODUCT = re.compile(r"NIGHTFALL_[A-Z_*]*|NightfallBot|nightfall\.db|nightfall-discord")
-CATALOGUES = {"bot/i18n.py", "bot/translator.py"}
+CATALOGUES = {"bot/words/i18n.py", "bot/words/commands.py"}
 REGISTRIES = {"bot/games.py", "engine/games.py"}
 
 
@@ -67,7 +67,7 @@ CORE = _core_modules()
 
 def test_the_core_is_found() -> None:
     names = {p.relative_to(ROOT).as_posix() for p in CORE}
-    assert {"bot/service/play.py", "bot/store/games.py", "bot/notifier.py", "bot/cogs/lobby.py"} <= names
+    assert {"bot/service/play.py", "bot/store/games.py", "bot/discord_io/notifier.py", "bot/cogs/lobby.py"} <= names
     assert "render/primitives.py" in names
     assert not any(n.startswith(("bot/nightfall/", "render/nightfall/")) for n in names)
 
@@ -165,7 +165,11 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_the_bots_modules_import_each_other_without_a_circle() -> None:
     """Type-only and function-level imports count too: a circle is a circle."""
     graph = _bot_graph()
-    assert len(graph) > 30 and "bot.service" in graph["bot.moves"] and "bot.service.base" in graph["bot.service.play"]
+    assert (
+        len(graph) > 30
+        and "bot.service" in graph["bot.discord_io.inputs"]
+        and "bot.service.base" in graph["bot.service.play"]
+    )
     assert _cycles(graph) == []
 
 

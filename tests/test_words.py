@@ -55,7 +55,7 @@ def test_the_results_image_counts_each_wound_type_in_its_form() -> None:
     ],
 )
 def test_a_shortened_label_ends_between_words_with_no_bracket_open(text: str, limit: int) -> None:
-    from bot.i18n import shorten
+    from bot.words.i18n import shorten
 
     short = shorten(text, limit)
     assert len(short) <= limit and short.endswith("…")

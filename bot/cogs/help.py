@@ -13,14 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_io.replies import defer, send
+from bot.errors import UserError
+from bot.face import Face
+from bot.games import FACES
+from bot.host import Host
+from bot.words.i18n import fold
 from engine import i18n
-
-from ..errors import UserError
-from ..face import Face
-from ..games import FACES
-from ..host import Host
-from ..i18n import fold
-from ..replies import defer, send
 
 MAX_CHOICES = 25
 MAX_LISTED = 20

@@ -8,9 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..errors import UserError
-from ..host import Host
-from ..replies import defer, send
+from bot.discord_io.replies import defer, send
+from bot.errors import UserError
+from bot.host import Host
 
 
 class Info(commands.Cog):

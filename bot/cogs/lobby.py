@@ -14,23 +14,30 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..database import StorageError
-from ..durations import DEFAULT_DEADLINE, BadDuration, deadline_text, duration_text, format_duration, parse_duration
-from ..errors import UserError
-from ..games import FACES, game_name, seats_text
-from ..host import Host
-from ..i18n import clip, count, server_language, t
-from ..lobby_buttons import lobby_view, set_lobby_handler
-from ..logline import per_language
-from ..notifier import DM_CLOSED
-from ..replies import answer_in_time, edit_own_message, private, send
-from ..seat_buttons import set_back_handler, set_hand_over_handler
-from ..service import SERIES
-from ..table import Table
-from ..top import leaderboard, rating_text
-from ..translator import english
-from ..world import can_play_in
-from .move import game_option
+from bot.clocks.durations import (
+    DEFAULT_DEADLINE,
+    BadDuration,
+    deadline_text,
+    duration_text,
+    format_duration,
+    parse_duration,
+)
+from bot.cogs.move import game_option
+from bot.components.lobby import lobby_view, set_lobby_handler
+from bot.components.seat import set_back_handler, set_hand_over_handler
+from bot.discord_io.notifier import DM_CLOSED
+from bot.discord_io.replies import answer_in_time, edit_own_message, private, send
+from bot.discord_io.world import can_play_in
+from bot.errors import UserError
+from bot.games import FACES, game_name, seats_text
+from bot.host import Host
+from bot.ratings.leaderboard import leaderboard, rating_text
+from bot.service import SERIES
+from bot.store.sqlite import StorageError
+from bot.table import Table
+from bot.words.commands import english
+from bot.words.i18n import clip, count, server_language, t
+from bot.words.logline import per_language
 
 LOG_LINES = 25
 PAUSED_HELP = "A paused game of this server whose channel is gone (when there are several)"
@@ -569,7 +576,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     @app_commands.guild_only()
     async def replay(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         """Private: the public table at the end of the draft and of each turn, stepped with buttons
-        (``bot.replay_answers``)."""
+        (``bot.replay.answers``)."""
         await self.bot.replays.command(interaction, game)
 
     @replay.autocomplete("game")

@@ -10,15 +10,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..durations import DAY
-from ..errors import UserError
-from ..host import Host
-from ..i18n import t
-from ..logline import per_language
-from ..replies import send
-from ..translator import english
-from ..waking import BadQuiet, Quiet, local, next_change, parse_quiet, valid_zone, zone, zone_names
-from .lobby import LANGUAGE_CHOICES
+from bot.clocks.durations import DAY
+from bot.clocks.waking import BadQuiet, Quiet, local, next_change, parse_quiet, valid_zone, zone, zone_names
+from bot.cogs.lobby import LANGUAGE_CHOICES
+from bot.discord_io.replies import send
+from bot.errors import UserError
+from bot.host import Host
+from bot.words.commands import english
+from bot.words.i18n import t
+from bot.words.logline import per_language
 
 NOTIFY_CHOICES = [
     app_commands.Choice(name="DM (default)", value="dm"),

@@ -16,13 +16,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_io.replies import defer, send
+from bot.errors import UserError
+from bot.host import Host
+from bot.table import Table, verb_of
+from bot.words.i18n import clip, fold, shorten, t
 from engine.i18n import LANGUAGES
-
-from ..errors import UserError
-from ..host import Host
-from ..i18n import clip, fold, shorten, t
-from ..replies import defer, send
-from ..table import Table, verb_of
 
 GAME_HELP = "In a DM, with several games waiting on you: which game (in a server channel, its own game)"
 MAX_MOVE_TEXT = 100

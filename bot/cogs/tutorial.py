@@ -1,7 +1,7 @@
 """``/tutorial``: learn a game by playing a short guided game against an easy AI player, in one's DMs.
 
 Anywhere (a server channel or the bot's DMs); the answer is private. Each prompt of the tutorial says what
-its decision asks, what each choice does and what the normal AI would do (``bot.notifier``); the table and
+its decision asks, what each choice does and what the normal AI would do (``bot.discord_io.notifier``); the table and
 what happened come to the same DM. ``/tutorial`` again starts over.
 """
 
@@ -13,12 +13,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..errors import UserError
-from ..games import FACES, game_name
-from ..host import Host
-from ..i18n import t
-from ..notifier import DM_CLOSED
-from ..replies import defer, send
+from bot.discord_io.notifier import DM_CLOSED
+from bot.discord_io.replies import defer, send
+from bot.errors import UserError
+from bot.games import FACES, game_name
+from bot.host import Host
+from bot.words.i18n import t
 
 GAME_CHOICES = [app_commands.Choice(name=face.rules.name, value=key) for key, face in FACES.items()]
 

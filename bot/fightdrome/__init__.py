@@ -4,6 +4,6 @@ Its words (``texts``, domain "fightdrome"), prompts (``prompts``), round summari
 (``events``), images (``images``), move commands (``play``) and its part of ``/card`` and ``/rules`` (``info``).
 """
 
-from .face import FACE, FightdromeFace
+from bot.fightdrome.face import FACE, FightdromeFace
 
 __all__ = ["FACE", "FightdromeFace"]

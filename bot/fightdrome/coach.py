@@ -7,10 +7,9 @@ then its player draws and opens at once; a neuro card draws nothing; a rest draw
 
 from __future__ import annotations
 
+from bot.fightdrome.texts import card, t
 from engine.fightdrome import Action
 from engine.fightdrome.cards import is_neuro, kind
-
-from .texts import card, t
 
 
 def coach_lines(actions: list[Action], lang: str) -> list[str]:

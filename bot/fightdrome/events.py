@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .texts import card, sleeve, stack, t
+from bot.fightdrome.texts import card, sleeve, stack, t
 
 if TYPE_CHECKING:
     from engine.fightdrome import Match

@@ -10,6 +10,19 @@ import discord
 from discord.ext import commands
 
 import render.fightdrome
+from bot.errors import UserError
+from bot.face import NewOption, Prompt, Recent
+from bot.fightdrome import images, prompts, summary
+from bot.fightdrome.coach import coach_lines
+from bot.fightdrome.events import describe, kept
+from bot.fightdrome.info import TOPIC_NAMES, card_reply, choice, find_cards, rules_topic
+from bot.fightdrome.play import FightdromeMoves
+from bot.fightdrome.refusal import refusal
+from bot.fightdrome.texts import card, move_label, sleeve, t
+from bot.store import GameRow, ResultRow, SeatRow, Store
+from bot.table import Table
+from bot.words.i18n import clip, count, rename
+from bot.workers.images import Picture
 from engine.fightdrome import Action, Match, Options
 from engine.fightdrome.cards import name as card_name
 from engine.fightdrome.match import FORMATS
@@ -17,20 +30,6 @@ from engine.fightdrome.rules import FIGHTDROME
 from engine.i18n import LANGUAGES, has
 from engine.protocol import Match as AnyMatch
 from engine.protocol import Rules
-
-from ..errors import UserError
-from ..face import NewOption, Prompt, Recent
-from ..i18n import clip, count, rename
-from ..images import Picture
-from ..store import GameRow, ResultRow, SeatRow, Store
-from ..table import Table
-from . import images, prompts, summary
-from .coach import coach_lines
-from .events import describe, kept
-from .info import TOPIC_NAMES, card_reply, choice, find_cards, rules_topic
-from .play import FightdromeMoves
-from .refusal import refusal
-from .texts import card, move_label, sleeve, t
 
 
 def match_of(m: AnyMatch | None) -> Match:
@@ -67,7 +66,7 @@ class FightdromeFace:
     span_word: str = "exchange"
     #: ``turn`` counts its rounds
     turn_word: str = "round"
-    #: the images' start-up work, run in the background by ``bot.images.prime``
+    #: the images' start-up work, run in the background by ``bot.workers.images.prime``
     prime_images = staticmethod(render.fightdrome.prime)
     new_options: Sequence[NewOption] = (
         NewOption(

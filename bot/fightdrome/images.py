@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import Any, cast
 
 import render.fightdrome
+from bot.table import Table
+from bot.workers.images import Picture
 from engine.fightdrome import Match
-
-from ..images import Picture
-from ..table import Table
 
 
 def match_of(table: Table) -> Match:

@@ -8,13 +8,12 @@ import re
 
 import discord
 
+from bot.errors import UserError
+from bot.fightdrome.images import card_picture
+from bot.fightdrome.texts import card, kind_name, t
+from bot.words.i18n import fold
 from engine.fightdrome.cards import Kind, data, kinds, split
 from engine.i18n import LANGUAGES
-
-from ..errors import UserError
-from ..i18n import fold
-from .images import card_picture
-from .texts import card, kind_name, t
 
 PREFIX = "fightdrome:"
 

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import discord
 
+from bot.components.moves import Move, move_view
+from bot.face import Prompt, Recent, recent_text
+from bot.fightdrome.events import describe
+from bot.fightdrome.images import hand_picture, match_of
+from bot.fightdrome.texts import card, move_label, needs, t
+from bot.table import Table
+from bot.words.i18n import clip
 from engine.fightdrome import Match
 from engine.fightdrome.cards import face_of
-
-from ..components import Move, move_view
-from ..face import Prompt, Recent, recent_text
-from ..i18n import clip
-from ..table import Table
-from .events import describe
-from .images import hand_picture, match_of
-from .texts import card, move_label, needs, t
 
 #: a newcomer's first decisions of a match carry the line that says where the rules are
 HELP_UNTIL_VERSION = 6

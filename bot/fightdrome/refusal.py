@@ -4,11 +4,10 @@ what may open an exchange (Ruling 1) and when Rest is allowed (3.5, Rulings 10, 
 
 from __future__ import annotations
 
+from bot.fightdrome.texts import card, needs, sleeve, t
 from engine.fightdrome import Action, Match
 from engine.fightdrome.cards import answers, face_of, is_attack, requirement, split, strength
 from engine.fightdrome.match import HAND
-
-from .texts import card, needs, sleeve, t
 
 
 def refusal(m: Match, action: Action, lang: str) -> str:

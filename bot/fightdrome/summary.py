@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..i18n import clip
-from .events import describe
-from .texts import sleeve, stack, t
+from bot.fightdrome.events import describe
+from bot.fightdrome.texts import sleeve, stack, t
+from bot.words.i18n import clip
 
 Event = dict[str, Any]
 

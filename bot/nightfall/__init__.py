@@ -5,6 +5,6 @@ seats by name (``naming``), Apocalypse Cup and stats (``cup``), move commands (`
 ``/rules`` (``info``, ``rules_text``).
 """
 
-from .face import FACE, NightfallFace
+from bot.nightfall.face import FACE, NightfallFace
 
 __all__ = ["FACE", "NightfallFace"]

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.words.i18n import count, t
 from engine.nightfall import Game
 from engine.nightfall.texts import card_key_text, colour_text, or_list
-
-from ..i18n import count, t
 
 #: at most this many choices explained (a prompt stays short)
 MOST = 6

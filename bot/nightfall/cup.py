@@ -13,12 +13,11 @@ from dataclasses import dataclass
 
 from babel.numbers import format_decimal
 
+from bot.errors import UserError
+from bot.store import GameRow, ResultRow, Store
+from bot.words.i18n import count, t
 from engine.nightfall.rules import NIGHTFALL
 from engine.nightfall.scoring import ApocalypseCup
-
-from ..errors import UserError
-from ..i18n import count, t
-from ..store import GameRow, ResultRow, Store
 
 #: the key Nightfall's games are stored under
 GAME = NIGHTFALL.key

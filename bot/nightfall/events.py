@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.words.i18n import pick
+from bot.words.logline import per_language
 from engine.i18n import LANGUAGES
 from engine.nightfall.cards import card_set
 from engine.nightfall.log import describe_event
 from engine.nightfall.texts import card_by_english_name, wound_text
-
-from ..i18n import pick
-from ..logline import per_language
 
 #: The fields of an engine event that name cards (in English), each with the field holding the card's
 #: reference when there is one.

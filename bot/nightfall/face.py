@@ -11,6 +11,20 @@ import discord
 from discord.ext import commands
 
 import render.nightfall
+from bot.errors import UserError
+from bot.face import NewOption, Prompt, Recent
+from bot.nightfall import cup, images, prompts, summary
+from bot.nightfall.coach import coach_lines
+from bot.nightfall.events import describe, localised
+from bot.nightfall.images import card_file, private_picture
+from bot.nightfall.info import card_text, choice_name, find_cards
+from bot.nightfall.naming import label
+from bot.nightfall.play import Play
+from bot.nightfall.rules_text import TOPICS, rules_topic
+from bot.store import GameRow, ResultRow, SeatRow, Store
+from bot.table import Table
+from bot.words.i18n import clip, count, t
+from bot.workers.images import Picture
 from engine.i18n import LANGUAGES, has
 from engine.nightfall import Game, Options
 from engine.nightfall.actions import is_archive_ref, is_card_ref
@@ -20,21 +34,6 @@ from engine.nightfall.rules import NIGHTFALL
 from engine.nightfall.scoring import tie_break_text
 from engine.nightfall.texts import wound_text
 from engine.protocol import Match, Rules
-
-from ..errors import UserError
-from ..face import NewOption, Prompt, Recent
-from ..i18n import clip, count, t
-from ..images import Picture
-from ..store import GameRow, ResultRow, SeatRow, Store
-from ..table import Table
-from . import cup, images, prompts, summary
-from .coach import coach_lines
-from .events import describe, localised
-from .images import card_file, private_picture
-from .info import card_text, choice_name, find_cards
-from .naming import label
-from .play import Play
-from .rules_text import TOPICS, rules_topic
 
 #: the draft variants, as ``/game new variant:`` offers them
 VARIANTS = ("standard", "two-player", "quick-start", "open", "common-ground")
@@ -88,7 +87,7 @@ class NightfallFace:
     turn_word: str = "turn"
     rules: Rules = NIGHTFALL
     key: str = NIGHTFALL.key
-    #: the images' start-up work, run in the background by ``bot.images.prime``
+    #: the images' start-up work, run in the background by ``bot.workers.images.prime``
     prime_images = staticmethod(render.nightfall.prime)
     new_options: Sequence[NewOption] = (
         NewOption("variant", str, "How the archives are drafted", "standard", VARIANTS),

@@ -1,6 +1,6 @@
 """Nightfall's images as Discord files: the table, a seat's hand, draft or decision, the results, a card.
 
-Drawn through the host's image pool and cache (``bot.images``) from the views the engine gives: the
+Drawn through the host's image pool and cache (``bot.workers.images``) from the views the engine gives: the
 channel's images only ever from ``public_view`` (with seats by name), a player's from their seat's
 private view.
 """
@@ -13,11 +13,10 @@ from typing import Any, cast
 import discord
 
 import render.nightfall
+from bot.nightfall.naming import named_view
+from bot.table import Table
+from bot.workers.images import Picture, file_of, render_png
 from engine.nightfall import Game
-
-from ..images import Picture, file_of, render_png
-from ..table import Table
-from .naming import named_view
 
 
 def game_of(table: Table) -> Game:

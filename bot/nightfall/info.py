@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from functools import cache
 
+from bot.words.i18n import fold
 from engine import i18n
 from engine.nightfall import card_texts
 from engine.nightfall.cards import CardDef, card_set
-
-from ..i18n import fold
 
 MAX_CHOICES = 25
 MAX_LISTED = 20

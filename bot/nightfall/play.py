@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..cogs.move import GAME_HELP, MoveCommands
-from ..host import Host
+from bot.cogs.move import GAME_HELP, MoveCommands
+from bot.host import Host
 
 
 class Play(commands.Cog, MoveCommands):

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.components.moves import Move, move_view
+from bot.face import Prompt, Recent, recent_text
+from bot.nightfall.events import describe
+from bot.nightfall.images import game_of, private_picture, table_picture
+from bot.nightfall.naming import label
+from bot.table import Table
+from bot.words.i18n import clip, count, t
 from engine.nightfall.cards import card_set
 from engine.nightfall.texts import ask_args
-
-from ..components import Move, move_view
-from ..face import Prompt, Recent, recent_text
-from ..i18n import clip, count, t
-from ..table import Table
-from .events import describe
-from .images import game_of, private_picture, table_picture
-from .naming import label
 
 #: where a draft round's pick may go (``engine.nightfall.setup.DraftPlan``), each with its "prompt.draft_to" line
 DRAFT_DESTINATIONS = ("private", "commons", "out")

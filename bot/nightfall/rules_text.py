@@ -1,4 +1,4 @@
-"""Short rules help for ``/rules``, by topic: the English source here, Polish and Russian in ``bot/locales``
+"""Short rules help for ``/rules``, by topic: the English source here, Polish and Russian in ``bot/words/locales``
 (domain "rules"). The full rules are in the README."""
 
 from __future__ import annotations

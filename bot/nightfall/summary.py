@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import clip, count, t
-from .events import in_language
+from bot.nightfall.events import in_language
+from bot.words.i18n import clip, count, t
 
 if TYPE_CHECKING:
     from engine.nightfall import Game

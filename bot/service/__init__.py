@@ -10,15 +10,15 @@ or decides its own way (options, labels, log events, AI seats, results) comes fr
 
 Discord is never called inside the transaction, and a failed Discord call cannot lose a
 committed move: what Discord must show is a row written with the move, delivered (and
-retried) by ``bot.delivery``. The in-memory games are a cache: the version
+retried) by ``bot.discord_io.delivery``. The in-memory games are a cache: the version
 compare-and-set in the store decides, and a cache that fell behind is reloaded.
 """
 
-from .base import AI_NAMES, ANSWERED_IN_DM, GAME_OVER_FALLBACK, SERIES, Outcome
-from .reach import ReachService
-from .seats import new_seed
-from .tutorial import TutorialService
-from .undo import UndoService
+from bot.service.base import AI_NAMES, ANSWERED_IN_DM, GAME_OVER_FALLBACK, SERIES, Outcome
+from bot.service.reach import ReachService
+from bot.service.seats import new_seed
+from bot.service.tutorial import TutorialService
+from bot.service.undo import UndoService
 
 
 class GameService(TutorialService, ReachService, UndoService):

@@ -8,13 +8,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import UserError
-from ..face import Face
-from ..logline import LogLine
-from ..settings import Settings
-from ..store import GameRow, Store
-from ..table import Table
-from ..thinking import Thinker
+from bot.errors import UserError
+from bot.face import Face
+from bot.settings import Settings
+from bot.store import GameRow, Store
+from bot.table import Table
+from bot.words.logline import LogLine
+from bot.workers.thinking import Thinker
 
 log = logging.getLogger(__name__)
 

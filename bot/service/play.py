@@ -8,16 +8,15 @@ import logging
 from dataclasses import replace
 from typing import Any
 
+from bot.errors import Raced, UserError
+from bot.face import Face
+from bot.service.base import AI_LEASE, ANSWER_HOLD, ANSWERED_IN_DM, GAME_OVER_FALLBACK, Outcome, ServiceBase
+from bot.store import Move, SeatRow, StaleVersion, Want
+from bot.store.sqlite import DATABASE_ERRORS, StorageError
+from bot.table import Table
+from bot.words.i18n import clip, count
+from bot.words.logline import LogLine, per_language
 from engine.protocol import Match
-
-from ..database import DATABASE_ERRORS, StorageError
-from ..errors import Raced, UserError
-from ..face import Face
-from ..i18n import clip, count
-from ..logline import LogLine, per_language
-from ..store import Move, SeatRow, StaleVersion, Want
-from ..table import Table
-from .base import AI_LEASE, ANSWER_HOLD, ANSWERED_IN_DM, GAME_OVER_FALLBACK, Outcome, ServiceBase
 
 log = logging.getLogger(__name__)
 #: what an AI move may fail with and be tried again after reloading the game (the database's errors: either store's)
@@ -462,7 +461,7 @@ class PlayService(ServiceBase):
                 self._ai[key] = player
             view, actions = rules.ai_input(game, seat.seat)
             version = game.version
-        # a search thinks for up to a second: off the event loop (in a worker process: ``bot.thinking``), on
+        # a search thinks for up to a second: off the event loop (in a worker process: ``bot.workers.thinking``), on
         # the seat's view alone, and outside the game's lock, so the table, autocomplete and people's moves
         # never wait for it
         action, after = await self.thinker.choose(level, player, view, actions)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import logging
 
-from ..errors import UserError
-from ..logline import LogLine
-from ..store import GameRow
-from ..table import Table
-from .play import PlayService
+from bot.errors import UserError
+from bot.service.play import PlayService
+from bot.store import GameRow
+from bot.table import Table
+from bot.words.logline import LogLine
 
 log = logging.getLogger(__name__)
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from ..errors import UserError
-from ..i18n import t
-from ..store import GameRow
-from ..table import Table
-from .base import MINE_LIMIT
-from .play import PlayService
+from bot.errors import UserError
+from bot.service.base import MINE_LIMIT
+from bot.service.play import PlayService
+from bot.store import GameRow
+from bot.table import Table
+from bot.words.i18n import t
 
 log = logging.getLogger(__name__)
 

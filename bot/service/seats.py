@@ -9,15 +9,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from bot.errors import UserError
+from bot.face import Face
+from bot.service.base import AI_NAMES, SERIES
+from bot.service.play import PlayService
+from bot.store import GameRow, LobbyChanged, SeatRow, Want
+from bot.table import Table
+from bot.words.logline import LogLine
 from engine.protocol import Match
-
-from ..errors import UserError
-from ..face import Face
-from ..logline import LogLine
-from ..store import GameRow, LobbyChanged, SeatRow, Want
-from ..table import Table
-from .base import AI_NAMES, SERIES
-from .play import PlayService
 
 log = logging.getLogger(__name__)
 

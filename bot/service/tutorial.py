@@ -2,7 +2,7 @@
 
 The DM is the game's channel: the table, the turn summaries and the results come there, beside the prompts.
 Every prompt of a tutorial says what its decision asks and what each choice does, with the move the normal
-AI would make (``bot.notifier``). A tutorial has no deadline, counts in no statistics (it belongs to no
+AI would make (``bot.discord_io.notifier``). A tutorial has no deadline, counts in no statistics (it belongs to no
 server), and a new ``/tutorial`` ends the one running in the same DM.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import logging
 
-from ..i18n import t
-from ..table import Table
-from .seats import SeatService
+from bot.service.seats import SeatService
+from bot.table import Table
+from bot.words.i18n import t
 
 log = logging.getLogger(__name__)
 

@@ -18,14 +18,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.errors import UserError
+from bot.service.base import ANSWER_HOLD, ANSWERED_IN_DM, Outcome
+from bot.service.reading import ReadingService
+from bot.store import AUTO_SOURCES, UNDO, NotUndoable, StaleVersion, Undo, Want
+from bot.table import Table
+from bot.words.logline import LogLine, per_language
 from engine.protocol import Match, revealed
-
-from ..errors import UserError
-from ..logline import LogLine, per_language
-from ..store import AUTO_SOURCES, UNDO, NotUndoable, StaleVersion, Undo, Want
-from ..table import Table
-from .base import ANSWER_HOLD, ANSWERED_IN_DM, Outcome
-from .reading import ReadingService
 
 
 class UndoService(ReadingService):

@@ -13,15 +13,15 @@ Nothing here keeps game state in memory: the version compare-and-set in ``record
 which move wins, so a second process (or a stale cache) can never commit over another.
 """
 
-from .base import DEFAULT_BUSY_SECONDS, MIGRATIONS_DIR, StoreBase
-from .games import GameStore
-from .hosts import HostStore
-from .marks import MarkStore
-from .people import PeopleStore
-from .play import PlayStore
-from .ratings import RatingStore
-from .replays import ReplayStore
-from .rows import (
+from bot.store.base import DEFAULT_BUSY_SECONDS, MIGRATIONS_DIR, StoreBase
+from bot.store.games import GameStore
+from bot.store.hosts import HostStore
+from bot.store.marks import MarkStore
+from bot.store.people import PeopleStore
+from bot.store.play import PlayStore
+from bot.store.ratings import RatingStore
+from bot.store.replays import ReplayStore
+from bot.store.rows import (
     AUTO_SOURCES,
     CHANNEL_KINDS,
     HELD_KINDS,
@@ -44,9 +44,9 @@ from .rows import (
     Undo,
     Want,
 )
-from .series import SeriesStore
-from .undo import UndoStore
-from .work import WorkStore
+from bot.store.series import SeriesStore
+from bot.store.undo import UndoStore
+from bot.store.work import WorkStore
 
 
 class Store(

@@ -1,6 +1,6 @@
 """The store's foundation: its two connections (a writer thread, a reader), its clock, and the migrations.
 
-The store opens SQLite (a file path: the default) or PostgreSQL (a ``postgresql://`` URL, ``bot.postgres``) behind
+The store opens SQLite (a file path: the default) or PostgreSQL (a ``postgresql://`` URL, ``bot.store.postgresql``) behind
 the same interface. Both run the same numbered migrations: ``migrations/NNNN_name.sql`` for SQLite and
 ``migrations/postgresql/NNNN_name.sql``, PostgreSQL's form of each step under the same number and name (a test
 checks that both end with the same tables, columns and indexes)."""
@@ -19,8 +19,8 @@ from typing import Any, Self
 
 import discord
 
-from ..database import WRITE_BUSY_MS, Conn, Database, DatabaseStats, is_postgresql, one, rows
-from .rows import GameRow, _game
+from bot.store.rows import GameRow, _game
+from bot.store.sqlite import WRITE_BUSY_MS, Conn, Database, DatabaseStats, is_postgresql, one, rows
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent.parent / "migrations"
 #: seconds a write keeps trying while another program holds the database's write lock
@@ -67,7 +67,7 @@ class StoreBase:
         ``path``: a SQLite file (``:memory:`` too), or a ``postgresql://`` (``postgres://``) URL."""
         stats = DatabaseStats()
         if is_postgresql(path):
-            from ..postgres import PgDatabase  # the driver is loaded only by a bot that uses it
+            from bot.store.postgresql import PgDatabase  # the driver is loaded only by a bot that uses it
 
             pg_writer, pg_reader = await PgDatabase.open_pair(path, stats, busy_seconds=busy_seconds)
             store = cls(pg_writer, pg_reader, clock, stats)

@@ -7,10 +7,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from ..database import CONSTRAINT_ERRORS, Conn, one, rows
-from ..logline import LogLine
-from .base import StoreBase
-from .rows import (
+from bot.store.base import StoreBase
+from bot.store.rows import (
     _G_GAME_COLS,
     _GAME_COLS,
     GameRow,
@@ -18,7 +16,7 @@ from .rows import (
     Want,
     _game,
 )
-from .sql import (
+from bot.store.sql import (
     _add_log,
     _hand_to_ai,
     _log_rows,
@@ -26,6 +24,8 @@ from .sql import (
     _want,
     lock_game,
 )
+from bot.store.sqlite import CONSTRAINT_ERRORS, Conn, one, rows
+from bot.words.logline import LogLine
 
 
 class GameStore(StoreBase):

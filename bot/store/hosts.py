@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..database import Conn
-from .base import StoreBase
+from bot.store.base import StoreBase
+from bot.store.sqlite import Conn
 
 
 class HostStore(StoreBase):

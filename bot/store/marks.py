@@ -7,10 +7,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..database import Conn, one
-from ..logline import LogLine
-from .base import StoreBase
-from .rows import (
+from bot.store.base import StoreBase
+from bot.store.rows import (
     _GAME_COLS,
     RETIRED,
     ChannelMarks,
@@ -18,7 +16,7 @@ from .rows import (
     GameRow,
     Want,
 )
-from .sql import (
+from bot.store.sql import (
     _add_log,
     _log_rows,
     _move_clocks,
@@ -27,6 +25,8 @@ from .sql import (
     lock_game,
     mark_delivered,
 )
+from bot.store.sqlite import Conn, one
+from bot.words.logline import LogLine
 
 
 class MarkStore(StoreBase):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..database import Conn, one
-from ..waking import Quiet, next_digest, quiet_end, stored_quiet, zone
-from .base import StoreBase
-from .sql import _come_back, _go_away, _move_clocks, person_time
+from bot.clocks.waking import Quiet, next_digest, quiet_end, stored_quiet, zone
+from bot.store.base import StoreBase
+from bot.store.sql import _come_back, _go_away, _move_clocks, person_time
+from bot.store.sqlite import Conn, one
 
 
 class PeopleStore(StoreBase):

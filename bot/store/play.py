@@ -5,17 +5,15 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from ..database import Conn, one, rows
-from ..logline import LogLine
-from .base import StoreBase
-from .rows import (
+from bot.store.base import StoreBase
+from bot.store.rows import (
     AUTO_SOURCES,
     LobbyChanged,
     Move,
     StaleVersion,
     Want,
 )
-from .sql import (
+from bot.store.sql import (
     _add_log,
     _add_results,
     _begin,
@@ -30,6 +28,8 @@ from .sql import (
     lock_game,
     read_position,
 )
+from bot.store.sqlite import Conn, one, rows
+from bot.words.logline import LogLine
 
 
 class PlayStore(StoreBase):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..database import Conn
-from ..rating import PROVISIONAL_GAMES
-from .base import StoreBase
-from .rows import RatingRow
-from .sql import _rate, lock_game
+from bot.ratings.rating import PROVISIONAL_GAMES
+from bot.store.base import StoreBase
+from bot.store.rows import RatingRow
+from bot.store.sql import _rate, lock_game
+from bot.store.sqlite import Conn
 
 #: a person's latest name in a server's results of the rating's game
 _NAME = (

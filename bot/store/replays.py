@@ -6,11 +6,11 @@ action or log line is ever deleted, so the deal and the actions rebuild every mo
 
 from __future__ import annotations
 
-from ..database import Conn
-from ..logline import LogLine
-from .base import StoreBase
-from .rows import _G_GAME_COLS, GameRow
-from .sql import read_position
+from bot.store.base import StoreBase
+from bot.store.rows import _G_GAME_COLS, GameRow
+from bot.store.sql import read_position
+from bot.store.sqlite import Conn
+from bot.words.logline import LogLine
 
 #: the games a replay can show: dealt (a snapshot exists), running or ended
 _DEALT = "g.status IN ('active', 'over', 'abandoned') AND EXISTS (SELECT 1 FROM snapshots p WHERE p.game_id = g.id)"

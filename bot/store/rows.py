@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..logline import LogLine
+from bot.words.logline import LogLine
 
 #: the decision date of a prompt that asks nothing any more (its buttons are gone)
 RETIRED = -1

@@ -6,20 +6,20 @@ import json
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from ..database import Conn, one
-from .base import StoreBase
-from .rows import (
+from bot.store.base import StoreBase
+from bot.store.rows import (
     _GAME_COLS,
     GameRow,
     PlayerStats,
     ResultRow,
     SeriesRow,
 )
-from .sql import (
+from bot.store.sql import (
     _SERIES_COLS,
     _add_results,
     lock_game,
 )
+from bot.store.sqlite import Conn, one
 
 
 class SeriesStore(StoreBase):

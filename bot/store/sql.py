@@ -10,11 +10,11 @@ from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
-from ..database import Conn, one, rows
-from ..logline import LogLine
-from ..rating import Entrant, Skill, ai_player, rate
-from ..waking import Quiet, stored_quiet, waking_add, waking_between, zone
-from .rows import CHANNEL_KINDS, Delivery, ResultRow, Want
+from bot.clocks.waking import Quiet, stored_quiet, waking_add, waking_between, zone
+from bot.ratings.rating import Entrant, Skill, ai_player, rate
+from bot.store.rows import CHANNEL_KINDS, Delivery, ResultRow, Want
+from bot.store.sqlite import Conn, one, rows
+from bot.words.logline import LogLine
 
 _SERIES_COLS = "id, guild_id, channel_id, host_id, target, status"
 #: the first key of every game's advisory lock (the second is the game's id): a key space of the store's own

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
-from ..database import Conn, one
-from .base import StoreBase
-from .rows import AUTO_SOURCES, UNDO, NotUndoable, Replaced, StaleVersion, Undo
-from .sql import _add_log, _log_rows, _put_back_clocks, _want, lock_game, read_position
+from bot.store.base import StoreBase
+from bot.store.rows import AUTO_SOURCES, UNDO, NotUndoable, Replaced, StaleVersion, Undo
+from bot.store.sql import _add_log, _log_rows, _put_back_clocks, _want, lock_game, read_position
+from bot.store.sqlite import Conn, one
 
 
 class UndoStore(StoreBase):

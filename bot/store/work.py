@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..database import Conn, one, rows
-from .base import StoreBase
-from .rows import (
+from bot.store.base import StoreBase
+from bot.store.rows import (
     _DEADLINE_COLS,
     _NOT_HELD,
     _RUNNING,
@@ -14,10 +13,11 @@ from .rows import (
     Delivery,
     Want,
 )
-from .sql import (
+from bot.store.sql import (
     _want,
     mark_delivered,
 )
+from bot.store.sqlite import Conn, one, rows
 
 
 class WorkStore(StoreBase):

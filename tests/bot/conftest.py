@@ -65,7 +65,7 @@ def unseen_images(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
     """
     if request.node.get_closest_marker("unseen_images") is None:
         return
-    from bot import images
+    from bot.workers import images
 
     monkeypatch.setattr(images, "_draw", undrawn(images._draw))
     monkeypatch.setattr(images, "_cache", OrderedDict())
@@ -81,7 +81,7 @@ def virtual_alarms(monkeypatch: pytest.MonkeyPatch) -> None:
     waiting in the move's settle, while the test advances the clock past the interval anyway. An alarm for work
     due now (no delay) keeps its fallback and rings at once, as before.
     """
-    from bot.alarm import Alarm
+    from bot.clocks.alarm import Alarm
 
     schedule = Env._schedule_timer
 
@@ -168,7 +168,7 @@ def db_location(db_store: str, tmp_path: Path, request: pytest.FixtureRequest) -
 
 @pytest.fixture(autouse=True)
 def far_apart_retries(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.delivery import Deliverer
+    from bot.discord_io.delivery import Deliverer
 
     monkeypatch.setattr(Deliverer, "retry_base", RETRY_BASE)
 
@@ -221,9 +221,9 @@ def simcord_bot(make_bot: Callable[[], NightfallBot]) -> NightfallBot:
 def user_errors_only(env: object) -> list[str]:
     """Acknowledge the errors the bot answered with a friendly sentence (a refusal, or a database the machine
     got in the way of: busy, full, read-only); any other error fails the test."""
-    from bot.database import StorageError
     from bot.errors import UserError
-    from bot.i18n import t
+    from bot.store.sqlite import StorageError
+    from bot.words.i18n import t
 
     texts = []
     for error in env.errors:  # type: ignore[attr-defined]

@@ -23,9 +23,9 @@ from typing import Any
 import discord
 import simcord
 
-import bot.database
-import bot.images
 import bot.service.seats
+import bot.store.sqlite
+import bot.workers.images
 from bot import Settings, create_bot
 from engine.nightfall.ai import GreedyPlayer, decide
 
@@ -37,7 +37,7 @@ def _kill_at(number: int, phase: str) -> None:
     if number <= 0:
         return
     counter = [0]
-    original = bot.database.Database.transaction
+    original = bot.store.sqlite.Database.transaction
 
     async def transaction(self: Any, fn: Any, *, wait: bool = True) -> Any:
         if self.name != "writer":
@@ -56,13 +56,13 @@ def _kill_at(number: int, phase: str) -> None:
         os.kill(os.getpid(), signal.SIGKILL)  # committed, and nobody was told
         return result
 
-    bot.database.Database.transaction = transaction  # type: ignore[method-assign]
+    bot.store.sqlite.Database.transaction = transaction  # type: ignore[method-assign]
 
 
 def _undrawn_images() -> None:
     """The child never looks at an image: each is the placeholder PNG, asked for and attached as before, not drawn
     (drawing was most of a child's work; tests/bot/conftest.py, ``unseen_images``)."""
-    bot.images._draw = undrawn(bot.images._draw)  # type: ignore[assignment]
+    bot.workers.images._draw = undrawn(bot.workers.images._draw)  # type: ignore[assignment]
 
 
 async def play(db: str, seed: int) -> None:

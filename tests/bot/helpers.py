@@ -23,8 +23,9 @@ def placeholder(*_args: object) -> bytes:
 
 
 def undrawn(draw: Callable[..., Awaitable[bytes]]) -> Callable[..., Awaitable[bytes]]:
-    """``bot.images._draw`` (``draw``) with the placeholder handed in for the drawing function: each image is still
-    asked for, cached, counted and fetched in a thread as before, under the same key; only the drawing is left out."""
+    """``bot.workers.images._draw`` (``draw``) with the placeholder handed in for the drawing function: each image is
+    still asked for, cached, counted and fetched in a thread as before, under the same key; only the drawing is
+    left out."""
 
     async def run(key: Any, _fn: Callable[..., bytes], args: tuple[Any, ...]) -> bytes:
         return await draw(key, placeholder, args)
@@ -85,7 +86,7 @@ def public_lines(channel: Any) -> list[str]:
 
 def latest_prompt(user: Any) -> discord.Message | None:
     """The newest DM with a move's components: the player's current decision (a DM that only offers to take a
-    move back, ``bot.undo_button``, asks nothing)."""
+    move back, ``bot.components.undo``, asks nothing)."""
     for message in reversed(user.dm_channel.history()):
         if moves_in(message):
             return message

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from bot import Settings
-from bot.deadlines import DeadlineWorker
-from bot.delivery import Deliverer
+from bot.clocks.deadlines import DeadlineWorker
+from bot.discord_io.delivery import Deliverer
+from bot.discord_io.invalid_requests import InvalidRequests
+from bot.discord_io.notifier import Notifier
 from bot.games import FACES
-from bot.invalid_requests import InvalidRequests
-from bot.notifier import Notifier
 from bot.service import GameService, Outcome
 from bot.store import Delivery, Store
 

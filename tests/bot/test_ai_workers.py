@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot import Settings
-from bot.thinking import Thinker
+from bot.workers.thinking import Thinker
 from engine.nightfall.ai import HardPlayer
 
 from .conftest import user_errors_only

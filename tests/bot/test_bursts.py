@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from bot import Settings, images
+from bot import Settings
+from bot.workers import images
 
 from .helpers import Party, latest_prompt, open_game
 from .test_reliability import human_to_move, move_once

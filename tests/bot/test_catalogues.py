@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import bot.app  # noqa: F401  (registers every text domain)
-from bot.i18n import count
+from bot.words.i18n import count
 from engine import i18n
 
 TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != "en"]

@@ -15,7 +15,7 @@ import discord
 import pytest
 
 from bot import Settings
-from bot.i18n import t
+from bot.words.i18n import t
 from engine.nightfall.ai import GreedyPlayer, decide
 from tests.bot.conftest import user_errors_only
 from tests.bot.helpers import Party, latest_prompt, moves_in, offered, open_game, play_to_the_end, press, slash_move

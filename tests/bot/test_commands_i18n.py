@@ -15,7 +15,7 @@ from discord import app_commands
 import bot.app  # noqa: F401  (registers every text domain)
 from bot import Settings
 from bot.app import NightfallBot
-from bot.translator import AUTONYMS, BORROWED, LOCALES, CommandTranslator, english, key_for, valid_name
+from bot.words.commands import AUTONYMS, BORROWED, LOCALES, CommandTranslator, english, key_for, valid_name
 from engine import i18n
 
 LANGS = ("pl", "ru")
@@ -81,7 +81,7 @@ async def test_every_command_text_has_a_key_with_the_cogs_english(settings: Sett
             problems.append(f"{where.name} {message!r}: no catalogue key ({key})")
         elif english(key) != message:
             problems.append(f"{key}: the cog says {message!r}, the catalogue {english(key)!r}")
-    assert not problems, "bot/translator.py COMMANDS must follow the cogs:\n" + "\n".join(problems)
+    assert not problems, "bot/words/commands.py COMMANDS must follow the cogs:\n" + "\n".join(problems)
     # and nothing in the catalogue that the tree no longer has
     asked = {key for _, _, key in recorder.asked}
     assert set(DOMAINS["commands"].english) - asked == set()

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from bot.database import is_postgresql
+from bot.store.sqlite import is_postgresql
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 4

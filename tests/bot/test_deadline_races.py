@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from bot.deadlines import DeadlineWorker
+from bot.clocks.deadlines import DeadlineWorker
 from bot.errors import Raced, UserError
 from bot.service import GameService
 from bot.store import Deadline, Store

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.durations import BadDuration, duration_text, format_duration, parse_duration
+from bot.clocks.durations import BadDuration, duration_text, format_duration, parse_duration
 
 from .conftest import user_errors_only
 from .helpers import Party, commit_order, open_game, public_lines

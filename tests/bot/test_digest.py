@@ -15,7 +15,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.waking import next_digest, zone
+from bot.clocks.waking import next_digest, zone
 from engine.nightfall.ai import GreedyPlayer, decide
 
 from .conftest import user_errors_only

@@ -13,8 +13,8 @@ import pytest
 
 from bot.fightdrome.face import FACE
 from bot.games import FACES
-from bot.i18n import t
 from bot.store import ResultRow
+from bot.words.i18n import t
 from engine.fightdrome import Action, Match, Options
 from engine.fightdrome.actions import VERBS
 from engine.fightdrome.ai import SteadyPlayer

@@ -1,7 +1,7 @@
 """A DM button press reaches the commit in few hops, each in the bot's move path, none climbing back.
 
 The stack at the moment ``Store.record`` is entered, from the button's callback down, is the path a press
-takes to the commit: the button hands the move to ``bot.moves``, which asks the one game service to act,
+takes to the commit: the button hands the move to ``bot.discord_io.inputs``, which asks the one game service to act,
 which commits. A layer added on the way (or a detour through a cog or the notifier) makes this test fail.
 """
 
@@ -21,9 +21,9 @@ from .helpers import latest_prompt, moves_in, open_game, press
 ROOT = Path(__file__).resolve().parent.parent.parent
 #: the path from the button to ``Store.record`` (the commit), as it is meant to be
 EXPECTED = [
-    "bot/components.py:callback",
-    "bot/components.py:_dispatch",
-    "bot/moves.py:one",
+    "bot/components/moves.py:callback",
+    "bot/components/moves.py:_dispatch",
+    "bot/discord_io/inputs.py:one",
     "bot/service/play.py:act",
     "bot/service/play.py:_act_locked",
     "bot/service/play.py:_commit",
@@ -51,10 +51,10 @@ async def test_a_dm_button_reaches_the_commit_in_six_hops(simcord_env: Any, monk
     stacks.clear()
     await press(user, prompt, move)
     await simcord_env.settle()
-    pressed = [s for s in stacks if "bot/components.py:callback" in s]
+    pressed = [s for s in stacks if "bot/components/moves.py:callback" in s]
     assert len(pressed) == 1, stacks
     path = list(reversed(pressed[0]))  # caller first
-    path = path[path.index("bot/components.py:callback") :]
+    path = path[path.index("bot/components/moves.py:callback") :]
     assert path == EXPECTED
     assert not any(p.startswith(("engine/", "render/")) for p in path)
     assert user_errors_only(simcord_env) == []

@@ -19,10 +19,10 @@ from PIL import Image
 
 import render.fightdrome
 import render.nightfall
-from bot import images
 from bot.nightfall import images as nightfall_images
 from bot.nightfall.naming import label, named_view
 from bot.settings import Settings
+from bot.workers import images
 from engine.nightfall import Game, Options
 from render.nightfall import samples
 

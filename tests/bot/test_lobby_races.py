@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from bot.errors import UserError
-from bot.logline import LogLine
 from bot.store import LobbyChanged, Store, Want
+from bot.words.logline import LogLine
 
 from .conftest import user_errors_only
 from .helpers import Party, open_game, public_lines

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.waking import Quiet
+from bot.clocks.waking import Quiet
 
 from .conftest import user_errors_only
 

@@ -1,4 +1,5 @@
-"""Moving a server from its SQLite file to PostgreSQL (``python -m bot.migrate --to postgresql://…``, ``bot/move.py``).
+"""Moving a server from its SQLite file to PostgreSQL (``python -m bot.migrate --to postgresql://…``,
+``bot/store/to_postgresql.py``).
 
 A server's games, made by the real bot in SimCord (Nightfall and Fightdrome in play, with AI seats, deliveries owed
 and deadlines running; finished, abandoned and lobby games), move with one command: every row arrives as it was,
@@ -25,11 +26,12 @@ from typing import Any
 import psycopg
 import pytest
 
-from bot import create_bot, migrate, move
+from bot import create_bot, migrate
 from bot.games import FACES
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import MIGRATIONS_DIR, Store
+from bot.store import to_postgresql as move
 
 from .. import postgresql
 from .conftest import user_errors_only

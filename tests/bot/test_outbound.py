@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from bot import Settings, outbound
-from bot.outbound import CHANNEL, LOG, NOTICE, PROMPT, Outbound
+from bot import Settings
+from bot.discord_io import outbound
+from bot.discord_io.outbound import CHANNEL, LOG, NOTICE, PROMPT, Outbound
 
 from .helpers import open_game
 from .test_reliability import human_to_move, move_once

@@ -12,7 +12,9 @@ import pytest
 from psycopg import errors as pg_errors
 
 from bot import migrate
-from bot.database import (
+from bot.store import Store
+from bot.store.postgresql import is_postgresql, postgresql_sql, query_error, redacted, storage_kind
+from bot.store.sqlite import (
     CONSTRAINT_ERRORS,
     DATABASE_ERRORS,
     ConstraintError,
@@ -22,8 +24,6 @@ from bot.database import (
     StorageFull,
     StorageReadOnly,
 )
-from bot.postgres import is_postgresql, postgresql_sql, query_error, redacted, storage_kind
-from bot.store import Store
 
 from .. import postgresql
 

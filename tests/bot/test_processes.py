@@ -22,9 +22,9 @@ from discord.ext import commands
 
 from bot import Settings
 from bot.app import ShardedNightfallBot, create_bot
+from bot.discord_io.invalid_requests import InvalidRequests
+from bot.discord_io.outbound import Outbound
 from bot.games import FACES
-from bot.invalid_requests import InvalidRequests
-from bot.outbound import Outbound
 from bot.service import GameService
 from bot.settings import Shards
 from bot.store import Store
@@ -196,7 +196,7 @@ async def test_a_failed_answer_frees_the_prompt_at_once(db_location: str) -> Non
     user, move = _first_move(table)
     await service.act(table.id, user_id=user, text=move, source="button")
     assert ("prompt", user) not in {(d.kind, d.target) for d in await store.claim_deliveries(50, 60.0)}
-    await store.release_answer(table.id, user)  # the interaction's answer failed (bot.moves)
+    await store.release_answer(table.id, user)  # the interaction's answer failed (bot.discord_io.inputs)
     assert ("prompt", user) in {(d.kind, d.target) for d in await store.claim_deliveries(50, 60.0)}
     await store.close()
 

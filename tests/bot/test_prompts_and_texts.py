@@ -14,12 +14,12 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.components import BATCH_ID, Move, move_view
+from bot.components.moves import BATCH_ID, Move, move_view
 from bot.errors import UserError
-from bot.logline import LogLine
 from bot.nightfall.face import results_text
 from bot.nightfall.prompts import prompt_moves
 from bot.store import Want
+from bot.words.logline import LogLine
 from engine.nightfall.position import Position, build
 
 from .conftest import user_errors_only

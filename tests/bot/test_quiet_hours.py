@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.waking import Quiet, is_quiet, waking_add, zone
+from bot.clocks.waking import Quiet, is_quiet, waking_add, zone
 from engine.nightfall.ai import GreedyPlayer, decide
 
 from .conftest import user_errors_only

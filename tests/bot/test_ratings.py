@@ -15,9 +15,9 @@ import pytest
 from PIL import Image
 
 import render.leaderboard
-from bot import images
-from bot.rating import Entrant, Skill, ai_player, display, rate
+from bot.ratings.rating import Entrant, Skill, ai_player, display, rate
 from bot.store import Store
+from bot.workers import images
 
 from .conftest import user_errors_only
 from .helpers import Party, open_game

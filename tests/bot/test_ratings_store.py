@@ -11,9 +11,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from bot.logline import LogLine
-from bot.rating import MODEL, PROVISIONAL_GAMES, Entrant, Skill, display, rate
+from bot.ratings.rating import MODEL, PROVISIONAL_GAMES, Entrant, Skill, display, rate
 from bot.store import Move, ResultRow, StaleVersion, Store, Want
+from bot.words.logline import LogLine
 
 pytestmark = pytest.mark.postgresql
 

@@ -11,11 +11,11 @@ from typing import Any
 import discord
 import pytest
 
-from bot import images
 from bot.games import FACES
-from bot.replays import Replay, ReplayCache, Step, build_steps
+from bot.replay.steps import Replay, ReplayCache, Step, build_steps
 from bot.store import UNDO
 from bot.table import Table
+from bot.workers import images
 from tests.bot.conftest import user_errors_only
 from tests.bot.helpers import Party, open_game, play_to_the_end, public_lines
 from tests.bot.test_fightdrome import assert_nothing_hidden, open_match, play

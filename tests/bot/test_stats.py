@@ -15,7 +15,7 @@ import pytest
 
 from bot import Settings
 from bot.games import FACES
-from bot.rating import display
+from bot.ratings.rating import display
 from bot.service import GameService
 from bot.store import ResultRow, Store
 
@@ -52,7 +52,8 @@ def expected(name: str, rows: list[ResultRow]) -> str:
 
 
 async def rating_line(store: Store, guild_id: int, user_id: int, games: int) -> str:
-    """The rating line under a person's stats: provisional for their first games in the server (bot/top.py)."""
+    """The rating line under a person's stats: provisional for their first games in the server
+    (bot/ratings/leaderboard.py)."""
     found = await store.rating_of(guild_id, "nightfall", user_id)
     assert found is not None and found[0].games == games and found[1] is None
     more = 3 - games

@@ -26,8 +26,8 @@ from typing import Any
 import pytest
 
 from bot import Settings
-from bot.database import WAL_LIMIT
-from bot.postgres import is_postgresql
+from bot.store.postgresql import is_postgresql
+from bot.store.sqlite import WAL_LIMIT
 
 from .conftest import user_errors_only
 from .helpers import latest_prompt, moves_in, open_game, press, public_lines, slash_move
@@ -177,7 +177,7 @@ async def test_a_full_disk_refuses_clearly_logs_once_and_recovers_at_once(
 ) -> None:
     """SQLite only: its file can be made full (``max_page_count``); a PostgreSQL server's disk cannot be filled
     from a test, and its "disk full" error is mapped to the same answer in ``test_postgres_store.py``."""
-    caplog.set_level(logging.WARNING, logger="bot.database")
+    caplog.set_level(logging.WARNING, logger="bot.store.sqlite")
     party = await open_game(simcord_env, ("alice", "bob"), variant="quick-start")
     store = simcord_env.bot.store
     pages = await store.writer.call(lambda c: c.execute("PRAGMA page_count").fetchone()[0])

@@ -10,9 +10,9 @@ from datetime import UTC, datetime, timedelta
 import discord
 import pytest
 
-from bot.database import CONSTRAINT_ERRORS
-from bot.logline import LogLine
 from bot.store import Move, StaleVersion, Store, Want
+from bot.store.sqlite import CONSTRAINT_ERRORS
+from bot.words.logline import LogLine
 
 GAMES = 40
 MOVES = 6

@@ -54,8 +54,8 @@ from simcord import Env
 from simcord.builders import ChannelHandle
 
 from bot import Settings
-from bot.i18n import t
 from bot.nightfall.face import status_line
+from bot.words.i18n import t
 from engine.nightfall import Game
 from engine.nightfall.ai import GreedyPlayer, decide
 

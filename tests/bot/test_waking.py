@@ -1,4 +1,4 @@
-"""Waking time (``bot.waking``): quiet hours in a person's zone, across midnight and daylight-saving changes."""
+"""Waking time (``bot.clocks.waking``): quiet hours in a person's zone, across midnight and daylight-saving changes."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from datetime import datetime
 
 import pytest
 
-from bot.waking import (
+from bot.clocks.waking import (
     BadQuiet,
     Quiet,
     is_quiet,

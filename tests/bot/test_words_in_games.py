@@ -13,7 +13,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot import images
+from bot.workers import images
 from render import primitives
 from render.nightfall import hand as nightfall_hand
 from render.nightfall import prompt as nightfall_prompt

@@ -1,0 +1,1 @@
+"""``/game replay``: a game shown again, privately, a step at a time."""

@@ -1,0 +1,709 @@
+"""Every sentence the bot shows a user: the English source here, Polish and Russian in ``bot/words/locales``.
+
+``t("key", locale, name=...)`` looks the key up (``engine.i18n``: gettext catalogues read with
+Babel) and formats it; ``count(n, "wound", locale)`` picks the plural form. Card names come from
+the card data (``engine/nightfall/data/cards.json``), never from here.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+from engine import i18n
+from engine.i18n import Template
+
+EN: dict[str, Template] = {
+    # lobby
+    "lobby.opened": (
+        "🌙 **{host}** opened a game of **{game}** here ({variant}{secret}). "
+        "Type `/game join` to take a seat ({seats} players), `/game add-bot` for an AI seat; "
+        "the host starts with `/game start`."
+    ),
+    "lobby.secret": ", secret archives",
+    "lobby.joined": "**{name}** joins the game ({count}/{seats}).",
+    "lobby.left": "**{name}** leaves the game ({count}/{seats}).",
+    "lobby.host_left": "**{name}** gives up their seat but stays the host ({count}/{seats}).",
+    "lobby.bot_added": "An AI player, **{name}**, takes a seat ({count}/{seats}).",
+    # posted once, as the game's first log line; the /game start reply only says who started it
+    "lobby.started": "The game begins with {players}. Check your DMs for your cards!",
+    "lobby.starting": "▶️ **{host}** starts the game with {players}. Check your DMs for your cards!",
+    "lobby.seats": "Seats: {players}.",
+    "lobby.button.join": "Join",
+    "lobby.button.leave": "Leave",
+    "lobby.button.start": "Start",
+    "lobby.button.ai": "Add an AI player…",
+    "lobby.button.level": "AI player, {level}",
+    "lobby.abandoned": "The game was abandoned by **{name}**. This channel is free for a new game.",
+    "join.dm_ok": "You're in! I'll send your hand and your decisions by DM.",
+    "join.dm_closed": (
+        "You're in, but I can't send you direct messages. To get your hand and buttons by DM, open "
+        "**User Settings → Privacy & Safety** (or this server's **Privacy Settings**) and allow direct "
+        "messages from server members. Meanwhile `/hand` shows your hand here, privately, and every "
+        "move works as a slash command."
+    ),
+    "dm.welcome": (
+        "You joined the {game} game in **#{channel}**. Your hand and your decisions will come here, each with its "
+        "buttons, and the first of each kind says in two lines what it asks.\nNew to {game}? `/rules` explains it, "
+        "`/card` shows any card, `/hand` your hand, and `/tutorial` plays a short guided game against the AI, here."
+    ),
+    # the first prompt of each kind: what it asks (the games' own lines), then where to learn more
+    "lesson.more": "`/rules` explains the game, `/card` shows any card.",
+    # a tutorial's words on each choice (Nightfall)
+    "coach.chain": "{card} is {colour}; after it, a {links} card may link on.",
+    "coach.kicker_now": "Its kicker applies: it goes straight onto a {colour} card.",
+    "coach.kicker_later": "Its kicker would apply only straight onto a {colour} card.",
+    "coach.pass": "Passing ends your part of the chain; then the chain resolves, the last card played first.",
+    "coach.claim": "You have {influence} influence now; each card you discard from your hand adds 1.",
+    "coach.attack": "{card} deals {damage} to the player it attacks, less what blockers absorb.",
+    "coach.block": "{card} would absorb up to {damage} and is destroyed if it takes that much.",
+    "err.tutorial_dm_closed": (
+        "I can't DM you, and a tutorial plays in DMs: allow direct messages from this server's members (**Privacy "
+        "Settings**), then try `/tutorial` again."
+    ),
+    "tutorial.suggest": "💡 The normal AI would choose: **{move}**. Any choice is fine: this is to learn.",
+    "tutorial.started": (
+        "🎓 Your {game} tutorial is in our DMs: a short game against an easy AI player, where every decision "
+        "explains itself."
+    ),
+    "tutorial.welcome": (
+        "🎓 **{game} tutorial**: you play against an easy AI player, here. Each decision comes with buttons and a "
+        "few lines: what it asks, what each choice does, and what the normal AI would do. The table and what "
+        "happened come here too. No deadline, nothing counts; `/tutorial` again starts over."
+    ),
+    "teach.draft": (
+        "**Draft**: pick one card; the others pass to the next player. Your picks become archives of 7 copies that "
+        "you claim from later (private ones: only you). Nobody sees a pick until everyone has picked."
+    ),
+    "teach.attack": (
+        "**Combat**: every minion you have in play must attack; send each at an opponent. Damage nobody blocks "
+        "becomes their wounds, and the fewest wounds win the game."
+    ),
+    "teach.block": (
+        "**Blocking**: you are attacked. Each of your minions may block one attacker and absorbs damage up to its "
+        "health (blockers deal none back); damage nobody absorbs becomes your wounds."
+    ),
+    "teach.combat_order": "**Order of attacks**: your attacks are dealt with one by one, in the order you choose.",
+    "teach.absorb_order": (
+        "**Order of blockers**: choose which of your blockers takes the damage first; each absorbs up to its health."
+    ),
+    "teach.player_order": "**Order**: nothing happens at once; you choose in which order the players are affected.",
+    "teach.target": "**Target**: a card's text is resolving and asks whom or what it hits. `/card` reads any card.",
+    "teach.chain": (
+        "**Chain**: play a card from your hand, then link more: each card's colour must be a link colour (small "
+        "moon) of the last card. A kicker adds its text when the card goes straight onto a card of the kicker's "
+        "colour. The chain resolves from the last card played back to the first."
+    ),
+    "teach.choose": "**Choose a card**: a card's text asks you to pick a card, to discard or to exile.",
+    "teach.claim": (
+        "**Claim**: you have 2 influence, +1 for each card you discard from your hand now. Spend it on the top card "
+        "of the commons or of your own archives (to your discard pile); what you don't spend is lost."
+    ),
+    "teach.wound": (
+        "**Wounds in hand**: once per turn you may discard all wounds from your hand and draw 2 cards for each."
+    ),
+    "access.missing": (
+        "I can't post the {game} game in **#{channel}** any more (Discord says: {reason}). "
+        "Please give me **View Channel**, **Send Messages**, **Attach Files** and **Read Message History** "
+        "there. I'll try a few more times over the next 20 minutes; if I still can't post then, the game is "
+        "paused (nothing is lost) and goes on by itself as soon as I can."
+    ),
+    "dm.closed_in_channel": (
+        "{mention}, I can't DM you: open your DMs for this server, or use `/hand` and the slash commands here."
+    ),
+    # deadlines
+    "deadline.remind": (
+        "⏳ Your decision in the {game} game in **#{channel}** is waiting: you have until <t:{due}:f> "
+        "(<t:{due}:R>). After that, the most passive move is made for you."
+    ),
+    "deadline.warn": (
+        "⏳ {mention}, a quarter of your time is left: decide <t:{due}:R>, or the most passive move is made for you."
+    ),
+    "deadline.timed_out_log": "⏰ {name} ran out of time: {label} (timed out).",
+    # a decision played by default after a missed deadline, by the game's span word (``Face.span_word``); the plain
+    # key reads the log lines stored before the span word chose it
+    "deadline.default_log": "⏰ {name} missed this turn: {label} (by default).",
+    "deadline.default_log.turn": "⏰ {name} missed this turn: {label} (by default).",
+    "deadline.default_log.exchange": "⏰ {name} missed this exchange: {label} (by default).",
+    # the channel's notice of a missed deadline; {then} is one of the two sentences after it
+    "deadline.missed.turn": (
+        "⏰ **{name}** ran out of time: until this turn ends, their decisions take the passive default at once. {then}"
+    ),
+    "deadline.missed.exchange": (
+        "⏰ **{name}** ran out of time: until this exchange ends, their decisions take the passive default at once. "
+        "{then}"
+    ),
+    "deadline.missed_then": (
+        "After {turns} missed in a row the AI plays their seat; any player of the game can hand it over now."
+    ),
+    "deadline.missed_then_never": "Any player of the game can hand their seat to the AI now.",
+    "deadline.hand_over": "Let the AI play for {name}",
+    "deadline.handed_over": "🤖 {by} handed the seat to the AI.",
+    "deadline.set": (
+        "⏱️ **{name}** sets the decision deadline to **{deadline}**. It applies to decisions from now on; "
+        "decisions already waiting keep their deadline."
+    ),
+    "deadline.set_none": (
+        "⏱️ **{name}** turns the decision deadline off: decisions from now on wait as long as it takes; "
+        "decisions already waiting keep their deadline."
+    ),
+    "status.deadline.turn": (
+        "Deadline: {deadline} per decision. A player who misses one plays the rest of that turn by default; "
+        "after {turns} missed in a row the AI takes their seat."
+    ),
+    "status.deadline.exchange": (
+        "Deadline: {deadline} per decision. A player who misses one plays the rest of that exchange by default; "
+        "after {turns} missed in a row the AI takes their seat."
+    ),
+    "status.deadline_noai.turn": (
+        "Deadline: {deadline} per decision. A player who misses one plays the rest of that turn by default."
+    ),
+    "status.deadline_noai.exchange": (
+        "Deadline: {deadline} per decision. A player who misses one plays the rest of that exchange by default."
+    ),
+    "status.deadline_none": "No deadline: decisions wait as long as it takes.",
+    "status.awaited": "Awaited: {who}.",
+    "status.awaited_until": "{name} (until <t:{due}:R>)",
+    # /game mine
+    "mine.title": "Your games ({count}):",
+    "mine.none": (
+        "You have no game right now. Open one with `/game new` in a server channel or thread, "
+        "or type `/game join` where a lobby is open."
+    ),
+    "mine.line": "• {where} — {state}{who}{link}",
+    "mine.server": " in **{name}**",
+    "mine.lobby": "lobby ({count}/{seats} seats)",
+    "mine.lobby_wait": " · waiting for {host} to start",
+    "mine.draft": "draft round {round} of {rounds}",
+    "mine.turn": "turn {turn}",
+    "mine.waiting": " · to move: {who}",
+    "mine.you": "**you**",
+    "mine.you_until": "**you** (until <t:{due}:R>)",
+    "mine.away": " · the AI plays your seat (`/game return` there takes it back)",
+    "mine.paused": " · ⏸️ paused: the bot can't reach its channel",
+    "mine.link": " · [table]({url})",
+    "mine.more": "…and {n} more.",
+    "err.bad_duration": "“{text}” isn't a deadline I can read: {reason}.",
+    "duration.format": "write it like 30m, 12h, 2d or 1d12h (d, h, m in that order), or none",
+    "duration.range": "a deadline must be between {low} and {high}",
+    "err.not_host_or_admin_settings": "Only the host ({host}) or a member with Manage Server can change the settings.",
+    "err.no_setting": "Give a setting to change, e.g. `/game settings deadline:12h`.",
+    # absent players
+    "away.timeouts": (
+        "🤖 {name} missed the deadline in {turns} in a row: the AI (normal) plays their seat from now on. "
+        "`/game return` gives it back."
+    ),
+    "away.handed": (
+        "🤖 {by} handed {name}'s seat to the AI (normal) after a missed deadline. `/game return` gives it back."
+    ),
+    "away.left": "🤖 {name} leaves the game: the AI (normal) plays their seat from now on, with their cards. `/game return` gives it back.",
+    "away.replaced": "🤖 The AI (normal) plays {name}'s seat from now on, with their cards. `/game return` gives it back.",
+    "away.returned": "👋 {name} is back and plays their seat again.",
+    # by the game's turn word (``Face.turn_word``): what its ``turn`` counts
+    "away.since.turn": "(AI from turn {turn})",
+    "away.since.round": "(AI from round {turn})",
+    "away.turns.turn": "(AI in turns {turns})",
+    "away.turns.round": "(AI in rounds {turns})",
+    "away.left_reply": "**{name}** leaves; the AI plays their seat from now on.",
+    "away.replaced_reply": "**{by}** hands **{name}**'s seat to the AI.",
+    "away.returned_reply": "**{name}** takes their seat back.",
+    "away.returned_dm": "👋 You have your seat back in **#{channel}**: your next decision comes by DM.",
+    # the DM that tells a person the AI took their seat, by what handed it over ({where}: the channel and server)
+    "takeover.left": "🤖 You left the {game} game in {where}: the AI (normal) plays your seat now, with your cards.",
+    "takeover.replaced": (
+        "🤖 **{by}** handed your seat in the {game} game in {where} to the AI: the AI (normal) plays it now, "
+        "with your cards."
+    ),
+    "takeover.handed": (
+        "🤖 You missed a deadline in the {game} game in {where}, and **{by}** let the AI play for you: the AI "
+        "(normal) plays your seat now, with your cards."
+    ),
+    "takeover.timeouts": (
+        "🤖 You missed the deadline in {turns} in a row in the {game} game in {where}: the AI (normal) plays your "
+        "seat now, with your cards."
+    ),
+    "takeover.back": "Press **Take my seat back** (or type `/game return`) whenever you want to play it again.",
+    "takeover.button": "Take my seat back",
+    "err.return_over": "That game has ended: there is no seat to take back.",
+    "err.no_game_to_return": "You have no running game in which the AI plays your seat.",
+    "err.which_game_away": "The AI plays your seat in several games ({games}): choose one with the `game` option.",
+    "err.seat_away": "The AI plays your seat while you are away. Type `/game return` (here or in the game's channel) to take it back.",
+    "err.already_away": "The AI already plays your seat. `/game return` takes it back.",
+    "err.not_away": "You are playing your seat yourself; there is nothing to take back.",
+    "err.not_running": "There is no running game in this channel.",
+    "err.no_such_player": "That member has no seat in this game.",
+    "err.already_ai": "The AI already plays {name}'s seat.",
+    "err.not_at_table": "Only the players of this game (or its host, or a member with Manage Server) can do that.",
+    "err.not_missed": "{name} has played since that deadline: the seat stays theirs.",
+    "err.not_host_or_admin_replace": "Only the host ({host}) or a member with Manage Server can hand a seat to the AI.",
+    # errors
+    "err.no_game": "There is no game in this channel. Start one with `/game new`.",
+    "err.channel_busy": "This channel already has a game. Finish it, or open a thread and start one there.",
+    "err.not_lobby": "The game has already started; you can watch it, and join the next one.",
+    "err.already_seated": "You already have a seat in this game.",
+    "err.not_seated": "You don't have a seat in this game.",
+    "err.table_full": "The table is full (5 players).",
+    "err.unknown_level": "AI players come in these levels: {levels}.",
+    "err.not_host": "Only the host ({host}) can do that.",
+    "err.not_host_or_admin": "Only the host ({host}) or a member with Manage Server can abandon the game.",
+    "err.series_not_offered": (
+        "{game} has no series of games: it plays its own inside one game. Leave out `series`, and choose its "
+        "`format` instead."
+    ),
+    "err.too_few": "{game} needs {seats} players; seated now: {count}.",
+    "err.not_player": "You're watching this game: only its players can make moves.",
+    "err.game_over": "That game is over. `/game log` shows how it went.",
+    "err.not_your_turn": "Nothing is waiting for you right now ({status}). {who}",
+    "err.stale": "That button belongs to a decision that has moved on. Your current choices are in your latest DM.",
+    "err.already_done": "Already done — that choice was made.",
+    "err.illegal": "{reason}",
+    "err.unknown_variant": "There is no variant “{variant}”: choose one from the list.",
+    "err.unknown_game_kind": "This bot does not know the game “{game}”: choose one from the list.",
+    "err.other_game_option": "“{option}” is not an option of {game}: leave it out, or choose the game it belongs to.",
+    "err.unknown_series": "There is no series “{series}”: choose a single game or a cup.",
+    "err.unknown_move": "That isn't one of your moves right now. Pick one from the list.",
+    "err.typed_none": "“{text}” names none of your moves now. {status} · {who}\nYou can: {moves}",
+    "err.wrong_phase": "That command has no move for you now. {status} · {who}\nYou can: {moves}",
+    # the same, where the game says why the move the command names does not fit now ({reason}: a sentence)
+    "err.wrong_phase_why": "{reason} {status} · {who}\nYou can: {moves}",
+    "err.typed_ambiguous": "“{text}” could be several moves: {moves}. Pick one from the list, or type more of it.",
+    "err.unknown_card": "I don't know a card called “{name}”. Try `/card` and pick from the list.",
+    "err.card_blank": "There's no card by that name: type a card's name (or a kind, type or colour) and pick from the list.",
+    "err.lobby_changed": (
+        "Someone joined or left just as the game was starting. Check the seats with `/game status` and start again."
+    ),
+    "err.busy": (
+        "The bot's database is busy right now (a backup may be running), so nothing was changed. "
+        "Please try again in a moment."
+    ),
+    "err.storage": "The bot can't save anything right now, so nothing was changed. Please try again later.",
+    "err.storage_full": (
+        "The bot's storage is full, so nothing was changed. Please try again later: whoever runs the bot has been told."
+    ),
+    "err.storage_readonly": (
+        "The bot can't save anything right now (its storage is read-only), so nothing was changed. "
+        "Please try again later."
+    ),
+    "err.paused_gone": (
+        "This game is paused: its channel **#{channel}** was deleted. The host (or a member with Manage Server) "
+        "can go on in another channel with `/game resume` there."
+    ),
+    "err.paused_no_access": (
+        "This game is paused: I can't post in **#{channel}**. It goes on by itself as soon as I can "
+        "(or with `/game resume` there)."
+    ),
+    "err.not_paused": "This game isn't paused: it's running.",
+    "err.no_paused_game": (
+        "There's no game in this channel, and no paused game of this server that you can move here. "
+        "`/game new` opens one."
+    ),
+    "err.which_paused": "Several paused games could come here ({games}): choose one with the `game` option.",
+    "err.resume_not_player": "Only its players, the host or a member with Manage Server can resume this game.",
+    "err.cannot_post_here": (
+        "I can't post in this channel: give me **View Channel**, **Send Messages**, **Attach Files** and "
+        "**Read Message History** here, then try again."
+    ),
+    "err.which_game": "Several of your games wait on you ({games}): choose one with the `game` option.",
+    "err.no_active_game": "You have no running game with a decision waiting.",
+    "err.unknown_game": "Pick the game from the list the `game` option offers.",
+    "err.other_channel": "That game is played in another channel: make its moves there, or in a DM.",
+    "err.generic": "Something went wrong on my side; nothing was changed. Please try again.",
+    # playing
+    "status.waiting": "Waiting for {who}.",
+    "status.phase": "Turn {turn} · {active} · {phase}",
+    "status.draft": "Draft round {round} of {rounds}",
+    "status.over": "The game is over.",
+    "status.abandoned": "This game was abandoned.",
+    "status.paused_gone": "⏸️ Paused: this game's channel was deleted.",
+    "status.paused_no_access": "⏸️ Paused: the bot can't post in this game's channel.",
+    # phase names as a sentence reads them ("turn 3, combat")
+    "phase.draft": "draft",
+    "phase.combat": "combat",
+    "phase.chain": "chain",
+    "phase.claim": "claim",
+    "phase.cleanup": "cleanup",
+    "phase.over": "game over",
+    "prompt.header": "**Nightfall** in **#{channel}** — turn {turn}, {phase}.",
+    "prompt.header_draft": "**Nightfall** in **#{channel}** — draft round {round} of {rounds}.",
+    "prompt.header_tutorial": "🎓 **Nightfall** tutorial — turn {turn}, {phase}.",
+    "prompt.header_draft_tutorial": "🎓 **Nightfall** tutorial — draft round {round} of {rounds}.",
+    "prompt.draft": "Pick a card.",
+    "prompt.draft_to.private": "This round's pick becomes one of your private archives.",
+    "prompt.draft_to.commons": "This round's pick goes to the commons, where everyone may claim it.",
+    "prompt.draft_to.out": "This round's pick leaves the game.",
+    "prompt.attack": "All your minions must attack: choose whom each one attacks.",
+    "prompt.block": "You are attacked! Choose blockers (in the order they take damage), then **No more blocks**.",
+    "prompt.combat-order": "Choose which attack resolves next.",
+    "prompt.absorb-order": "Damage is coming at you: choose which of your minions absorbs it first.",
+    "prompt.player-order": "Choose which player takes the damage next.",
+    "prompt.chain_start": "Your chain phase: start a chain with any card, or start none.",
+    "prompt.chain_link": "Link a card onto **{last}** ({links}), or pass.",
+    "prompt.target": "**{source}**: choose a target.",
+    "prompt.choose": "**{source}**: choose a card from your hand to {purpose}.",
+    "prompt.claim": "Claim phase: you have **{influence}** influence. Claim, discard for +1, or end the phase.",
+    "prompt.wound": "Cleanup: use your wound effect (discard all wounds, draw 2 for each) or skip it.",
+    "prompt.fact.attack": "{by} {attacker} (strength {strength}) attacks {defender}{blocked}.",
+    "prompt.fact.by": "{name}'s",
+    "prompt.fact.does": "{name} — {text}",
+    "prompt.fact.by_you": "Your",
+    "prompt.fact.blocked": ", blocked by {blockers}",
+    "prompt.fact.damage": "{damage}{source} to share out.",
+    "prompt.fact.source": " from {source}",
+    "prompt.fact.wounds": "You hold {wounds}.",
+    "prompt.you": "you",
+    "prompt.placeholder": "Choose",
+    "prompt.copies": "(one of {n})",
+    "prompt.discard_many": "Discard for +1 influence each",
+    "move.stopped": "Stopped before “{label}”: {reason}",
+    "move.ok": "✓ {label}",
+    # what a DM prompt says once its question was answered elsewhere or is no longer open (one line, no buttons)
+    "prompt.done.command": "✓ {label} (by command)",
+    "prompt.done.button": "✓ {label}",
+    "prompt.done.timeout": "⏰ Played by default at the deadline: {label}",
+    "prompt.done.missed": "⏰ Played by default after a missed deadline: {label}",
+    "prompt.done.ai": "🤖 Played by the AI: {label}",
+    "prompt.done.away": "🤖 The AI plays your seat now.",
+    "prompt.done.undone": "↩️ {name} took back a move: this question is no longer open.",
+    "prompt.done.over": "🏁 The game has ended.",
+    "prompt.done.moved_on": "➡️ This question is no longer open.",
+    "undo.done": "↩️ You took back: {label}. Your decision is open again, with its deadline as it was.",
+    "undo.log": "↩️ {name} took back their last move.",
+    "undo.nothing": "You have made no move in this game yet: there is nothing to take back.",
+    "undo.others_acted": "Someone else has acted since your last move, so it can no longer be taken back.",
+    "undo.already": "You have already taken back your last move. A move can be taken back only once.",
+    "undo.not_yours_ai": "The AI made the last move of your seat, not you: only your own moves can be taken back.",
+    "undo.not_yours_deadline": "The deadline made the last move of your seat, not you: only your own moves can be taken back.",
+    "undo.revealed": "“{label}” cannot be taken back: it showed something that was hidden (a card drawn, a shuffle, a card revealed or a decision made for another player).",
+    "undo.too_late": "Someone acted just before your undo, so your move can no longer be taken back.",
+    "undo.button": "Undo",
+    "hand.title": "Your hand in **#{channel}** ({cards}):",
+    "hand.empty": "Your hand is empty.",
+    "table.title": "**{game}** in #{channel}",
+    "table.title_tutorial": "🎓 **{game}** tutorial",
+    "log.none": "Nothing has happened yet.",
+    "replay.head": "🎞️ **Replay of {game} #{id}** in #{channel} · step {step} of {steps}",
+    "replay.live": "⏺ The game goes on: {progress}. This is the table now.",
+    "replay.step": "{step} / {steps}",
+    "replay.log_button": "Log (.txt)",
+    "replay.log_head": "{game} #{id} in #{channel}: the public log",
+    "replay.log_sent": "📄 The public log of game #{id}.",
+    "replay.choice": "#{id} · {game} · #{channel} · {state}",
+    "replay.state.active": "running",
+    "replay.state.over": "over",
+    "replay.state.abandoned": "abandoned",
+    "err.replay_none_here": "There is no game to replay in this channel yet. Pick an older game of this server with the `game` option.",
+    "err.replay_no_game": "There is no game #{id} in this server.",
+    "err.replay_not_dealt": "Game #{id} never started, so there is nothing to replay.",
+    "err.replay_hidden": "Game #{id} was played in a channel you cannot see.",
+    "err.replay_broken": "Game #{id} cannot be replayed: its stored moves no longer play back. Nothing was changed.",
+    "err.replay_log_running": "The log can be downloaded once the game is over; `/game log` shows its latest lines.",
+    "results.title": "🏁 **The game is over.**",
+    "results.line": "{place}. **{name}** — {wounds} ({types})",
+    "results.tiebreak": "{name} is ahead of {other}: {reason}.",
+    "status.wounds_left": "Face-up wounds left: {left}/{start}",
+    # the channel: one summary per finished turn, the move-by-move log in a thread
+    "summary.turn": "📜 **Turn {turn} — {name}**",
+    "summary.turn_plain": "📜 **Turn {turn}**",
+    "summary.draft": "📜 **The draft is over.**",
+    "summary.commons": "Commons: {cards}.",
+    "summary.first": "**{name}** goes first.",
+    "summary.quiet": "A quiet turn: no chain, no attack, no wound.",
+    "summary.no_chain": "⛓️ No chain.",
+    "summary.chain": "⛓️ Chain of {n}: {cards}.",
+    "summary.attacks": "⚔️ {attacks}.",
+    "summary.attack": "{attacker} ({strength}) attacks {defender}",
+    "summary.blocked": "— blocked by {blockers}",
+    "summary.destroyed": "💀 Destroyed: {minions}.",
+    "summary.claims": "🏛️ Claimed: {claims}.",
+    "summary.claim": "{name}: {cards}",
+    "summary.wounds": "🩸 {wounds}.",
+    "summary.over": "🏁 The game is over: the results follow.",
+    "summary.last_wound": "⚠️ {name} took the last face-up wound: the game ends after this round.",
+    "thread.name": "{game} game {id} · move by move",
+    "table.log_link": "Move by move: <#{thread}>",
+    # DMs: since your last move, the link to the table, notification modes, the game-over DM
+    "prompt.since": "**Since your last move:**",
+    "prompt.since_more": ("…and {n} earlier line (`/game log`).", "…and {n} earlier lines (`/game log`)."),
+    "prompt.table_link": "· [the table]({url})",
+    "notify.dm": "🔔 New decisions come to you as a DM (one per burst of decisions; follow-ups edit it).",
+    "notify.mention": (
+        "🔔 New decisions are announced with a mention in the game's channel; your DM prompt is only edited in place."
+    ),
+    "notify.quiet": (
+        "🔕 Quiet: no new DMs and no mentions. Your DM prompt is still edited in place; `/hand` shows your hand "
+        "and your moves."
+    ),
+    "notify.digest": (
+        "📬 Daily digest: one DM a day, when your quiet hours end (09:00 your time without them), lists every game "
+        "that waits for you, each with a button that brings its question here. No DM or mention for each decision "
+        "(your DM prompt is still edited in place); with a quarter of a deadline left you are still mentioned."
+    ),
+    "digest.head": (
+        "📬 **Your daily digest**: {n} game waits for you.",
+        "📬 **Your daily digest**: {n} games wait for you.",
+    ),
+    "digest.line": "**{game}** in {where}: {asked} · {left}",
+    "digest.due": "time runs out <t:{due}:R>",
+    "digest.no_deadline": "no deadline",
+    "digest.foot": "A game's button brings its question here.",
+    "digest.coming": "📬 The question of the game in **#{channel}** comes below.",
+    "digest.gone": "That game no longer waits for you.",
+    "notify.mention_ping": "🔔 {mention}, your move in the {game} game here ({status}).",
+    "over.dm": (
+        "🏁 The Nightfall game in **#{channel}** is over: you finished **{place}** of {players} with {wounds}. {winner}"
+    ),
+    "over.dm_winner": "You won!",
+    "over.dm_other": "**{name}** won with {wounds}.",
+    "over.dm_link": "[The results]({url})",
+    "place.1": "1st",
+    "place.2": "2nd",
+    "place.3": "3rd",
+    "place.n": "{n}th",
+    # Apocalypse Cup (/game new series:cup, /game next, /game cup) and /game stats
+    "variant.standard": "standard draft",
+    "variant.two-player": "two-player draft",
+    "variant.quick-start": "quick start",
+    "variant.open": "open archives",
+    "variant.common-ground": "common ground",
+    "ai.with_level": "{name} ({level})",
+    "level.easy": "easy",
+    "level.normal": "normal",
+    "level.hard": "hard",
+    "series.single": "single game",
+    "series.cup": "Apocalypse Cup (to 100 wounds)",
+    "cup.lobby_note": (
+        "\n🏆 **Apocalypse Cup**: each game adds every player's wounds to their total, until someone's total "
+        "reaches {target}; then the lowest total wins. After each game, `/game next` starts the next one with "
+        "the same seats."
+    ),
+    "cup.replaced_note": " The unfinished cup of this channel ends here, without a winner.",
+    "cup.next": "▶️ **{name}** starts game {number} of the Apocalypse Cup, with the same seats.",
+    "cup.title": "🏆 **Apocalypse Cup** in #{channel} after {games} (to {target} wounds)",
+    "cup.title_none": "🏆 **Apocalypse Cup** in #{channel} (to {target} wounds): no game has finished yet.",
+    "cup.line": "{place}. **{name}** — {total} ({games})",
+    "cup.leads": "Leading: **{names}**.",
+    "cup.closest": "Closest to {target}: **{names}**, {left} to go.",
+    "cup.under_way": "Game {number} is being played: its wounds count when it ends.",
+    "cup.after": "🏆 Apocalypse Cup after {games}: {totals} — `/game next` starts the next game.",
+    "cup.total": "{name} {total}",
+    "cup.over": "🏆 **The Apocalypse Cup is over** after {games}: **{names}** reached {target} wounds.",
+    "cup.winner": "🥇 **{name}** wins the cup with {total}!",
+    "cup.winners": "🥇 **{names}** share the win, with {total} each!",
+    "err.no_series": "There is no Apocalypse Cup in this channel. Start one with `/game new series:cup`.",
+    "err.series_over": (
+        "This channel's Apocalypse Cup is over: `/game cup` shows the final standings, "
+        "`/game new series:cup` starts a new cup."
+    ),
+    "err.series_lobby": "The cup's first game hasn't started yet: the host starts it with `/game start`.",
+    "err.series_running": "Game {number} of the cup is still being played: `/game next` starts the next one once it is over.",
+    "err.not_series_player": "Only the cup's players and its host ({host}) can start its next game.",
+    "stats.line": (
+        "📊 **{name}** in this server: {games} played, {wins} ({rate}%), on average {average} wounds a game, "
+        "best game {best}."
+    ),
+    "stats.none_you": (
+        "You have no finished Nightfall game in this server yet. Open one with `/game new`: it counts here once it ends."
+    ),
+    "stats.none": "**{name}** has no finished Nightfall game in this server yet.",
+    # ratings: /game top (the server's leaderboard of one game, an image) and the rating line of /game stats
+    "stats.rating": "🏅 {game} rating **{rating}**: {rank} of {ranked} on the server's `/game top`.",
+    "stats.rating_provisional": "🏅 {game} rating **{rating}**, provisional: on `/game top` after {more} more.",
+    "top.caption": "🏆 The **{game}** leaderboard of this server, page {page} of {pages}. `/game stats` shows your rating.",
+    "top.title": "{game} leaderboard",
+    "top.subtitle": "{server} · ranked after {games}",
+    "top.rank": "#",
+    "top.name": "Player",
+    "top.rating": "Rating",
+    "top.games": "Games",
+    "top.wins": "Wins",
+    "top.empty_row": "Nobody is ranked yet.",
+    "top.footer": "Page {page} of {pages} · a careful estimate of skill: newcomers start at {base}",
+    "err.top_none": (
+        "Nobody is on the **{game}** leaderboard of this server yet: a player is ranked after {games} finished "
+        "in this server. AI players are rated apart and never ranked."
+    ),
+    "err.top_page": "The **{game}** leaderboard of this server has {pages}: ask for one of those.",
+    "err.top_game": "There is no game called “{game}” here: pick one from the list.",
+    "game.choice": "#{channel}{mark} (game {id})",
+    # a game whose channel the bot cannot reach: paused, told by DM, and going on again
+    "paused.log_gone": "⏸️ The game is paused: its channel was deleted.",
+    "paused.log_no_access": "⏸️ The game is paused: the bot could not post in its channel.",
+    "paused.log_resumed": "▶️ The bot can post in this channel again: the game goes on.",
+    "paused.log_resumed_by": "▶️ {name} resumes the game.",
+    "paused.log_moved": "▶️ {name} moves the game to this channel: it goes on.",
+    "paused.dm_gone": (
+        "⏸️ Your {game} game in {where} is paused: its channel was deleted. Nothing is lost, and your "
+        "deadlines stand still. The host, or anyone with Manage Server, can go on in another channel of the "
+        "server by typing `/game resume` there; `/game abandon` there ends the game instead."
+    ),
+    "paused.dm_no_access": (
+        "⏸️ Your {game} game in {where} is paused: I can no longer post there. Nothing is lost, and your "
+        "deadlines stand still. Once I have **View Channel**, **Send Messages**, **Attach Files** and "
+        "**Read Message History** there again, the game goes on by itself; the host can also move it with "
+        "`/game resume` in another channel."
+    ),
+    "paused.dm_resumed": (
+        "▶️ Your {game} game goes on in {channel}. Your deadlines were moved on by the time it was paused."
+    ),
+    "paused.resumed_reply": "▶️ **{name}** resumes the game: it goes on here.",
+    "paused.moved_reply": "▶️ **{name}** moves the {game} game of **#{old}** to this channel: it goes on here.",
+    "paused.abandoned_reply": "The paused game of **#{old}** was ended by **{name}**.",
+    "paused.choice": "#{channel} (game {id}, paused)",
+    # start-up mends a game that an old join/start race damaged
+    "repaired.log_dropped": "🔧 A seat taken while the game was being dealt was removed ({names}): it was never in the game.",
+    "repaired.log_ended": "🔧 The game was ended: its seats changed while it was being dealt, so it can't go on fairly.",
+    "repaired.dropped": (
+        "🔧 You joined the {game} game in **#{channel}** just as it started, and your seat was never dealt in. "
+        "The game goes on without you: join the next one!"
+    ),
+    "repaired.ended": (
+        "🔧 The {game} game in **#{channel}** had to be ended: someone joined or left just as it was being "
+        "dealt, so its seats no longer matched the cards. Sorry! `/game new` starts a fresh one."
+    ),
+    # /me: a person's own settings
+    "me.moved.notify": "ℹ️ This setting has moved to `/me notify`; `/game notify` goes away in a later release.",
+    "me.moved.language": "ℹ️ This setting has moved to `/me language`; `/game language` goes away in a later release.",
+    "me.zone_set": (
+        "🕰️ Your time zone is now **{zone}**, where it is {time}. Your quiet hours (`/me quiet`) follow it."
+    ),
+    "err.bad_zone": (
+        "“{zone}” is not a time zone I know. Pick one from the list as you type, such as `Europe/Warsaw` or "
+        "`America/New_York`."
+    ),
+    "me.quiet_set": (
+        "🌙 Your quiet hours: **{range}** ({zone}). In them your deadline clocks stand still, and no new DM, "
+        "mention or reminder reaches you: each waits until the hours end."
+    ),
+    "me.quiet_off": "🔔 No quiet hours: your deadline clocks run around the clock.",
+    "err.bad_quiet": "“{text}” isn't quiet hours I can read: {reason}.",
+    "quiet.format": "write a range in your own time, such as 23-8 or 23:30-7, or off",
+    "quiet.empty": "the range must not end where it begins, e.g. 23-8",
+    "quiet.too_long": "quiet hours may take 16 hours a day at most",
+    "me.show.head": "**Your settings** (every game, every server):",
+    "me.show.zone": "🕰️ Time zone: {zone}, where it is {time} now",
+    "me.show.zone_utc": "🕰️ Time zone: UTC, where it is {time} now (`/me timezone` sets yours)",
+    "me.show.quiet_none": "🌙 Quiet hours: none (`/me quiet hours:23-8` sets them)",
+    "me.show.quiet_now": "🌙 Quiet hours: {range}, now; they end at {time} (<t:{at}:R>)",
+    "me.show.quiet_next": "🌙 Quiet hours: {range}; they begin at {time} (<t:{at}:R>)",
+    "me.show.notify.dm": "🔔 New decisions: a DM (`/me notify`)",
+    "me.show.notify.mention": "🔔 New decisions: a mention in the game's channel (`/me notify`)",
+    "me.show.notify.digest": "📬 New decisions: a daily digest DM, next at {time} (<t:{at}:R>) (`/me notify`)",
+    "me.show.notify.quiet": "🔔 New decisions: no DM and no mention (`/me notify`)",
+    "me.show.language": "🌐 Language: {language}",
+    "me.show.away": "💤 Away until <t:{until}:F> (`/me away days:0` ends it)",
+    "me.away_set": "💤 You are away until <t:{until}:F>.",
+    "me.away_game": "#{channel}: your clock stands still until <t:{stop}:f>",
+    "me.away_game_none": "#{channel}: this game allows no more time away; your clock runs",
+    "me.away_no_games": "You have no running game now: nothing stops.",
+    "me.away_back": "👋 Welcome back: your clocks run again where they stood.",
+    "me.away_not": "You are not away: nothing changes.",
+    "away.log": "💤 **{name}** is away until <t:{until}:F>; their clock stands still until then.",
+    "away.log_capped": (
+        "💤 **{name}** is away until <t:{until}:F>; this game stops their clock until <t:{stop}:F>, when its time "
+        "away runs out."
+    ),
+    "away.log_none": "💤 **{name}** is away until <t:{until}:F>; this game allows no more time away: their clock runs.",
+    "away.log_back": "👋 **{name}** is back: their clock runs again.",
+    "status.away": "💤 {name} is away until <t:{until}:F>.",
+    "lobby.away": "Time away: up to {days} per player (`/me away`).",
+    "lobby.away_none": "No time away in this game.",
+    "away_days.set": "⚙️ **{name}** sets this game's time away: up to {days} per player (`/me away`).",
+    "away_days.set_none": "⚙️ **{name}** sets this game's time away: none.",
+    "me.show.language_app": "🌐 Language: {language}, as your Discord app (`/me language` chooses one)",
+    "language.set": (
+        "🌐 From now on your DMs, private replies and hand images are in English, in every game. "
+        "A game's channel keeps the language it was opened in (`/game new language:`)."
+    ),
+    # counted nouns: (one, other) in English; Polish and Russian have three forms (one, few, many)
+    "n.wound": ("{n} wound", "{n} wounds"),
+    "n.card": ("{n} card", "{n} cards"),
+    "n.bite": ("{n} bite", "{n} bites"),
+    "n.burn": ("{n} burn", "{n} burns"),
+    "n.bleed": ("{n} bleed", "{n} bleeds"),
+    "n.damage": ("{n} damage", "{n} damage"),
+    "n.game": ("{n} game", "{n} games"),
+    "n.win": ("{n} win", "{n} wins"),
+    "n.page": ("{n} page", "{n} pages"),
+    "n.turn": ("{n} turn", "{n} turns"),
+    "n.exchange": ("{n} exchange", "{n} exchanges"),
+    "n.day": ("{n} day", "{n} days"),
+    "n.hour": ("{n} hour", "{n} hours"),
+    "n.minute": ("{n} minute", "{n} minutes"),
+}
+
+DOMAIN = i18n.register("bot", Path(__file__).parent / "locales", EN)
+
+
+def clip(text: str, limit: int = 2000) -> str:
+    """``text`` cut to ``limit`` characters (Discord refuses longer messages), marked with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shorten(text: str, limit: int = 32) -> str:
+    """``text`` in at most ``limit`` characters, cut between words (never inside one) and never leaving a bracket
+    open: what is dropped is the end, marked with an ellipsis. A single word longer than ``limit`` is cut."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space > 0:
+        cut = cut[:space]
+    for opening, closing in ("()", "[]", "«»", "“”"):
+        while cut.count(opening) > cut.count(closing):
+            cut = cut[: cut.rfind(opening)]
+    cut = cut.rstrip(" ,;:–—-(")
+    return (cut or text[: limit - 1]) + "…"
+
+
+def t(key: str, locale: str = "en", **kwargs: Any) -> str:
+    """The sentence for ``key`` in ``locale`` (English when it has no translation), formatted with ``kwargs``.
+
+    A field given as ``{"en": …, "pl": …, "ru": …}`` (a move's label, an engine explanation) is
+    taken in ``locale``: texts made before the reader's language was known stay translatable."""
+    return i18n.text(key, locale, **{k: pick(v, locale) for k, v in kwargs.items()})
+
+
+def pick(value: Any, locale: str) -> Any:
+    """``value`` itself, or its text in ``locale`` when it is a per-language dict."""
+    if isinstance(value, dict) and "en" in value:
+        return value.get(locale) or value["en"]
+    return value
+
+
+def fold(text: str) -> str:
+    """Text as a search compares it: no case, no accents (ł as l), letters and digits only; what ``/card`` and the
+    games' card searches match a typed name by ("ciezki dym" is „Ciężki Dym”)."""
+    text = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L"))
+    return "".join(ch for ch in text.casefold() if ch.isalnum() and not unicodedata.combining(ch))
+
+
+def server_language(interaction: Any) -> str:
+    """The language for a new game's public texts: the server's preferred locale if we speak it, else English."""
+    guild = getattr(interaction, "guild", None)
+    return i18n.language(getattr(guild, "preferred_locale", None) or getattr(interaction, "guild_locale", None))
+
+
+def plural(key: str, n: int, locale: str = "en", **kwargs: Any) -> str:
+    """The counted sentence ``key`` for ``n`` in ``locale`` (its CLDR plural form)."""
+    return i18n.plural(key, n, locale, **{k: pick(v, locale) for k, v in kwargs.items()})
+
+
+def count(n: int, noun: str, locale: str = "en") -> str:
+    """``n`` with its noun in the right form: "1 wound", "2 wounds"; "2 rany", "5 ran"; "21 ранение"."""
+    return i18n.plural(f"n.{noun}", n, locale)
+
+
+def rename(event: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """The event with engine seat ids replaced by players' display names."""
+    out: dict[str, Any] = {}
+    for k, v in event.items():
+        if isinstance(v, str):
+            out[k] = names.get(v, v)
+        elif isinstance(v, list):
+            out[k] = [names.get(x, x) if isinstance(x, str) else x for x in v]
+        elif isinstance(v, dict) and k == "private":
+            out[k] = {names.get(x, x): y for x, y in v.items()}
+        else:
+            out[k] = v
+    return out
