@@ -15,6 +15,7 @@ from PIL import Image
 
 from engine.fightdrome import cards
 
+from .. import public
 from ..primitives import Draw, ellipsize, fit, vertical_gradient
 from ..theme import (
     BG_BOTTOM,
@@ -63,15 +64,14 @@ FAMILY: dict[str, RGB] = {
     "evasion": (240, 196, 30),
 }
 
-#: Keys only a private view carries; a view holding one must never be drawn for a channel.
-PRIVATE_KEYS = ("you", "hand", "stun_pile", "deck_list", "mine", "pick")
+#: Keys only a private view carries (besides ``"you"``, which every game's does); a view holding one must never be
+#: drawn for a channel.
+PRIVATE_KEYS = ("hand", "stun_pile", "deck_list", "mine", "pick")
 
 
 def check_public(view: View) -> None:
     """Refuse a private view: the table and the results go to a channel, where no hand may appear."""
-    leaked = [k for k in PRIVATE_KEYS if k in view]
-    if leaked:
-        raise ValueError(f"this image takes public_view() only; the view holds {', '.join(leaked)}")
+    public.check_public(view, PRIVATE_KEYS)
 
 
 Namer = Callable[[str], str]

@@ -22,6 +22,7 @@ from PIL import Image
 from engine.nightfall.cards import card_set, find_card
 from engine.nightfall.texts import spectator_words
 
+from .. import public
 from ..primitives import (
     Box,
     Draw,
@@ -78,8 +79,8 @@ from .icons import hidden_moon, moon, wound_icon
 
 View = dict[str, Any]
 
-#: Keys only a private view carries; their presence means the view must not be drawn here.
-PRIVATE_KEYS = ("you", "hand", "decisions", "discard_pile")
+#: Keys only a private view carries (besides ``"you"``, which every game's does): the view must not be drawn here.
+PRIVATE_KEYS = ("hand", "decisions", "discard_pile")
 
 INNER = TABLE_WIDTH - 2 * MARGIN
 HEADER_H = 124
@@ -110,9 +111,7 @@ SECRET_BACK: RGB = (48, 40, 76)
 
 def check_public(view: View) -> None:
     """Refuse a private view: the table goes to a channel, where no hand may ever appear."""
-    leaked = [k for k in PRIVATE_KEYS if k in view]
-    if leaked:
-        raise ValueError(f"the table image takes public_view() only; this view holds {', '.join(leaked)}")
+    public.check_public(view, PRIVATE_KEYS, "the table image")
 
 
 def waiting_groups(view: View, lang: str = "en") -> list[tuple[list[str], str]]:
