@@ -19,6 +19,7 @@ from bot.cogs.lobby import Lobby
 from bot.cogs.me import Me
 from bot.cogs.move import AnyMove
 from bot.cogs.tutorial import Tutorial
+from bot.cogs.verbs import VerbCommands
 from bot.components.lobby import LobbyButton, LobbyLevel
 from bot.components.moves import BatchSelect, MoveButton, MoveSelect, set_move_handlers
 from bot.components.replay import ReplayLogButton, ReplayStepButton, set_replay_handlers
@@ -37,7 +38,7 @@ from bot.replay.answers import Replays
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
-from bot.store.sqlite import StorageError
+from bot.store.sqlite import StorageError, committed
 from bot.words.commands import CommandTranslator
 from bot.words.i18n import t
 from bot.workers import images
@@ -88,6 +89,8 @@ class NightfallBot(commands.Bot):
             CardsAndRules(self),
             Tutorial(self),
         ]
+        taken = [command.name for cog in core for command in cog.get_app_commands()]
+        core.append(VerbCommands.of(self, FACES.values(), taken))  # each game's verbs, made from its declarations
         return core + [c for face in FACES.values() for c in face.cogs(self)]
 
     async def setup_hook(self) -> None:
@@ -255,7 +258,9 @@ class NightfallBot(commands.Bot):
 
     # ------------------------------------------------------------------ answering within Discord's 3 seconds
     async def _before_command(self, interaction: discord.Interaction[Any]) -> bool:
-        """Every slash command: a write that has to wait for the database acknowledges the command first."""
+        """Every slash command: a write that has to wait for the database acknowledges the command first; and
+        nothing is committed yet by this command (its task's context may be a copy of one that had committed)."""
+        committed.set(False)
         if interaction.type == discord.InteractionType.application_command:
             replies.answer_in_time(interaction)
         return True
@@ -290,7 +295,8 @@ class NightfallBot(commands.Bot):
             await replies.private(interaction, str(error))
             return
         log.error("command %s failed", interaction.command and interaction.command.name, exc_info=original)
-        await replies.private(interaction, t("err.generic", lang))
+        # a failure after the command's own commit must not claim that nothing was changed
+        await replies.private(interaction, t("err.after_commit" if committed.get() else "err.generic", lang))
 
     async def lang(self, interaction: discord.Interaction[Any]) -> str:
         """The language of private texts for the person behind ``interaction``: the one they chose with
@@ -302,10 +308,13 @@ class NightfallBot(commands.Bot):
         seen = i18n.language(interaction.locale)
         chosen, known = await self.store.language_of(interaction.user.id)
         if known != seen:
+            before = committed.get()
             try:
                 await self.store.see_language(interaction.user.id, seen)
             except StorageError:  # only a reminder for later DMs: never a reason to fail what was asked
                 log.info("could not remember the language of %s", interaction.user.id)
+            finally:
+                committed.set(before)  # a reminder for later, not what the command changed
         lang = chosen or seen
         interaction.extras["lang"] = lang
         return lang

@@ -48,6 +48,11 @@ on_wait: contextvars.ContextVar[Callable[[], Awaitable[None]] | None] = contextv
     "db_on_wait", default=None
 )
 
+#: whether the task running now has committed a write: a command that fails after its commit must not tell the
+#: person "nothing was changed" (the bot's error listener reads it). Each interaction runs in its own task, which
+#: starts with a copy of a context where nothing was committed.
+committed: contextvars.ContextVar[bool] = contextvars.ContextVar("db_committed", default=False)
+
 
 class StorageError(Exception):
     """The database could not be written for a reason of the machine, not of the game; nothing was changed."""
@@ -245,6 +250,7 @@ class Database:
                     continue  # the next try waits for the lock again (SQLite's busy handler)
                 self._note_fault(kind, e, time.perf_counter() - started)
                 raise kind(self._describe(e)) from e
+            committed.set(True)
             if self.fault is not None:
                 log.warning("the database at %s can be written again", self.path)
                 self.fault = None
