@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import math
 import statistics
 import sys
 import time
@@ -53,24 +52,14 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
+from bench.stats import wilson  # noqa: E402
 from engine.nightfall import Action, Game, Options  # noqa: E402
 from engine.nightfall.ai import LEVELS, HardPlayer, Player, decide, make_player  # noqa: E402
 from engine.nightfall.ai.audit import costly_block, kicker_link, kicker_offered, self_harm  # noqa: E402
 from engine.nightfall.ai.search import DEFAULT_BUDGET, DEFAULT_HORIZON, DEFAULT_ROLLOUTS  # noqa: E402
 from engine.nightfall.state import DRAFTS  # noqa: E402
 
-Z95 = 1.959963984540054
 GAMES = ("nightfall", "fightdrome", "both")
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion of ``wins`` in ``n`` (0..1 each end)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def share(hits: int, n: int) -> str:
@@ -410,7 +399,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.game in ("nightfall", "both"):
         nightfall(args)
     if args.game in ("fightdrome", "both"):
-        from bench import arena_fightdrome  # here, not at the top: that file imports this one's ``wilson``
+        from bench import arena_fightdrome  # here, not at the top: only this game's run needs it
 
         if args.game == "both":
             print()

@@ -37,7 +37,7 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
-from bench.arena import wilson  # noqa: E402
+from bench.stats import wilson  # noqa: E402
 from engine.fightdrome import Match, Options  # noqa: E402
 from engine.fightdrome.ai import DEFAULT_BUDGET, LEVELS, ai_input, make_player  # noqa: E402
 from engine.fightdrome.match import FORMATS, TARGETS  # noqa: E402

@@ -7,12 +7,41 @@ characters, the history of rounds. Hidden: hands, the order of decks, the faces 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
+from .actions import Action
 from .cards import face_of, fame, is_neuro, kind, requirement, sort_key, strength
+from .state import Decision, Fighter, Options
 
-if TYPE_CHECKING:
-    from .match import Match
+
+class Match(Protocol):
+    """What a view reads of a match (``match.Match`` is one): named here, so that the match may import its views
+    while the views never import the match."""
+
+    seats: list[str]
+    options: Options
+    version: int
+    fighters: dict[str, Fighter]
+    round: int
+    opener: str
+    line: list[tuple[str, str]]
+    turn: str | None
+    kind: str | None
+    picks: dict[str, str]
+    history: list[dict[str, Any]]
+    winner: str | None
+    last: list[dict[str, Any]]
+
+    def pending(self) -> Sequence[Decision]: ...
+
+    def top(self) -> str | None: ...
+
+    def can_rest(self, seat: str) -> bool: ...
+
+    def legal_actions(self, seat: str) -> Sequence[Action]: ...
+
+    def _gather_view(self, seat: str) -> list[str]: ...
 
 
 def _public_event(event: dict[str, Any]) -> bool:

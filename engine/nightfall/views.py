@@ -182,10 +182,10 @@ class ViewsMixin(Core):
         """Everything every player and spectator may see."""
         return self._view(None)
 
-    def private_view(self, seat: str, *, position: bool = False, lang: str = "en") -> dict[str, Any]:
-        """The public view plus what ``seat`` alone may see, and its decisions. With ``position``,
-        also ``view["position"]``: all that the seat can know of the whole state, hidden cards
-        masked (see ``engine.nightfall.knowledge``), which is what a searching AI samples games from.
+    def private_view(self, seat: str, *, lang: str = "en") -> dict[str, Any]:
+        """The public view plus what ``seat`` alone may see, and its decisions. What an AI seat is given adds
+        all that the seat can know of the whole state (``engine.nightfall.ai.ai_input``, from
+        ``engine.nightfall.knowledge``, which builds on the whole ``Game`` and so is not asked from here).
 
         ``lang`` is the player's language: the card names, the decisions' words and the moves'
         labels read in it (the ids, keys and canonical move texts never change)."""
@@ -203,10 +203,6 @@ class ViewsMixin(Core):
         view["decisions"] = [self.decision_view(w, lang) for w in s.waiting if w.seat == i]
         if lang != "en":
             view = _names_in(view, lang)
-        if position:
-            from .knowledge import position as knowledge_of  # knowledge builds on the whole Game
-
-            view["position"] = knowledge_of(self, seat)  # type: ignore[arg-type]
         return view
 
     # ------------------------------------------------------------------ decisions

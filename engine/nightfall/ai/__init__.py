@@ -5,7 +5,7 @@
     steps = play_out(game, players)                   # or, one move at a time:
     action = decide(players["ada"], game, "ada")
 
-A player's ``choose(view, actions)`` gets ``game.private_view(seat, position=True)`` — the
+A player's ``choose(view, actions)`` gets ``ai_input(game, seat)``'s view — the
 seat's private view with its knowledge of the game under ``"position"`` — and returns one of
 ``actions``. It never holds the ``Game``, so it cannot peek at a hand, a deck, a secret
 archive or the shuffles to come. Levels (``LEVELS``): ``easy`` (``EasyPlayer``, greedy with

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from ..game import Action, Game
+from ..knowledge import position
 
 __all__ = ["Events", "Player", "RandomPlayer", "ai_input", "decide", "play_out"]
 
@@ -23,13 +24,16 @@ class Player(Protocol):
     """Anything that can answer a pending decision of one seat from what that seat knows."""
 
     def choose(self, view: dict[str, Any], actions: list[Action]) -> Action:
-        """One element of ``actions``; ``view`` is ``Game.private_view(seat, position=True)``."""
+        """One element of ``actions``; ``view`` is ``ai_input(game, seat)``'s."""
         ...
 
 
 def ai_input(game: Game, seat: str) -> tuple[dict[str, Any], list[Action]]:
-    """What an AI seat is given: its private view with its knowledge, and its legal actions."""
-    return game.private_view(seat, position=True), game.legal_actions(seat)
+    """What an AI seat is given: its private view with its knowledge (under ``"position"``), and its legal
+    actions."""
+    view = game.private_view(seat)
+    view["position"] = position(game, seat)
+    return view, game.legal_actions(seat)
 
 
 def decide(player: Player, game: Game, seat: str) -> Action:
