@@ -15,7 +15,9 @@ deterministic game in progress, in the shape python-chess and OpenSpiel made fam
     match.to_json(); rules.from_json(text)            # an exact round trip, random generator included
     match.is_over(); match.result()                   # the ranking, best first: (seat, score, details)
     match.secrets(); match.taken_back(earlier_json)   # what is hidden; the last action taken back (an undo)
-    player = rules.make_player("normal", seed=1)      # an AI seat: it sees only rules.ai_input(match, seat)
+    player = rules.make_player(rules.default_level, seed=1)  # an AI seat: it sees only rules.ai_input(match, seat)
+    rules.traits.simultaneous; rules.span_noun        # what the game is like, asked rather than known by its key
+    rename_seats(event, {"s1": "Ann"})                # seats by name in events, where the contract puts seats
 
 Views are the only way state leaves a match: ``public_view()`` holds what everyone at the table may
 see, ``private_view(seat)`` adds what that seat alone may see (its ``"hand"``, where the game has one).
@@ -29,11 +31,117 @@ shuffle, a deal or a card shown moves a card out of a hidden zone or uses the ge
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
 #: a match's hidden zones (``Match.secrets``): zone name → (the seats that may see it, its contents)
 Secrets = dict[str, tuple[frozenset[str], Any]]
+
+
+class ActionError(ValueError):
+    """Base of every refusal of a move, in every game; the message is a sentence a player can read (in English:
+    the host words it in the player's language from the game's own explanation). A ``ValueError``, so code that
+    knows no game catches it as one."""
+
+
+class ParseError(ActionError):
+    """The text names no move at all (``Match.parse_action``)."""
+
+
+class IllegalAction(ActionError):
+    """A well-formed move that is not legal now (``Match.apply``): nothing was changed."""
+
+
+# ---------------------------------------------------------------------------------------------- a move's text
+#
+# The canonical text of a move (``str(action)``, what ``Match.parse_action`` reads back, what the bot stores and
+# replays) has one grammar in every game:
+#
+#     move  = verb *( " " arg )
+#     verb  = word *( "-" word )        ; the move's kind: "chain", "pass", "open", "stun-discard"
+#     word  = 1*( "a"-"z" )
+#     arg   = 1*( "!"-"~" )              ; printable ASCII, no space: a card, a seat, a key, a word
+#
+# - one line of printable ASCII words separated by single spaces, no space before or after;
+# - the first word is the verb, lowercase ASCII letters, words joined by dashes: it alone says what kind of move
+#   it is, and each verb takes a fixed number of words after it;
+# - it round-trips: ``match.parse_action(action.seat, str(action)) == action`` for every legal action, and two
+#   different legal actions of one seat have different texts;
+# - a text that names no move raises ``ParseError``; ASCII whitespace around a text is forgiven on reading, and a
+#   game may forgive more (Fightdrome reads ``OPEN k30`` as ``open K30``), but it prints only the canonical form.
+#
+# ``MOVE_TEXT`` is the grammar as a pattern; ``VERB`` the first word's.
+
+#: the shape of a move's first word, its verb
+VERB = re.compile(r"[a-z]+(?:-[a-z]+)*")
+#: the shape of every move's canonical text (see above)
+MOVE_TEXT = re.compile(VERB.pattern + r"(?: [!-~]+)*")
+
+
+# ---------------------------------------------------------------------------------------------- events' seats
+#
+# ``Match.apply`` returns events: JSON-native dicts, each with a ``"type"``. The host shows them with players'
+# names where the engine writes seat ids, so every game keeps seat ids where ``rename_seats`` looks, and nowhere
+# else (no seat id inside a longer text, none under another field):
+#
+# - a field named in ``SEAT_FIELDS`` whose value is a seat id (a string equal to one of the match's seats; the same
+#   field may hold something else in another event, e.g. ``target`` a card, which is left alone), or a list of
+#   them (a ranking);
+# - a field named in ``SEAT_KEYED_FIELDS`` whose value is a dict keyed by seat id (per-seat scores, hands, picks);
+#   its values are not seats, and are left alone;
+# - at any depth: an event may carry other dicts and lists (a sub-event, a list of steps), read by the same rules.
+#
+# ``tests/engine/test_contract.py`` plays every registered game and checks that ``rename_seats`` with fresh names
+# leaves no seat id anywhere in any event.
+
+#: fields whose value is a seat id, or a list of seat ids
+SEAT_FIELDS = frozenset({"seat", "to", "target", "target_name", "target_owner", "winner", "loser", "opener", "ranking"})
+#: fields whose value is a dict keyed by seat id
+SEAT_KEYED_FIELDS = frozenset({"private", "picks", "hands", "scored", "totals"})
+
+
+def rename_seats(event: Any, names: Mapping[str, str]) -> Any:
+    """``event`` with every seat id where the contract above puts one replaced by ``names[seat]`` (seat ids missing
+    from ``names`` are kept); a new object, ``event`` is not changed. Any JSON-native value is accepted, so a list
+    of events, or a view built on the same field names, renames too."""
+    if isinstance(event, list):
+        return [rename_seats(x, names) for x in event]
+    if not isinstance(event, dict):
+        return event
+    out: dict[Any, Any] = {}
+    for key, value in event.items():
+        if key in SEAT_FIELDS and isinstance(value, str):
+            out[key] = names.get(value, value)
+        elif key in SEAT_FIELDS and isinstance(value, list) and all(isinstance(x, str) for x in value):
+            out[key] = [names.get(x, x) for x in value]
+        elif key in SEAT_KEYED_FIELDS and isinstance(value, dict):
+            out[key] = {names.get(k, k) if isinstance(k, str) else k: rename_seats(v, names) for k, v in value.items()}
+        else:
+            out[key] = rename_seats(value, names)
+    return out
+
+
+@dataclass(frozen=True)
+class Traits:
+    """What a game is like, declared, so that generic code (the host, the contract tests, the arena) asks instead
+    of knowing games by their key. Each one is checked against seeded playouts in ``tests/engine/test_contract.py``.
+    """
+
+    #: an action can bring a card out of a hidden zone into a hand (a draw, a deal): such an action shows what was
+    #: hidden (``revealed``) and cannot be taken back fairly; in a game without draws only a secret pick can
+    draws_cards: bool
+    #: several seats can have decisions waiting at once (under some options): the host must not assume one seat to
+    #: move, it asks each seat's deadline and prompt apart, and a move may leave another seat's decision standing
+    simultaneous: bool
+    #: ``Match.private_view(seat)`` has a ``"hand"`` (a list of cards, each a dict with an ``"id"``) that no other
+    #: seat's view shows: what the host offers as "your hand", and what the contract tests look for in other views
+    hands: bool
+    #: the least and the greatest score ``Match.result`` can give (None: no bound): what a leaderboard, a results
+    #: table or a rating may assume of a score. Which way scores win is ``Rules.score_wins``.
+    min_score: int | None = None
+    max_score: int | None = None
 
 
 @runtime_checkable
@@ -77,7 +185,8 @@ class Match(Protocol):
         ...
 
     def parse_action(self, seat: str, text: str) -> Any:
-        """The action ``text`` names for ``seat``; a ``ValueError`` if it names none."""
+        """The action ``text`` names for ``seat``; a ``ParseError`` (an ``ActionError``, so a ``ValueError``) if it
+        names none. The canonical texts follow ``MOVE_TEXT``'s grammar (above)."""
         ...
 
     def default_action(self, seat: str) -> Any | None:
@@ -167,6 +276,29 @@ class Rules(Protocol):
     @property
     def ai_levels(self) -> tuple[str, ...]:
         """The levels its AI seats come in, weakest first."""
+        ...
+
+    @property
+    def default_level(self) -> str:
+        """The AI level used when none is given (one of ``ai_levels``): a bot added without a level, a seat taken
+        over by the AI after missed deadlines, a stored seat whose level the game no longer has."""
+        ...
+
+    @property
+    def span_noun(self) -> str:
+        """What the game calls the stretch of play a missed deadline covers ("turn", "exchange"): a lowercase ASCII
+        English word, the key the host looks the game's translated words up by ("deadline.missed.turn")."""
+        ...
+
+    @property
+    def turn_noun(self) -> str:
+        """What the game calls the stretch of play its turn counter counts ("turn", "round"): a lowercase ASCII
+        English word, the key of the host's sentences that number it ("AI from turn 7", "AI from round 2")."""
+        ...
+
+    @property
+    def traits(self) -> Traits:
+        """What the game is like (``Traits``): what generic code and tests ask instead of a game's key."""
         ...
 
     @property

@@ -10,6 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+# the refusals are every game's (``engine.protocol``): here for ``from engine.fightdrome import IllegalAction``
+from ..protocol import ActionError as ActionError
+from ..protocol import IllegalAction as IllegalAction
+from ..protocol import ParseError as ParseError
 from .cards import is_face, sleeves
 
 #: every verb, and whether it names a card (``True``), a Sleeve (``"sleeve"``) or nothing (``False``)
@@ -26,18 +30,6 @@ MAX_TEXT = 40
 CLIP = 30
 
 _TEXT = re.compile(r"([a-z-]+)(?: ([A-Za-z0-9]+))?")
-
-
-class ActionError(ValueError):
-    """A move that cannot be made, with a sentence a player can read."""
-
-
-class ParseError(ActionError):
-    """The text names no move at all."""
-
-
-class IllegalAction(ActionError):
-    """A well-formed move that is not legal now."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,10 +7,14 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from ..protocol import Match as AnyMatch
-from ..protocol import Player
+from ..protocol import Player, Traits
 from .ai import LEVELS, ai_input, make_player
 from .match import Match
 from .match import Options as FightdromeOptions
+
+#: cards are drawn; a Grand Tournament's first Sleeve is picked by both seats at once, in secret; a score is
+#: Fame in a series, fighters left in a Grand Tournament, 1 or 0 in a single bout
+TRAITS = Traits(draws_cards=True, simultaneous=True, hands=True, min_score=0, max_score=None)
 
 
 @dataclass(frozen=True)
@@ -22,6 +26,11 @@ class FightdromeRules:
     seats: range = range(2, 3)
     score_wins: Literal["low", "high"] = "high"
     ai_levels: tuple[str, ...] = LEVELS
+    default_level: str = "normal"
+    #: a missed deadline covers the rest of an exchange (a round lasts a whole bout), and ``turn`` counts rounds
+    span_noun: str = "exchange"
+    turn_noun: str = "round"
+    traits: Traits = TRAITS
 
     @property
     def Options(self) -> type[FightdromeOptions]:  # rules.Options() reads as the class it is

@@ -1,4 +1,4 @@
-"""Atomic actions, their canonical text form, and the two kinds of refusal.
+"""Atomic actions, their canonical text form, and the two kinds of refusal (``engine.protocol``'s).
 
 The text form is strict: only what ``str(action)`` prints is read back. A verb from ``VERBS``
 in lowercase, then its arguments, separated by single ASCII spaces; each argument has the shape
@@ -11,6 +11,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+# the refusals are every game's (``engine.protocol``): here for ``from engine.nightfall import IllegalAction``
+from ..protocol import ActionError as ActionError
+from ..protocol import IllegalAction as IllegalAction
+from ..protocol import ParseError as ParseError
 
 #: verb -> number of arguments it takes
 VERBS: dict[str, int] = {
@@ -118,18 +123,6 @@ def is_archive_ref(ref: object) -> bool:
 def is_seat_name(name: object) -> bool:
     """Whether ``name`` has the shape of a seat name (not whether such a seat plays)."""
     return isinstance(name, str) and _SHAPE_RES[_SEAT].fullmatch(name) is not None
-
-
-class ActionError(ValueError):
-    """Base of every refusal; the message is a sentence a player can read."""
-
-
-class ParseError(ActionError):
-    """The text is not an action at all."""
-
-
-class IllegalAction(ActionError):
-    """A well-formed action that is not legal now."""
 
 
 @dataclass(frozen=True, slots=True)

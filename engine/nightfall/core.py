@@ -340,12 +340,17 @@ class Core:
                     return k
         raise IllegalAction(f"'{clip(ref)}' is not an archive in this game.")
 
-    def archive_label(self, k: int, viewer: int | None) -> str:
+    def archive_name(self, k: int, viewer: int | None) -> str:
+        """The name of archive ``k``'s card as ``viewer`` (None: everyone) may know it, or "a secret archive"."""
         a = self.s.archives[k]
         if a["revealed"] or viewer == a["owner"]:
-            name = self._defs[a["card"]].name
-        else:
-            name = "a secret archive"
+            return self._defs[a["card"]].name
+        return "a secret archive"
+
+    def archive_label(self, k: int, viewer: int | None) -> str:
+        """The archive's name and whose it is, in English: "Vulko (bob's archive)"; a common one's name alone."""
+        a = self.s.archives[k]
+        name = self.archive_name(k, viewer)
         if a["owner"] == -1:
             return name
         return f"{name} ({self.name(a['owner'])}'s archive)"

@@ -115,21 +115,27 @@ class EffectsMixin(Core):
             "other_minion",
         ):
             t["vars"][name + "_ctl"] = self.controller(v)
-        self.emit(
-            "targets",
-            seat=self.name(t["ctl"]),
-            source=self._src(t),
-            source_name=self.card_name(t["src"]),
-            what=step["what"],
-            target=ref,
-            target_name=self.ref_name(step["what"], v),
-        )
+        # an archive's owner is a field of its own, never inside its name (``engine.protocol``: where seats go)
+        owner = self.s.archives[v]["owner"] if step["what"] in ("archive", "claimable_archive") else -1
+        event: dict[str, Any] = {
+            "seat": self.name(t["ctl"]),
+            "source": self._src(t),
+            "source_name": self.card_name(t["src"]),
+            "what": step["what"],
+            "target": ref,
+            "target_name": self.ref_name(step["what"], v),
+        }
+        if owner != -1:
+            event["target_owner"] = self.name(owner)
+        self.emit("targets", **event)
 
     def ref_name(self, what: str, v: int) -> str:
+        """A target's name as the event carries it: a seat id, an archive's card (or "a secret archive": whose
+        it is goes in ``target_owner``), a card's English name."""
         if what == "player":
             return self.name(v)
         if what in ("archive", "claimable_archive"):
-            return self.archive_label(v, None)
+            return self.archive_name(v, None)
         return self.card_name(v)
 
     def _step_target(self, t: dict[str, Any], step: dict[str, Any]) -> str:

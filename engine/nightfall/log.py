@@ -117,7 +117,8 @@ TARGET_KINDS = (
     "claimable_archive",
     "chain_order",
 )
-#: an archive as ``Core.archive_label`` names it in English: "Vulko (bob's archive)"
+#: an archive as ``Core.archive_label`` names it in English, "Vulko (bob's archive)": what events kept from before
+#: ``target_owner`` carry in ``target_name``
 ARCHIVE_LABEL = re.compile(r"(?P<name>.+) \((?P<seat>.+)'s archive\)")
 
 Describer = Callable[[_Fields], str]
@@ -176,23 +177,28 @@ def _claim_done(f: _Fields) -> str:
 
 
 def _target_name(f: _Fields) -> str:
-    """Whom or what an effect targets: a player's name, a card's, or an archive's label (which
-    the event carries in English: "Vulko (bob's archive)", "a secret archive (bob's archive)")."""
+    """Whom or what an effect targets: a player's name, a card's, or an archive's: its card (or "a secret
+    archive") in ``target_name`` and whose it is in ``target_owner``. Events kept from before the owner had a
+    field of its own carry the archive's label in English instead: "Vulko (bob's archive)"."""
     name = f.e.get("target_name")
     if not name:
         return f.ref(f.e.get("target"))
     name = str(name)
     what = f.e.get("what")
-    if what == "player" or f.lang == "en":
+    if what == "player":
         return name
     if what in ("archive", "claimable_archive"):
-        m = ARCHIVE_LABEL.fullmatch(name)
-        if m is None:
+        owner = f.e.get("target_owner")
+        m = ARCHIVE_LABEL.fullmatch(name) if owner is None else None
+        if m is not None:
+            if f.lang == "en":
+                return name
+            name, owner = m.group("name"), m.group("seat")
+        if owner is None:
             return card_text(name, f.lang)
-        seat = m.group("seat")
-        if m.group("name") == "a secret archive":
-            return text("engine.archive.secret", f.lang, seat=seat)
-        return text("engine.archive.theirs", f.lang, card=card_text(m.group("name"), f.lang), seat=seat)
+        if name == "a secret archive":
+            return text("engine.archive.secret", f.lang, seat=owner)
+        return text("engine.archive.theirs", f.lang, card=card_text(name, f.lang), seat=owner)
     return card_text(name, f.lang)
 
 

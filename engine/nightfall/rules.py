@@ -6,11 +6,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
-from ..protocol import Match, Player
+from ..protocol import Match, Player, Traits
 from .ai import ai_input, make_player
 from .ai.levels import LEVELS
 from .game import Game
 from .game import Options as NightfallOptions
+
+#: cards are drawn; the draft's picks (and blocks) wait on several seats at once; a score is a count of wounds
+TRAITS = Traits(draws_cards=True, simultaneous=True, hands=True, min_score=0, max_score=None)
 
 
 @dataclass(frozen=True)
@@ -22,6 +25,11 @@ class NightfallRules:
     seats: range = range(2, 6)
     score_wins: Literal["low", "high"] = "low"
     ai_levels: tuple[str, ...] = LEVELS
+    default_level: str = "normal"
+    #: a missed deadline covers the rest of the seat's turn, and ``turn`` counts turns
+    span_noun: str = "turn"
+    turn_noun: str = "turn"
+    traits: Traits = TRAITS
 
     @property
     def Options(self) -> type[NightfallOptions]:  # rules.Options() reads as the class it is

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from engine.games import GAMES
 from engine.nightfall import Game
+from engine.protocol import Match, revealed
 
 
 def act(game: Game, seat: str, text: str) -> list[dict[str, Any]]:
@@ -88,3 +91,29 @@ def fight_all(g: Game) -> list[dict[str, Any]]:
         seat = g.seats[g.s.active]
         events += act(g, seat, texts(g, seat)[0])
     return events
+
+
+# ---------------------------------------------------------------- any game: moves and undo
+def first_moves(key: str, steps: int, seed: int = 3, **options: Any) -> Match:
+    """A game of ``key`` (seats ann and bob) after ``steps`` moves, each the first legal action of the first seat
+    waiting."""
+    rules = GAMES[key]
+    match = rules.new(seats=["ann", "bob"], seed=seed, options=rules.Options(**options))
+    for _ in range(steps):
+        seat = match.pending()[0].seat
+        match.apply(match.legal_actions(seat)[0])
+    return match
+
+
+def move(match: Match, text: str) -> tuple[str, bool]:
+    """Play ``text`` for the first seat waiting; (seat, whether it revealed anything)."""
+    seat = match.pending()[0].seat
+    before = match.secrets()
+    events = match.apply(match.parse_action(seat, text))
+    return seat, revealed(before, match.secrets(), events, seat)
+
+
+def without_version(text: str) -> dict[str, Any]:
+    data = json.loads(text)
+    data.pop("version")
+    return dict(data)

@@ -7,12 +7,26 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 
 from engine.games import GAMES
-from engine.protocol import Match, Player, Rules
+from engine.protocol import (
+    MOVE_TEXT,
+    SEAT_FIELDS,
+    SEAT_KEYED_FIELDS,
+    VERB,
+    Match,
+    Player,
+    Rules,
+    Traits,
+    rename_seats,
+)
+
+from .playouts import Step, play
 
 MAX_STEPS = 20_000
 SEEDS = (1, 2, 3)
@@ -166,3 +180,169 @@ def test_illegal_input_is_refused_with_a_value_error_and_changes_nothing(key: st
         with pytest.raises(ValueError):
             match.apply(match.parse_action(idle[0], str(action)))
     assert match.to_json() == before
+
+
+# ------------------------------------------------------------------------------ declarations, checked in play
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_game_declares_its_words_and_traits(key: str) -> None:
+    rules = GAMES[key]
+    assert rules.default_level in rules.ai_levels
+    for noun in (rules.span_noun, rules.turn_noun):  # keys of the host's translated words: plain English words
+        assert re.fullmatch(r"[a-z]+", noun), noun
+    traits = rules.traits
+    assert isinstance(traits, Traits)
+    assert all(isinstance(flag, bool) for flag in (traits.draws_cards, traits.simultaneous, traits.hands))
+    if traits.min_score is not None and traits.max_score is not None:
+        assert traits.min_score <= traits.max_score
+
+
+def _trait_cases() -> list[tuple[str, int, int]]:
+    """Every game at its fewest seats on three seeds, and at its most on one (the largest tables are slow)."""
+    return [
+        (key, players, seed)
+        for key, rules in GAMES.items()
+        for players, seeds in ((min(rules.seats), SEEDS), (max(rules.seats), SEEDS[:1]))
+        for seed in seeds
+    ]
+
+
+def check_traits(rules: Rules, steps: list[tuple[Match, Step]]) -> None:
+    """What one finished playout says of ``rules.traits``: only what must hold in every playout."""
+    traits = rules.traits
+    match = steps[-1][0]
+    assert match.is_over()
+    for _seat, score, _details in match.result():
+        assert traits.min_score is None or score >= traits.min_score, f"score {score} below {traits.min_score}"
+        assert traits.max_score is None or score <= traits.max_score, f"score {score} above {traits.max_score}"
+    if not traits.simultaneous:
+        assert all(len(set(step.waiting)) == 1 for _m, step in steps), "two seats waited at once"
+    for seat in match.seats:
+        hand = match.private_view(seat).get("hand")
+        if traits.hands:
+            assert isinstance(hand, list) and all(isinstance(card, dict) and "id" in card for card in hand)
+        else:
+            assert hand is None, f"{rules.key} declares no hands, but {seat}'s view has one"
+    drew = [step for _m, step in steps if step.drawn]
+    # a card drawn from a hidden zone always shows something: that move cannot be taken back fairly
+    assert all(step.revealed for step in drew), "a move drew a card and was not found revealing"
+    if traits.hands:
+        assert bool(drew) == traits.draws_cards, f"draws_cards is {traits.draws_cards}, the playout drew {len(drew)}"
+
+
+@pytest.mark.parametrize(("key", "players", "seed"), _trait_cases())
+def test_the_declared_traits_hold_in_seeded_playouts(key: str, players: int, seed: int) -> None:
+    rules = GAMES[key]
+    check_traits(rules, list(play(rules, [f"s{i}" for i in range(players)], seed)))
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_game_that_is_not_simultaneous_never_waits_on_two_seats(key: str) -> None:
+    """Only the direction that holds for every game's default options: a game whose options decide it (a Grand
+    Tournament's secret first pick) shows the other in its own tests, and Nightfall's draft in every game."""
+    rules = GAMES[key]
+    if rules.traits.simultaneous:
+        return
+    for seed in SEEDS:
+        steps = play(rules, [f"s{i}" for i in range(max(rules.seats))], seed, watch=False)
+        assert all(len(set(step.waiting)) == 1 for _m, step in steps)
+
+
+# ------------------------------------------------------------------------------ events: where seats are named
+
+
+#: seat ids no text of either game can contain by chance
+ODD_SEATS = ("qz0qx", "qz1qx", "qz2qx", "qz3qx", "qz4qx", "qz5qx", "qz6qx", "qz7qx")
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string in a JSON-native value: values, dict keys, at any depth."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _strings(v)
+
+
+def check_seats_renamed(events: list[dict[str, Any]], seats: Sequence[str]) -> None:
+    """After ``rename_seats`` with fresh names, no seat id is left anywhere in ``events``, not even inside a
+    longer text; and every seat id the events named became its new name."""
+    names = {seat: f"name of {seat.upper()}" for seat in seats}
+    for event in events:
+        renamed = rename_seats(event, names)
+        left = [(s, seat) for s in _strings(renamed) for seat in seats if seat in s]
+        assert not left, f"seat ids outside the declared fields of {event}: {left}"
+        assert rename_seats(event, {}) == event  # a pure function: nothing changed without names
+
+
+@pytest.mark.parametrize(("key", "players", "seed"), CASES)
+def test_events_name_seats_only_where_the_contract_says(key: str, players: int, seed: int) -> None:
+    rules = GAMES[key]
+    seats = list(ODD_SEATS[:players])
+    events = [event for _m, step in play(rules, seats, seed, watch=False) for event in step.events]
+    assert any(rename_seats(e, {seats[0]: "x"}) != e for e in events), "no event named a seat"
+    check_seats_renamed(events, seats)
+
+
+def test_rename_seats_follows_the_declared_fields() -> None:
+    event = {
+        "type": "round_end",
+        "seat": "a",
+        "target": "c12",
+        "ranking": ["b", "a"],
+        "totals": {"a": 3, "b": 0},
+        "steps": [{"type": "x", "to": "b", "n": "a"}],
+        "name": "a",
+    }
+    assert rename_seats(event, {"a": "Ann", "b": "Bob"}) == {
+        "type": "round_end",
+        "seat": "Ann",
+        "target": "c12",
+        "ranking": ["Bob", "Ann"],
+        "totals": {"Ann": 3, "Bob": 0},
+        "steps": [{"type": "x", "to": "Bob", "n": "a"}],
+        "name": "a",  # not a seat field: a game never puts a seat there
+    }
+    assert event["seat"] == "a" and SEAT_FIELDS.isdisjoint(SEAT_KEYED_FIELDS)
+
+
+# ------------------------------------------------------------------------------ a move's text
+
+
+def check_move_texts(match: Match, seat: str, legal: Sequence[Any], arity: dict[str, int]) -> None:
+    """Every legal action's text has the protocol's grammar and reads back as itself; texts are distinct; a verb
+    always takes the same number of words (``arity`` remembers them across calls)."""
+    texts = [str(action) for action in legal]
+    assert len(set(texts)) == len(texts), f"two of {seat}'s legal moves print alike: {texts}"
+    for action, text in zip(legal, texts, strict=True):
+        assert MOVE_TEXT.fullmatch(text), f"{text!r} is not a canonical move text"
+        verb, *args = text.split(" ")
+        assert VERB.fullmatch(verb)
+        assert arity.setdefault(verb, len(args)) == len(args), f"{verb!r} takes {arity[verb]} words, not in {text!r}"
+        assert match.parse_action(seat, text) == action
+        assert match.parse_action(seat, f" {text}\n") == action  # ASCII whitespace around it is forgiven
+
+
+@pytest.mark.parametrize(("key", "players", "seed"), CASES)
+def test_every_legal_moves_text_keeps_the_grammar_and_round_trips(key: str, players: int, seed: int) -> None:
+    rules = GAMES[key]
+    match = rules.new(seats=[f"s{i}" for i in range(players)], seed=seed, options=rules.Options())
+    rnd, arity = random.Random(seed), dict[str, int]()
+    while not match.is_over():
+        for decision in match.pending():
+            check_move_texts(match, decision.seat, match.legal_actions(decision.seat), arity)
+        seat = rnd.choice(list(match.pending())).seat
+        match.apply(rnd.choice(list(match.legal_actions(seat))))
+    assert arity
+
+
+def test_the_move_grammar_reads_what_it_says() -> None:
+    for text in ("pass", "chain c12", "stun-discard FT", "attack c3 ann.b-2", "open K30"):
+        assert MOVE_TEXT.fullmatch(text), text
+    for text in ("", "Pass", "chain  c12", "chain c12 ", " pass", "-pass", "pass-", "chain c\u00e912", "2x c1"):
+        assert not MOVE_TEXT.fullmatch(text), text

@@ -395,3 +395,30 @@ def test_every_key_keeps_its_fields_in_english() -> None:
     for key, en in ENGLISH.items():
         if isinstance(en, tuple):
             assert placeholders(en[0]) == placeholders(en[1]), key
+
+
+def test_an_archive_target_names_its_owner_in_a_field_of_its_own() -> None:
+    """Since an event names seats only where ``engine.protocol`` says, the owner is ``target_owner``; the line
+    reads as the label an older event carried."""
+    secret = {
+        "type": "targets",
+        "seat": "ada",
+        "source_name": "Grim Siege",
+        "what": "archive",
+        "target": "a3",
+        "target_name": "a secret archive",
+        "target_owner": "bob",
+    }
+    assert _pl_ru(secret) == (
+        "ada wybiera cel: sekretne archiwum gracza bob (karta „Ponure oblężenie”).",
+        "ada выбирает цель: секретный архив игрока bob (карта «Grim Siege»).",
+    )
+    seen = {**secret, "target_name": "Vulko"}
+    assert (
+        describe_event(seen, lang="pl") == "ada wybiera cel: „Vulko” (archiwum gracza bob) (karta „Ponure oblężenie”)."
+    )
+    assert "Vulko (bob's archive)" in describe_event(seen)
+    assert "bob's secret archive" in describe_event(secret)
+    common = {**secret, "target_name": "Vulko"}
+    del common["target_owner"]
+    assert "Vulko (" not in describe_event(common)
