@@ -10,9 +10,37 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.store import GameRow, SeatRow
-from bot.words.i18n import t
+from bot.words.i18n import noun, t
+from engine import i18n
+from engine.games import GAMES
 from engine.protocol import Match
 from render.theme import drawable
+
+
+def level_name(game: str, level: str | None, lang: str = "en") -> str:
+    """An AI level of ``game`` (its key) in words: the game's own name for it (``<game>.level.<level>`` in its
+    catalogue), else the host's word for a level many games share (``level.<level>``), else the level's id. A
+    seat stored without a level plays at the game's default level."""
+    if level is None:
+        rules = GAMES.get(game)
+        level = rules.default_level if rules is not None else ""
+    for key in (f"{game}.level.{level}", f"level.{level}"):
+        if i18n.has(key):
+            return t(key, lang)
+    return level
+
+
+def series_name(game: str, lang: str = "en") -> str:
+    """What ``game`` (its key) calls its series of games ("Apocalypse Cup"), from its catalogue (``<game>.series``);
+    a game that offers a series names it."""
+    return t(f"{game}.series", lang)
+
+
+def series_lobby_note(game: str, target: int, lang: str = "en") -> str:
+    """The lobby's words on ``game``'s series to ``target`` (how its totals add up and who wins), from its
+    catalogue (``<game>.series.lobby_note``); empty for a game that says nothing more."""
+    key = f"{game}.series.lobby_note"
+    return t(key, lang, target=target) if i18n.has(key) else ""
 
 
 def verb_of(move: object) -> str:
@@ -71,22 +99,24 @@ class Table:
         if not (seat.is_ai and seat.user_id is None):
             return seat.display_name
         lang = lang or self.lang
-        return t("ai.with_level", lang, name=seat.shown, level=t(f"level.{seat.ai_level or 'normal'}", lang))
+        return t("ai.with_level", lang, name=seat.shown, level=level_name(self.row.game, seat.ai_level, lang))
 
     def titles(self, lang: str | None = None) -> str:
         """Every seat by name, AI players with their level: the lobby's and ``/game status``'s list of seats."""
         return ", ".join(self.title(s, lang) for s in self.seats)
 
-    def played_by(self, turn_word: str) -> dict[str, str]:
-        """Each seat's name with who played it, for the results: "alice (AI from turn 7)", "Vesper 🤖 (hard)";
-        ``turn_word`` is what the game calls the stretch its seats' AI spells are counted in (``Face.turn_word``)."""
+    def played_by(self) -> dict[str, str]:
+        """Each seat's name with who played it, for the results: "alice (AI from turn 7)", "Vesper 🤖 (hard)"; the
+        stretches the AI played are in the game's own noun (its ``turn.during`` and ``turn.since`` forms)."""
         out = {}
+        game, lang = self.row.game, self.lang
         for s in self.seats:
             name = self.title(s)
             if s.away_turns:
-                name += " " + t(f"away.turns.{turn_word}", self.lang, turns=s.away_turns)
+                when = noun(game, "turn.during", lang, turns=s.away_turns)
+                name += " " + t("away.ai_when", lang, when=when)
             if s.away:
-                name += " " + t(f"away.since.{turn_word}", self.lang, turn=s.ai_since)
+                name += " " + t("away.ai_when", lang, when=noun(game, "turn.since", lang, turn=s.ai_since))
             out[s.seat] = name
         return out
 

@@ -5,8 +5,9 @@ modules import each other without a circle.
 them (``bot/games.py``), and every module directly in ``render/``. Such a module may not import a game's
 package (``engine.<game>``, ``render.<game>``, ``bot.<game>``), nor say a game's key or name in its code,
 docstrings included. The bot's own name is not a game's: the ``NIGHTFALL_*`` settings, ``NightfallBot`` and
-``nightfall.db`` are the product's, kept for the contract. The text catalogues (``bot/words/i18n.py``, the slash
-commands' ``bot/words/commands.py``) are words, not code: they may name a game.
+``nightfall.db`` are the product's, kept for the contract. The host's text catalogues (``bot/words/i18n.py``, the
+slash commands' ``bot/words/commands.py``) are held to it like any host code, and none of the host's sentences, in
+any language, names a game: a game's name reaches them as a field (``{game}``), its words live in its own package.
 """
 
 from __future__ import annotations
@@ -17,12 +18,12 @@ from pathlib import Path
 
 import pytest
 
+from engine import i18n
 from engine.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the product's own names that happen to contain a game's name
 PRODUCT = re.compile(r"NIGHTFALL_[A-Z_*]*|NightfallBot|nightfall\.db|nightfall-discord")
-CATALOGUES = {"bot/words/i18n.py", "bot/words/commands.py"}
 REGISTRIES = {"bot/games.py", "engine/games.py"}
 
 
@@ -81,11 +82,7 @@ def test_no_core_module_imports_a_game(path: Path) -> None:
     assert wrong == [], f"{path.relative_to(ROOT)} imports a game's package: {wrong} (go through the registry)"
 
 
-@pytest.mark.parametrize(
-    "path",
-    [p for p in CORE if p.relative_to(ROOT).as_posix() not in CATALOGUES],
-    ids=lambda p: p.relative_to(ROOT).as_posix(),
-)
+@pytest.mark.parametrize("path", CORE, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_no_core_module_names_a_game(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names = _game_names()
@@ -105,6 +102,41 @@ def test_no_core_module_names_a_game(path: Path) -> None:
         for match in pattern.finditer(PRODUCT.sub("", text)):
             found.append(f"line {getattr(node, 'lineno', '?')}: {match.group(0)!r}")
     assert found == [], f"{path.relative_to(ROOT)} names a game: {found}"
+
+
+def _host_domains() -> list[i18n.Domain]:
+    """The text domains whose catalogues live outside every game's package: the host's words."""
+    import bot.app  # noqa: F401  (registers every text domain)
+
+    games = set(GAMES)
+    return [d for d in i18n.domains() if not games & set(d.directory.resolve().relative_to(ROOT).parts)]
+
+
+def test_the_hosts_domains_are_found() -> None:
+    assert {"bot", "commands"} <= {d.name for d in _host_domains()}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_no_host_sentence_names_a_game(lang: str) -> None:
+    """In no language: a translator's "Nightfall" in a Polish host sentence is as wrong as the English one."""
+    names = _game_names()
+    pattern = re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)), re.IGNORECASE)
+    found = []
+    for domain in _host_domains():
+        if lang == "en":
+            texts = [(key, s) for key, en in domain.english.items() for s in ((en,) if isinstance(en, str) else en)]
+        elif domain.po_path(lang).exists():
+            catalog = i18n.read_catalog(domain, lang)
+            texts = [
+                (str(m.context), s)
+                for m in catalog
+                if m.id
+                for s in ((m.string,) if isinstance(m.string, str) else m.string)
+            ]
+        else:
+            texts = []
+        found += [f"{domain.name}: {key} = {text!r}" for key, text in texts if pattern.search(PRODUCT.sub("", text))]
+    assert found == [], "host sentences name a game (give it as a field, or move the sentence to the game's domain)"
 
 
 def _bot_graph() -> dict[str, set[str]]:

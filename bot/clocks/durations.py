@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from bot.words.i18n import count, t
+from bot.words.i18n import count, noun, t
 
 MINUTE = 60
 HOUR = 60 * MINUTE
@@ -75,12 +75,15 @@ def duration_text(seconds: int, lang: str = "en") -> str:
     return " ".join(parts) or count(0, "minute", lang)
 
 
-def deadline_text(seconds: int | None, turns_to_ai: int, span_word: str, lang: str = "en") -> str:
+def deadline_text(seconds: int | None, turns_to_ai: int, game: str, lang: str = "en") -> str:
     """How a game's deadline really works, in one sentence: per decision, a missed one plays the rest of the
-    turn by default, and after ``turns_to_ai`` missed turns in a row the AI takes the seat."""
+    game's stretch of play by default, and after ``turns_to_ai`` of them missed in a row the AI takes the seat.
+    ``game`` is the game's key: the sentence takes the game's own nouns (``noun``)."""
     if seconds is None:
         return t("status.deadline_none", lang)
     deadline = duration_text(seconds, lang)
+    until_end = noun(game, "span.until_end", lang)
     if turns_to_ai <= 0:
-        return t(f"status.deadline_noai.{span_word}", lang, deadline=deadline)
-    return t(f"status.deadline.{span_word}", lang, deadline=deadline, turns=count(turns_to_ai, span_word, lang))
+        return t("status.deadline_noai", lang, deadline=deadline, until_end=until_end)
+    turns = noun(game, "span.count", lang, n=turns_to_ai)
+    return t("status.deadline", lang, deadline=deadline, until_end=until_end, turns=turns)

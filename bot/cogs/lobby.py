@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import discord
@@ -29,12 +29,13 @@ from bot.discord_io.notifier import DM_CLOSED
 from bot.discord_io.replies import answer_in_time, edit_own_message, private, send
 from bot.discord_io.world import can_play_in
 from bot.errors import UserError
+from bot.face import Face, NewOption
 from bot.games import FACES, game_name, seats_text
 from bot.host import Host
 from bot.ratings.leaderboard import leaderboard, rating_text
 from bot.service import SERIES
 from bot.store.sqlite import StorageError
-from bot.table import Table
+from bot.table import Table, series_lobby_note, series_name
 from bot.words.commands import english
 from bot.words.i18n import clip, count, server_language, t
 from bot.words.logline import per_language
@@ -68,10 +69,34 @@ LEVELS = tuple(dict.fromkeys(level for face in FACES.values() for level in face.
 GAME_HELP = "Which game to play"
 
 
+#: Discord's cap on a command's options
+MAX_OPTIONS = 25
+
+
+def game_new_options(faces: Iterable[Face], reserved: Iterable[str] = ()) -> list[NewOption]:
+    """Every game's own ``/game new`` options, each once: an option two games offer must be declared ``shared``
+    and identically by both (one option serves both); anything else stops the bot at start, naming both games,
+    as does an option named like one of ``/game new``'s own (``reserved``)."""
+    owner: dict[str, tuple[str, NewOption | None]] = {name: ("/game new itself", None) for name in reserved}
+    out: list[NewOption] = []
+    for face in faces:
+        for option in face.new_options:
+            if option.name not in owner:
+                owner[option.name] = (face.rules.name, option)
+                out.append(option)
+                continue
+            game, theirs = owner[option.name]
+            if theirs is None or not (option.shared and theirs.shared) or option != theirs:
+                why = "both must declare it shared and the same" if theirs is not None else "the name is taken"
+                raise ValueError(f"/game new option {option.name!r} of {face.rules.name} clashes with {game}'s: {why}")
+    return out
+
+
 def _with_game_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """``/game new`` with a ``game`` option (the registered games, the first the default) and every game's own
-    options (``Face.new_options``), as discord.py reads a command's options from its function's signature:
-    the function takes them as keyword arguments."""
+    options (``Face.new_options``, ``game_new_options``), as discord.py reads a command's options from its
+    function's signature: the function takes them as keyword arguments. A game's option left out arrives as None
+    (its game's default applies), so a chosen option of another game can be refused."""
     signature = inspect.signature(func)
     fixed = [p for p in signature.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
     first = next(iter(FACES.values()))
@@ -80,21 +105,18 @@ def _with_game_options(func: Callable[..., Any]) -> Callable[..., Any]:
     choices: dict[str, list[app_commands.Choice[str]]] = {
         "game": [app_commands.Choice(name=face.rules.name, value=key) for key, face in FACES.items()]
     }
-    for face in FACES.values():
-        for option in face.new_options:
-            if option.name in descriptions:
-                continue  # two games with an option of the same name share it
-            added.append(
-                inspect.Parameter(
-                    option.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=option.default, annotation=option.kind
-                )
-            )
-            descriptions[option.name] = option.description
-            if option.choices:
-                labels = option.labels or option.choices
-                choices[option.name] = [
-                    app_commands.Choice(name=n, value=c) for c, n in zip(option.choices, labels, strict=True)
-                ]
+    reserved = ["game", *(p.name for p in fixed[2:])]
+    for option in game_new_options(FACES.values(), reserved):
+        kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+        added.append(inspect.Parameter(option.name, kind, default=None, annotation=option.kind))
+        descriptions[option.name] = option.description
+        if option.choices:
+            labels = option.labels or option.choices
+            choices[option.name] = [
+                app_commands.Choice(name=n, value=c) for c, n in zip(option.choices, labels, strict=True)
+            ]
+    if len(fixed) - 2 + len(added) > MAX_OPTIONS:
+        raise ValueError(f"/game new would have {len(fixed) - 2 + len(added)} options; Discord takes {MAX_OPTIONS}")
     func.__signature__ = signature.replace(parameters=fixed[:2] + added + fixed[2:])  # type: ignore[attr-defined]
     app_commands.describe(**descriptions)(func)
     app_commands.choices(**choices)(func)
@@ -131,7 +153,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     @app_commands.command(name="new", description=english("cmd.game.new.desc"))
     @app_commands.describe(
         deadline="Time for each decision, then the passive move is made: 30m, 12h, 2d, 1d12h or none (default 1d)",
-        series="A single game, or an Apocalypse Cup: games with the same seats until someone has 100 wounds",
+        series="A single game, or a series of games with the same seats (where the game has one)",
         language="The language of the game's channel messages and table (default: the server's, else English)",
     )
     @app_commands.choices(
@@ -159,14 +181,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             raise UserError("err.series_not_offered", game=face.rules.name)
         own = {o.name: o for o in face.new_options}
         for name, value in options.items():
-            theirs = next((o for f in FACES.values() for o in f.new_options if o.name == name), None)
-            if name not in own and theirs is not None and value != theirs.default:
+            if name not in own and value is not None:  # another game's option, chosen: refused before anything is made
                 raise UserError("err.other_game_option", option=name, game=face.rules.name)
-        chosen = {name: value for name, value in options.items() if name in own}
+        chosen = {name: o.default if options.get(name) is None else options[name] for name, o in own.items()}
         seconds = _deadline(deadline)  # refused privately before anything is created
         lang = language or server_language(interaction)
         running = await self.bot.store.series_in(channel.id)
-        replaces = series == "cup" and running is not None and running.status == "running"
+        replaces = series != "single" and running is not None and running.status == "running"
         table = await self.service.new_lobby(
             guild_id=interaction.guild_id,
             channel_id=channel.id,
@@ -179,11 +200,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             series=series,
             language=lang,
         )
-        note = t("cup.replaced_note", lang) if replaces and table.row.series_id is not None else ""
+        note = t("series.replaced_note", lang) if replaces and table.row.series_id is not None else ""
         await send(
             interaction,
             self._opened_text(table, _name(interaction.user), note),
-            view=lobby_view(table.id, face.rules.ai_levels, lang),
+            view=lobby_view(table.id, face.rules, lang),
             allowed_mentions=discord.AllowedMentions.none(),
             ephemeral=False,
         )
@@ -196,10 +217,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         """The lobby message's words: the game, its options, how its deadline works and its cup, if any."""
         face = FACES[table.row.game]
         lang = table.lang
-        cup = t("cup.lobby_note", lang, target=self.bot.settings.cup_target) if table.row.series_id is not None else ""
+        target = self.bot.settings.cup_target
+        cup = series_lobby_note(table.row.game, target, lang) if table.row.series_id is not None else ""
         if table.row.deadline is not None:
             turns = self.bot.settings.timeouts_to_ai
-            cup = " " + deadline_text(table.row.deadline, turns, face.span_word, lang) + cup
+            cup = " " + deadline_text(table.row.deadline, turns, face.key, lang) + cup
             cup = " " + away_text(table.row.away_days, lang) + cup
         note = cup + note
         return (
@@ -224,7 +246,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             return
         seats = table.titles() or "—"
         lines = [self._opened_text(table, table.host_name, ""), t("lobby.seats", table.lang, players=seats)]
-        view = None if started else lobby_view(table.id, FACES[table.row.game].rules.ai_levels, table.lang)
+        view = None if started else lobby_view(table.id, FACES[table.row.game].rules, table.lang)
         channel = interaction.channel
         if not isinstance(channel, discord.abc.Messageable):
             return
@@ -263,7 +285,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             elif action == "start":
                 await self._start(interaction)
             elif action.startswith("add:"):
-                await self._add_bot(interaction, action.split(":", 1)[1])
+                await self._add_bot(interaction, action.split(":", 1)[1] or None)
         except (UserError, StorageError) as e:
             lang = await self.bot.lang(interaction)
             await private(interaction, e.text(lang) if isinstance(e, UserError) else t(e.key, lang))
@@ -380,13 +402,15 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         )
 
     @app_commands.command(name="add-bot", description="Add an AI player to this channel's lobby (host only)")
-    @app_commands.describe(level="How well it plays: easy, normal (the default) or hard (thinks about a second a move)")
+    @app_commands.describe(level="How well it plays: one of the game's levels (left out: the game's usual level)")
     @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
     @app_commands.guild_only()
-    async def add_bot(self, interaction: discord.Interaction[Any], level: str = "normal") -> None:
+    async def add_bot(self, interaction: discord.Interaction[Any], level: str | None = None) -> None:
         await self._add_bot(interaction, level)
 
-    async def _add_bot(self, interaction: discord.Interaction[Any], level: str) -> None:
+    async def _add_bot(self, interaction: discord.Interaction[Any], level: str | None) -> None:
+        """Seat an AI at ``level`` (None: the game's default level); a level the lobby's game lacks is refused
+        privately."""
         assert interaction.channel is not None
         table, name = await self.service.add_ai(interaction.channel.id, interaction.user.id, level)
         await self._refresh_lobby(interaction, table)
@@ -477,8 +501,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             text = f"{face.status(table, lang)}\n{awaited}\n{t('lobby.seats', lang, players=seats)}"
             text += f"\n{facts}" if facts else ""
         if table.row.status in ("lobby", "active"):
-            span_word = self.service.face(table).span_word
-            text += "\n" + deadline_text(table.row.deadline, self.bot.settings.timeouts_to_ai, span_word, lang)
+            key = self.service.face(table).key
+            text += "\n" + deadline_text(table.row.deadline, self.bot.settings.timeouts_to_ai, key, lang)
             text += "\n" + away_text(table.row.away_days, lang)
             for seat, until in (await self.bot.store.away_seats(table.id)).items():
                 text += "\n" + t("status.away", lang, name=table.names[seat], until=int(until))
@@ -655,7 +679,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
                 out.append(app_commands.Choice(name=name[:100], value=str(row.id)))
         return out[:25]
 
-    @app_commands.command(name="next", description="Start the next game of this channel's Apocalypse Cup")
+    @app_commands.command(name="next", description="Start the next game of this channel's series")
     @app_commands.guild_only()
     async def next_game(self, interaction: discord.Interaction[Any]) -> None:
         """Public, like ``/game start``: the channel sees who started the game; the refusals are private."""
@@ -663,12 +687,18 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         table, number = await self.service.next_game(interaction.channel.id, interaction.user.id)
         await send(
             interaction,
-            t("cup.next", table.lang, name=_name(interaction.user), number=number),
+            t(
+                "series.next",
+                table.lang,
+                name=_name(interaction.user),
+                number=number,
+                series=series_name(table.row.game, table.lang),
+            ),
             allowed_mentions=discord.AllowedMentions.none(),
             ephemeral=False,
         )
 
-    @app_commands.command(name="cup", description="The standings of this channel's Apocalypse Cup")
+    @app_commands.command(name="cup", description="The standings of this channel's series")
     @app_commands.guild_only()
     async def cup(self, interaction: discord.Interaction[Any]) -> None:
         """Public: the standings are the table's shared record (no cup here is a private refusal)."""

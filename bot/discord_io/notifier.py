@@ -25,7 +25,7 @@ from bot.service import GameService
 from bot.service.tutorial import with_lesson
 from bot.store import RETIRED, Delivery, SeatRow, Store
 from bot.table import Table
-from bot.words.i18n import clip, count, plural, shorten, t
+from bot.words.i18n import clip, noun, plural, shorten, t
 from bot.words.logline import Describe
 from bot.workers import images
 
@@ -567,11 +567,12 @@ class Notifier:
         lang = table.lang
         limit = self.service.settings.timeouts_to_ai
         then = (
-            t("deadline.missed_then", lang, turns=count(limit, face.span_word, lang))
+            t("deadline.missed_then", lang, turns=noun(face.key, "span.count", lang, n=limit))
             if limit > 0
             else t("deadline.missed_then_never", lang)
         )
-        text = t(f"deadline.missed.{face.span_word}", lang, name=seat.display_name, then=then)
+        until_end = noun(face.key, "span.until_end", lang)
+        text = t("deadline.missed", lang, name=seat.display_name, until_end=until_end, then=then)
         label = t("deadline.hand_over", lang, name=shorten(seat.display_name, 40))
         channel = await self.channel_of(table.row.channel_id)
         await self._take(channel, post=True)
@@ -597,7 +598,7 @@ class Notifier:
         }
         if cause == "timeouts":
             missed = int(detail) if detail.isdigit() else self.service.settings.timeouts_to_ai
-            fields["turns"] = count(missed, self.service.face(table).span_word, lang)
+            fields["turns"] = noun(table.row.game, "span.count", lang, n=missed)
         elif cause not in ("left", "replaced", "handed"):
             cause = "left"
         text = t(f"takeover.{cause}", lang, **fields) + "\n" + t("takeover.back", lang)

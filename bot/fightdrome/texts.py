@@ -14,6 +14,15 @@ from engine.fightdrome.cards import kinds, sleeves, stacks
 from engine.fightdrome.cards import name as card_name
 
 ENGLISH: dict[str, i18n.Template] = {
+    # the forms of the game's nouns the host's sentences take (``bot.words.i18n.NOUN_FORMS``): a missed deadline
+    # covers the rest of an exchange, and the AI's spells at a seat are numbered by round
+    "fightdrome.span.this": "this exchange",
+    "fightdrome.span.until_end": "until the exchange ends",
+    "fightdrome.span.count": ("{n} exchange", "{n} exchanges"),
+    "fightdrome.turn.since": "from round {turn}",
+    "fightdrome.turn.during": "in rounds {turns}",
+    # a log line kept before the host's sentence took the game's noun as a field: stored games still read it
+    "deadline.default_log.exchange": "⏰ {name} missed this exchange: {label} (by default).",
     # options, as the lobby and the table say them
     # the first prompt of each kind: what it asks, in two lines
     "fd.teach.open": (

@@ -14,7 +14,7 @@ from bot.service.base import AI_LEASE, ANSWER_HOLD, ANSWERED_IN_DM, GAME_OVER_FA
 from bot.store import Move, SeatRow, StaleVersion, Want
 from bot.store.sqlite import DATABASE_ERRORS, StorageError
 from bot.table import Table
-from bot.words.i18n import clip, count
+from bot.words.i18n import clip, noun
 from bot.words.logline import LogLine, per_language
 from engine.protocol import Match
 
@@ -230,24 +230,25 @@ class PlayService(ServiceBase):
         public: list[dict[str, Any]],
         source: str,
         label: dict[str, str],
-    ) -> tuple[list[LogLine], tuple[str, int] | None]:
+    ) -> tuple[list[LogLine], tuple[str, int, str] | None]:
         """The move's log lines from its ``public`` events; after a missed deadline, the line saying so, and
         the AI's handover when the seat has missed too many in a row."""
         names = table.names
         lines = [LogLine.event(e, names, face.describe) for e in public]
-        handover: tuple[str, int] | None = None
+        handover: tuple[str, int, str] | None = None
         if source == "timeout":
             mover = table.by_seat(seat)
             lines.insert(0, LogLine.say("deadline.timed_out_log", name=names[seat], label=label))
             limit = self.settings.timeouts_to_ai
             if limit > 0 and mover.timeouts + 1 >= limit and not match.is_over():
                 # too many turns missed in a row: the AI plays the seat from now on
-                handover = (seat, max(1, face.turn(match)))
+                handover = (seat, max(1, face.turn(match)), face.rules.default_level)
                 missed = mover.timeouts + 1
-                turns = per_language(lambda lang: count(missed, face.span_word, lang))
+                turns = per_language(lambda lang: noun(face.key, "span.count", lang, n=missed))
                 lines.append(LogLine.say("away.timeouts", name=names[seat], turns=turns))
         elif source == "missed":
-            lines.insert(0, LogLine.say(f"deadline.default_log.{face.span_word}", name=names[seat], label=label))
+            span = per_language(lambda lang: noun(face.key, "span.this", lang))
+            lines.insert(0, LogLine.say("deadline.defaulted", name=names[seat], span=span, label=label))
         return lines, handover
 
     @staticmethod
@@ -330,7 +331,7 @@ class PlayService(ServiceBase):
         return [Want("missed", user_id, hint=str(missed_turn))]
 
     @staticmethod
-    def _takeover(table: Table, seat: str, handover: tuple[str, int] | None) -> list[Want]:
+    def _takeover(table: Table, seat: str, handover: tuple[str, int, str] | None) -> list[Want]:
         """A seat handed to the AI after too many missed deadlines: its person is told by DM, with a button that
         takes it back."""
         mover = table.by_seat(seat)
@@ -363,7 +364,7 @@ class PlayService(ServiceBase):
 
     @staticmethod
     def _remember(
-        table: Table, match: Match, move: Move, decision_since: int, handover: tuple[str, int] | None
+        table: Table, match: Match, move: Move, decision_since: int, handover: tuple[str, int, str] | None
     ) -> None:
         """The cached table after the commit: the match as it now is, decision dates, the seat's move, its count of
         deadlines missed in a row (as ``record`` keeps it), its handover to the AI, the row's version and status."""
@@ -373,7 +374,8 @@ class PlayService(ServiceBase):
         table.last_move[seat] = (decision_since, move.text)
         mover = table.by_seat(seat)
         if handover is not None:
-            row = replace(mover, is_ai=True, ai_level="normal", ai_since=handover[1], timeouts=0, missed_turn=None)
+            _, since, level = handover
+            row = replace(mover, is_ai=True, ai_level=level, ai_since=since, timeouts=0, missed_turn=None)
         elif move.missed_turn is not None:
             row = replace(mover, timeouts=mover.timeouts + 1, missed_turn=move.missed_turn)
         elif move.source in ("ai", "timeout", "missed"):
@@ -451,8 +453,8 @@ class PlayService(ServiceBase):
             if seat is None:
                 return False
             rules = self.face(table).rules
-            # a seat stored without a level (older releases), or with one this game lacks: normal
-            level = seat.ai_level if seat.ai_level in rules.ai_levels else "normal"
+            # a seat stored without a level (older releases), or with one this game lacks: the game's default
+            level = seat.ai_level if seat.ai_level in rules.ai_levels else rules.default_level
             key = (game_id, seat.seat)
             player = self._ai.get(key)
             if player is None:

@@ -1,8 +1,10 @@
-"""Every sentence the bot shows a user: the English source here, Polish and Russian in ``bot/words/locales``.
+"""Every sentence the host shows a user: the English source here, Polish and Russian in ``bot/words/locales``.
 
 ``t("key", locale, name=...)`` looks the key up (``engine.i18n``: gettext catalogues read with
-Babel) and formats it; ``count(n, "wound", locale)`` picks the plural form. Card names come from
-the card data (``engine/nightfall/data/cards.json``), never from here.
+Babel) and formats it, in whichever domain holds it; ``count(n, "day", locale)`` picks the plural form.
+The host's words only: each game keeps its own (its lobby, prompts, summaries, results, stats and nouns) in
+its package's domain, and a host sentence that speaks of a game's stretch of play takes the game's noun as a
+field (``noun``, ``NOUN_FORMS``). Card names come from each game's card data, never from here.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 
 from engine import i18n
 from engine.i18n import Template
+from engine.protocol import rename_seats
 
 EN: dict[str, Template] = {
     # lobby
@@ -21,7 +24,6 @@ EN: dict[str, Template] = {
         "Type `/game join` to take a seat ({seats} players), `/game add-bot` for an AI seat; "
         "the host starts with `/game start`."
     ),
-    "lobby.secret": ", secret archives",
     "lobby.joined": "**{name}** joins the game ({count}/{seats}).",
     "lobby.left": "**{name}** leaves the game ({count}/{seats}).",
     "lobby.host_left": "**{name}** gives up their seat but stays the host ({count}/{seats}).",
@@ -50,14 +52,6 @@ EN: dict[str, Template] = {
     ),
     # the first prompt of each kind: what it asks (the games' own lines), then where to learn more
     "lesson.more": "`/rules` explains the game, `/card` shows any card.",
-    # a tutorial's words on each choice (Nightfall)
-    "coach.chain": "{card} is {colour}; after it, a {links} card may link on.",
-    "coach.kicker_now": "Its kicker applies: it goes straight onto a {colour} card.",
-    "coach.kicker_later": "Its kicker would apply only straight onto a {colour} card.",
-    "coach.pass": "Passing ends your part of the chain; then the chain resolves, the last card played first.",
-    "coach.claim": "You have {influence} influence now; each card you discard from your hand adds 1.",
-    "coach.attack": "{card} deals {damage} to the player it attacks, less what blockers absorb.",
-    "coach.block": "{card} would absorb up to {damage} and is destroyed if it takes that much.",
     "err.tutorial_dm_closed": (
         "I can't DM you, and a tutorial plays in DMs: allow direct messages from this server's members (**Privacy "
         "Settings**), then try `/tutorial` again."
@@ -71,37 +65,6 @@ EN: dict[str, Template] = {
         "🎓 **{game} tutorial**: you play against an easy AI player, here. Each decision comes with buttons and a "
         "few lines: what it asks, what each choice does, and what the normal AI would do. The table and what "
         "happened come here too. No deadline, nothing counts; `/tutorial` again starts over."
-    ),
-    "teach.draft": (
-        "**Draft**: pick one card; the others pass to the next player. Your picks become archives of 7 copies that "
-        "you claim from later (private ones: only you). Nobody sees a pick until everyone has picked."
-    ),
-    "teach.attack": (
-        "**Combat**: every minion you have in play must attack; send each at an opponent. Damage nobody blocks "
-        "becomes their wounds, and the fewest wounds win the game."
-    ),
-    "teach.block": (
-        "**Blocking**: you are attacked. Each of your minions may block one attacker and absorbs damage up to its "
-        "health (blockers deal none back); damage nobody absorbs becomes your wounds."
-    ),
-    "teach.combat_order": "**Order of attacks**: your attacks are dealt with one by one, in the order you choose.",
-    "teach.absorb_order": (
-        "**Order of blockers**: choose which of your blockers takes the damage first; each absorbs up to its health."
-    ),
-    "teach.player_order": "**Order**: nothing happens at once; you choose in which order the players are affected.",
-    "teach.target": "**Target**: a card's text is resolving and asks whom or what it hits. `/card` reads any card.",
-    "teach.chain": (
-        "**Chain**: play a card from your hand, then link more: each card's colour must be a link colour (small "
-        "moon) of the last card. A kicker adds its text when the card goes straight onto a card of the kicker's "
-        "colour. The chain resolves from the last card played back to the first."
-    ),
-    "teach.choose": "**Choose a card**: a card's text asks you to pick a card, to discard or to exile.",
-    "teach.claim": (
-        "**Claim**: you have 2 influence, +1 for each card you discard from your hand now. Spend it on the top card "
-        "of the commons or of your own archives (to your discard pile); what you don't spend is lost."
-    ),
-    "teach.wound": (
-        "**Wounds in hand**: once per turn you may discard all wounds from your hand and draw 2 cards for each."
     ),
     "access.missing": (
         "I can't post the {game} game in **#{channel}** any more (Discord says: {reason}). "
@@ -121,18 +84,13 @@ EN: dict[str, Template] = {
         "⏳ {mention}, a quarter of your time is left: decide <t:{due}:R>, or the most passive move is made for you."
     ),
     "deadline.timed_out_log": "⏰ {name} ran out of time: {label} (timed out).",
-    # a decision played by default after a missed deadline, by the game's span word (``Face.span_word``); the plain
-    # key reads the log lines stored before the span word chose it
-    "deadline.default_log": "⏰ {name} missed this turn: {label} (by default).",
-    "deadline.default_log.turn": "⏰ {name} missed this turn: {label} (by default).",
-    "deadline.default_log.exchange": "⏰ {name} missed this exchange: {label} (by default).",
-    # the channel's notice of a missed deadline; {then} is one of the two sentences after it
-    "deadline.missed.turn": (
-        "⏰ **{name}** ran out of time: until this turn ends, their decisions take the passive default at once. {then}"
-    ),
-    "deadline.missed.exchange": (
-        "⏰ **{name}** ran out of time: until this exchange ends, their decisions take the passive default at once. "
-        "{then}"
+    # a decision played by default after a missed deadline; {span}: the game's stretch of play under way ("this
+    # turn", its form ``span.this``)
+    "deadline.defaulted": "⏰ {name} missed {span}: {label} (by default).",
+    # the channel's notice of a missed deadline; {until_end}: the game's ``span.until_end`` ("until the turn ends");
+    # {then} is one of the two sentences after it
+    "deadline.missed": (
+        "⏰ **{name}** ran out of time: their decisions take the passive default at once {until_end}. {then}"
     ),
     "deadline.missed_then": (
         "After {turns} missed in a row the AI plays their seat; any player of the game can hand it over now."
@@ -148,20 +106,12 @@ EN: dict[str, Template] = {
         "⏱️ **{name}** turns the decision deadline off: decisions from now on wait as long as it takes; "
         "decisions already waiting keep their deadline."
     ),
-    "status.deadline.turn": (
-        "Deadline: {deadline} per decision. A player who misses one plays the rest of that turn by default; "
+    # how a game's deadline works; {until_end}: the game's ``span.until_end``, {turns}: its ``span.count``
+    "status.deadline": (
+        "Deadline: {deadline} per decision. A player who misses one plays by default {until_end}; "
         "after {turns} missed in a row the AI takes their seat."
     ),
-    "status.deadline.exchange": (
-        "Deadline: {deadline} per decision. A player who misses one plays the rest of that exchange by default; "
-        "after {turns} missed in a row the AI takes their seat."
-    ),
-    "status.deadline_noai.turn": (
-        "Deadline: {deadline} per decision. A player who misses one plays the rest of that turn by default."
-    ),
-    "status.deadline_noai.exchange": (
-        "Deadline: {deadline} per decision. A player who misses one plays the rest of that exchange by default."
-    ),
+    "status.deadline_noai": "Deadline: {deadline} per decision. A player who misses one plays by default {until_end}.",
     "status.deadline_none": "No deadline: decisions wait as long as it takes.",
     "status.awaited": "Awaited: {who}.",
     "status.awaited_until": "{name} (until <t:{due}:R>)",
@@ -175,8 +125,6 @@ EN: dict[str, Template] = {
     "mine.server": " in **{name}**",
     "mine.lobby": "lobby ({count}/{seats} seats)",
     "mine.lobby_wait": " · waiting for {host} to start",
-    "mine.draft": "draft round {round} of {rounds}",
-    "mine.turn": "turn {turn}",
     "mine.waiting": " · to move: {who}",
     "mine.you": "**you**",
     "mine.you_until": "**you** (until <t:{due}:R>)",
@@ -200,11 +148,9 @@ EN: dict[str, Template] = {
     "away.left": "🤖 {name} leaves the game: the AI (normal) plays their seat from now on, with their cards. `/game return` gives it back.",
     "away.replaced": "🤖 The AI (normal) plays {name}'s seat from now on, with their cards. `/game return` gives it back.",
     "away.returned": "👋 {name} is back and plays their seat again.",
-    # by the game's turn word (``Face.turn_word``): what its ``turn`` counts
-    "away.since.turn": "(AI from turn {turn})",
-    "away.since.round": "(AI from round {turn})",
-    "away.turns.turn": "(AI in turns {turns})",
-    "away.turns.round": "(AI in rounds {turns})",
+    # who played a seat, after its name in the results; {when}: the game's ``turn.since`` ("from turn 7") or
+    # ``turn.during`` ("in turns 3–5")
+    "away.ai_when": "(AI {when})",
     "away.left_reply": "**{name}** leaves; the AI plays their seat from now on.",
     "away.replaced_reply": "**{by}** hands **{name}**'s seat to the AI.",
     "away.returned_reply": "**{name}** takes their seat back.",
@@ -261,7 +207,7 @@ EN: dict[str, Template] = {
     "err.unknown_variant": "There is no variant “{variant}”: choose one from the list.",
     "err.unknown_game_kind": "This bot does not know the game “{game}”: choose one from the list.",
     "err.other_game_option": "“{option}” is not an option of {game}: leave it out, or choose the game it belongs to.",
-    "err.unknown_series": "There is no series “{series}”: choose a single game or a cup.",
+    "err.unknown_series": "There is no series “{series}”: choose a single game or a series.",
     "err.unknown_move": "That isn't one of your moves right now. Pick one from the list.",
     "err.typed_none": "“{text}” names none of your moves now. {status} · {who}\nYou can: {moves}",
     "err.wrong_phase": "That command has no move for you now. {status} · {who}\nYou can: {moves}",
@@ -309,52 +255,17 @@ EN: dict[str, Template] = {
     "err.unknown_game": "Pick the game from the list the `game` option offers.",
     "err.other_channel": "That game is played in another channel: make its moves there, or in a DM.",
     "err.generic": "Something went wrong on my side; nothing was changed. Please try again.",
+    "err.after_commit": (
+        "Something went wrong on my side after your command was saved: it may have taken effect. "
+        "Look with `/game status` before trying it again."
+    ),
     # playing
     "status.waiting": "Waiting for {who}.",
-    "status.phase": "Turn {turn} · {active} · {phase}",
-    "status.draft": "Draft round {round} of {rounds}",
     "status.over": "The game is over.",
     "status.abandoned": "This game was abandoned.",
     "status.paused_gone": "⏸️ Paused: this game's channel was deleted.",
     "status.paused_no_access": "⏸️ Paused: the bot can't post in this game's channel.",
-    # phase names as a sentence reads them ("turn 3, combat")
-    "phase.draft": "draft",
-    "phase.combat": "combat",
-    "phase.chain": "chain",
-    "phase.claim": "claim",
-    "phase.cleanup": "cleanup",
-    "phase.over": "game over",
-    "prompt.header": "**Nightfall** in **#{channel}** — turn {turn}, {phase}.",
-    "prompt.header_draft": "**Nightfall** in **#{channel}** — draft round {round} of {rounds}.",
-    "prompt.header_tutorial": "🎓 **Nightfall** tutorial — turn {turn}, {phase}.",
-    "prompt.header_draft_tutorial": "🎓 **Nightfall** tutorial — draft round {round} of {rounds}.",
-    "prompt.draft": "Pick a card.",
-    "prompt.draft_to.private": "This round's pick becomes one of your private archives.",
-    "prompt.draft_to.commons": "This round's pick goes to the commons, where everyone may claim it.",
-    "prompt.draft_to.out": "This round's pick leaves the game.",
-    "prompt.attack": "All your minions must attack: choose whom each one attacks.",
-    "prompt.block": "You are attacked! Choose blockers (in the order they take damage), then **No more blocks**.",
-    "prompt.combat-order": "Choose which attack resolves next.",
-    "prompt.absorb-order": "Damage is coming at you: choose which of your minions absorbs it first.",
-    "prompt.player-order": "Choose which player takes the damage next.",
-    "prompt.chain_start": "Your chain phase: start a chain with any card, or start none.",
-    "prompt.chain_link": "Link a card onto **{last}** ({links}), or pass.",
-    "prompt.target": "**{source}**: choose a target.",
-    "prompt.choose": "**{source}**: choose a card from your hand to {purpose}.",
-    "prompt.claim": "Claim phase: you have **{influence}** influence. Claim, discard for +1, or end the phase.",
-    "prompt.wound": "Cleanup: use your wound effect (discard all wounds, draw 2 for each) or skip it.",
-    "prompt.fact.attack": "{by} {attacker} (strength {strength}) attacks {defender}{blocked}.",
-    "prompt.fact.by": "{name}'s",
-    "prompt.fact.does": "{name} — {text}",
-    "prompt.fact.by_you": "Your",
-    "prompt.fact.blocked": ", blocked by {blockers}",
-    "prompt.fact.damage": "{damage}{source} to share out.",
-    "prompt.fact.source": " from {source}",
-    "prompt.fact.wounds": "You hold {wounds}.",
     "prompt.you": "you",
-    "prompt.placeholder": "Choose",
-    "prompt.copies": "(one of {n})",
-    "prompt.discard_many": "Discard for +1 influence each",
     "move.stopped": "Stopped before “{label}”: {reason}",
     "move.ok": "✓ {label}",
     # what a DM prompt says once its question was answered elsewhere or is no longer open (one line, no buttons)
@@ -377,8 +288,6 @@ EN: dict[str, Template] = {
     "undo.revealed": "“{label}” cannot be taken back: it showed something that was hidden (a card drawn, a shuffle, a card revealed or a decision made for another player).",
     "undo.too_late": "Someone acted just before your undo, so your move can no longer be taken back.",
     "undo.button": "Undo",
-    "hand.title": "Your hand in **#{channel}** ({cards}):",
-    "hand.empty": "Your hand is empty.",
     "table.title": "**{game}** in #{channel}",
     "table.title_tutorial": "🎓 **{game}** tutorial",
     "log.none": "Nothing has happened yet.",
@@ -398,31 +307,10 @@ EN: dict[str, Template] = {
     "err.replay_hidden": "Game #{id} was played in a channel you cannot see.",
     "err.replay_broken": "Game #{id} cannot be replayed: its stored moves no longer play back. Nothing was changed.",
     "err.replay_log_running": "The log can be downloaded once the game is over; `/game log` shows its latest lines.",
-    "results.title": "🏁 **The game is over.**",
-    "results.line": "{place}. **{name}** — {wounds} ({types})",
-    "results.tiebreak": "{name} is ahead of {other}: {reason}.",
-    "status.wounds_left": "Face-up wounds left: {left}/{start}",
-    # the channel: one summary per finished turn, the move-by-move log in a thread
-    "summary.turn": "📜 **Turn {turn} — {name}**",
-    "summary.turn_plain": "📜 **Turn {turn}**",
-    "summary.draft": "📜 **The draft is over.**",
-    "summary.commons": "Commons: {cards}.",
-    "summary.first": "**{name}** goes first.",
-    "summary.quiet": "A quiet turn: no chain, no attack, no wound.",
-    "summary.no_chain": "⛓️ No chain.",
-    "summary.chain": "⛓️ Chain of {n}: {cards}.",
-    "summary.attacks": "⚔️ {attacks}.",
-    "summary.attack": "{attacker} ({strength}) attacks {defender}",
-    "summary.blocked": "— blocked by {blockers}",
-    "summary.destroyed": "💀 Destroyed: {minions}.",
-    "summary.claims": "🏛️ Claimed: {claims}.",
-    "summary.claim": "{name}: {cards}",
-    "summary.wounds": "🩸 {wounds}.",
-    "summary.over": "🏁 The game is over: the results follow.",
-    "summary.last_wound": "⚠️ {name} took the last face-up wound: the game ends after this round.",
+    # the channel: the move-by-move log in a thread
     "thread.name": "{game} game {id} · move by move",
     "table.log_link": "Move by move: <#{thread}>",
-    # DMs: since your last move, the link to the table, notification modes, the game-over DM
+    # DMs: since your last move, the link to the table, notification modes
     "prompt.since": "**Since your last move:**",
     "prompt.since_more": ("…and {n} earlier line (`/game log`).", "…and {n} earlier lines (`/game log`)."),
     "prompt.table_link": "· [the table]({url})",
@@ -450,62 +338,38 @@ EN: dict[str, Template] = {
     "digest.coming": "📬 The question of the game in **#{channel}** comes below.",
     "digest.gone": "That game no longer waits for you.",
     "notify.mention_ping": "🔔 {mention}, your move in the {game} game here ({status}).",
-    "over.dm": (
-        "🏁 The Nightfall game in **#{channel}** is over: you finished **{place}** of {players} with {wounds}. {winner}"
-    ),
-    "over.dm_winner": "You won!",
-    "over.dm_other": "**{name}** won with {wounds}.",
     "over.dm_link": "[The results]({url})",
     "place.1": "1st",
     "place.2": "2nd",
     "place.3": "3rd",
     "place.n": "{n}th",
-    # Apocalypse Cup (/game new series:cup, /game next, /game cup) and /game stats
-    "variant.standard": "standard draft",
-    "variant.two-player": "two-player draft",
-    "variant.quick-start": "quick start",
-    "variant.open": "open archives",
-    "variant.common-ground": "common ground",
+    # AI levels (a game may name its own: ``bot.table.level_name``), a game's series (/game new series:cup,
+    # /game next, /game cup: the game names its series and says its rules, ``bot.table.series_name``)
     "ai.with_level": "{name} ({level})",
     "level.easy": "easy",
     "level.normal": "normal",
     "level.hard": "hard",
     "series.single": "single game",
-    "series.cup": "Apocalypse Cup (to 100 wounds)",
-    "cup.lobby_note": (
-        "\n🏆 **Apocalypse Cup**: each game adds every player's wounds to their total, until someone's total "
-        "reaches {target}; then the lowest total wins. After each game, `/game next` starts the next one with "
-        "the same seats."
-    ),
-    "cup.replaced_note": " The unfinished cup of this channel ends here, without a winner.",
-    "cup.next": "▶️ **{name}** starts game {number} of the Apocalypse Cup, with the same seats.",
-    "cup.title": "🏆 **Apocalypse Cup** in #{channel} after {games} (to {target} wounds)",
-    "cup.title_none": "🏆 **Apocalypse Cup** in #{channel} (to {target} wounds): no game has finished yet.",
-    "cup.line": "{place}. **{name}** — {total} ({games})",
-    "cup.leads": "Leading: **{names}**.",
-    "cup.closest": "Closest to {target}: **{names}**, {left} to go.",
-    "cup.under_way": "Game {number} is being played: its wounds count when it ends.",
-    "cup.after": "🏆 Apocalypse Cup after {games}: {totals} — `/game next` starts the next game.",
-    "cup.total": "{name} {total}",
-    "cup.over": "🏆 **The Apocalypse Cup is over** after {games}: **{names}** reached {target} wounds.",
-    "cup.winner": "🥇 **{name}** wins the cup with {total}!",
-    "cup.winners": "🥇 **{names}** share the win, with {total} each!",
-    "err.no_series": "There is no Apocalypse Cup in this channel. Start one with `/game new series:cup`.",
+    "series.cup": "a series: games with the same seats",
+    "series.replaced_note": " The unfinished series of this channel ends here, without a winner.",
+    "series.next": "▶️ **{name}** starts game {number} of this channel's series ({series}), with the same seats.",
+    "err.no_series": "There is no series of games in this channel. Start one with `/game new series:cup`.",
+    # a game face's defaults (``bot.face.BaseFace``), for a game that has nothing better to say
+    "err.no_hand": "{game} has no hand to show.",
+    "face.turn": "📜 **Turn {turn}**",
+    "face.progress": "turn {turn}",
+    "face.results": "🏁 **The {game} game is over.**",
+    "face.over.won": "🏁 You won the {game} game in **#{channel}**!",
+    "face.over.lost": "🏁 The {game} game in **#{channel}** is over: **{name}** won it.",
+    "face.stats.line": "📊 **{name}** — {game}: {games}, {wins} ({rate}%), best score {best}.",
+    "face.stats.none_you": "You have no finished {game} game in this server yet.",
+    "face.stats.none": "**{name}** has no finished {game} game in this server yet.",
     "err.series_over": (
-        "This channel's Apocalypse Cup is over: `/game cup` shows the final standings, "
-        "`/game new series:cup` starts a new cup."
+        "This channel's series is over: `/game cup` shows the final standings, `/game new series:cup` starts a new one."
     ),
-    "err.series_lobby": "The cup's first game hasn't started yet: the host starts it with `/game start`.",
-    "err.series_running": "Game {number} of the cup is still being played: `/game next` starts the next one once it is over.",
-    "err.not_series_player": "Only the cup's players and its host ({host}) can start its next game.",
-    "stats.line": (
-        "📊 **{name}** in this server: {games} played, {wins} ({rate}%), on average {average} wounds a game, "
-        "best game {best}."
-    ),
-    "stats.none_you": (
-        "You have no finished Nightfall game in this server yet. Open one with `/game new`: it counts here once it ends."
-    ),
-    "stats.none": "**{name}** has no finished Nightfall game in this server yet.",
+    "err.series_lobby": "The series' first game hasn't started yet: the host starts it with `/game start`.",
+    "err.series_running": "Game {number} of the series is still being played: `/game next` starts the next one once it is over.",
+    "err.not_series_player": "Only the series' players and its host ({host}) can start its next game.",
     # ratings: /game top (the server's leaderboard of one game, an image) and the rating line of /game stats
     "stats.rating": "🏅 {game} rating **{rating}**: {rank} of {ranked} on the server's `/game top`.",
     "stats.rating_provisional": "🏅 {game} rating **{rating}**, provisional: on `/game top` after {more} more.",
@@ -616,17 +480,9 @@ EN: dict[str, Template] = {
         "A game's channel keeps the language it was opened in (`/game new language:`)."
     ),
     # counted nouns: (one, other) in English; Polish and Russian have three forms (one, few, many)
-    "n.wound": ("{n} wound", "{n} wounds"),
-    "n.card": ("{n} card", "{n} cards"),
-    "n.bite": ("{n} bite", "{n} bites"),
-    "n.burn": ("{n} burn", "{n} burns"),
-    "n.bleed": ("{n} bleed", "{n} bleeds"),
-    "n.damage": ("{n} damage", "{n} damage"),
     "n.game": ("{n} game", "{n} games"),
     "n.win": ("{n} win", "{n} wins"),
     "n.page": ("{n} page", "{n} pages"),
-    "n.turn": ("{n} turn", "{n} turns"),
-    "n.exchange": ("{n} exchange", "{n} exchanges"),
     "n.day": ("{n} day", "{n} days"),
     "n.hour": ("{n} hour", "{n} hours"),
     "n.minute": ("{n} minute", "{n} minutes"),
@@ -689,21 +545,47 @@ def plural(key: str, n: int, locale: str = "en", **kwargs: Any) -> str:
     return i18n.plural(key, n, locale, **{k: pick(v, locale) for k, v in kwargs.items()})
 
 
+#: The forms of its nouns every game gives in its own domain, as ``<game key>.<form>`` in English, Polish and
+#: Russian, each with exactly these fields (``n``: a counted form, ``(one, other)`` in English): the host's
+#: sentences take them as fields, so a game may call its stretches of play anything ("turn", "exchange",
+#: "trick") with no host change. ``span`` is the stretch a missed deadline covers (``Match.span``), ``turn``
+#: the one its turn counter counts (``Match.turn``); the Polish and Russian host sentences are worded so each
+#: form fits in the case it is given in.
+NOUN_FORMS: dict[str, frozenset[str]] = {
+    # the stretch under way, as a subject: "this turn" / "ta tura" / "этот ход" (nominative)
+    "span.this": frozenset(),
+    # until it ends, after a verb: "until the turn ends" / "do końca tury" / "до конца хода"
+    "span.until_end": frozenset(),
+    # a counted number of them, nominative: "3 turns" / "3 tury" / "3 хода" (counted: Polish and Russian forms)
+    "span.count": frozenset({"n"}),
+    # the AI at a seat since a numbered one: "from turn {turn}" / "od tury {turn}" / "с хода {turn}"
+    "turn.since": frozenset({"turn"}),
+    # the AI at a seat in listed ones: "in turns {turns}" / "w turach {turns}" / "в ходах {turns}"
+    "turn.during": frozenset({"turns"}),
+}
+#: the forms that are counted (``i18n.plural``)
+COUNTED_FORMS = frozenset({"span.count"})
+
+
+def noun(game: str, form: str, locale: str = "en", /, **fields: Any) -> str:
+    """A game's noun in one of its ``NOUN_FORMS`` and ``locale``, from the game's own catalogue (``game``: its
+    key): the field a host sentence about the game's stretches of play takes. A counted form takes ``n``."""
+    if form not in NOUN_FORMS:
+        raise KeyError(f"{form!r} is not one of the noun forms a game gives: {sorted(NOUN_FORMS)}")
+    key = f"{game}.{form}"
+    if form in COUNTED_FORMS:
+        return i18n.plural(key, fields.pop("n"), locale, **fields)
+    return i18n.text(key, locale, **fields)
+
+
 def count(n: int, noun: str, locale: str = "en") -> str:
-    """``n`` with its noun in the right form: "1 wound", "2 wounds"; "2 rany", "5 ran"; "21 ранение"."""
+    """``n`` with its noun (``n.<noun>``, in any domain) in the right form: "1 day", "2 days"; "2 dni", "5 dni";
+    "21 день"."""
     return i18n.plural(f"n.{noun}", n, locale)
 
 
 def rename(event: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-    """The event with engine seat ids replaced by players' display names."""
-    out: dict[str, Any] = {}
-    for k, v in event.items():
-        if isinstance(v, str):
-            out[k] = names.get(v, v)
-        elif isinstance(v, list):
-            out[k] = [names.get(x, x) if isinstance(x, str) else x for x in v]
-        elif isinstance(v, dict) and k == "private":
-            out[k] = {names.get(x, x): y for x, y in v.items()}
-        else:
-            out[k] = v
-    return out
+    """The event with engine seat ids replaced by players' display names, wherever the protocol's contract of
+    events puts a seat (``engine.protocol.SEAT_FIELDS`` and the dicts keyed by seat, at any depth)."""
+    renamed: dict[str, Any] = rename_seats(event, names)
+    return renamed

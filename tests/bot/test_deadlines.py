@@ -123,7 +123,7 @@ async def test_status_shows_who_is_awaited_until_when_and_the_setting(simcord_en
     status = await party.members["carol"].slash(party.channel, "game status")
     assert status.ephemeral
     assert f"Awaited: alice (until <t:{int(clock.due_at)}:R>)" in status.response.content
-    assert "Deadline: 1 day per decision. A player who misses one plays the rest of that turn by default" in (
+    assert "Deadline: 1 day per decision. A player who misses one plays by default until the turn ends" in (
         status.response.content
     )
 

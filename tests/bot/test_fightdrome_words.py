@@ -12,14 +12,13 @@ from typing import Any
 import pytest
 
 from bot.fightdrome.face import FACE
-from bot.games import FACES
 from bot.store import ResultRow
-from bot.words.i18n import t
+from bot.words.i18n import noun, t
 from engine.fightdrome import Action, Match, Options
 from engine.fightdrome.actions import VERBS
 from engine.fightdrome.ai import SteadyPlayer
 from engine.fightdrome.cards import kinds, sleeves
-from engine.i18n import LANGUAGES, has
+from engine.i18n import LANGUAGES
 from tests.bot.conftest import user_errors_only
 from tests.bot.helpers import Party
 from tests.bot.test_fightdrome import open_match
@@ -137,13 +136,14 @@ def test_every_move_the_engine_refuses_has_a_reason_in_every_language() -> None:
             steps += 1
 
 
-def test_every_face_has_the_host_words_its_span_and_turn_words_need() -> None:
-    """The host's sentences keyed by a game's words: each face's words have them (a new word needs its texts)."""
-    for face in FACES.values():
-        assert has(f"deadline.missed.{face.span_word}") and has(f"deadline.default_log.{face.span_word}")
-        assert has(f"status.deadline.{face.span_word}") and has(f"n.{face.span_word}")
-        assert has(f"away.since.{face.turn_word}") and has(f"away.turns.{face.turn_word}")
-    assert t("away.since.round", "pl", turn=2) == "(AI od rundy 2)"
+def test_the_host_sentences_take_its_exchanges_and_rounds() -> None:
+    """The host's sentences about missed deadlines and AI seats take the game's own nouns; a log line stored before
+    they did still reads."""
+    assert t("away.ai_when", "pl", when=noun("fightdrome", "turn.since", "pl", turn=2)) == "(AI od rundy 2)"
+    span = noun("fightdrome", "span.this", "en")
+    assert t("deadline.defaulted", "en", name="bob", span=span, label="Rest: draw a card") == (
+        "⏰ bob missed this exchange: Rest: draw a card (by default)."
+    )
     assert t("deadline.default_log.exchange", "en", name="bob", label="Rest: draw a card") == (
         "⏰ bob missed this exchange: Rest: draw a card (by default)."
     )

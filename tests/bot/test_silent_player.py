@@ -73,7 +73,7 @@ async def test_a_silent_player_costs_the_table_at_most_two_days(simcord_env: Any
     lines = public_lines(party.channel)
     assert any("missed the deadline in 2 turns in a row" in line for line in lines)
     [notice] = notices(party)  # the first miss is told with its button; the second hands the seat over
-    assert "until this turn ends" in notice.content and "After 2 turns missed in a row" in notice.content
+    assert "at once until the turn ends" in notice.content and "After 2 turns missed in a row" in notice.content
     user_errors_only(simcord_env)
 
 
@@ -176,5 +176,5 @@ async def test_a_silent_fighter_costs_a_duel_at_most_two_days(simcord_env: Any) 
     assert [s for s in moves if s[1] == "timeout"] == [("p1", "timeout")] * 2  # the second one hands the seat over
     assert ("p1", "ai") in moves  # the AI played the rest of the bout
     [notice] = notices(party)
-    assert "until this exchange ends" in notice.content and "After 2 exchanges missed in a row" in notice.content
+    assert "at once until the exchange ends" in notice.content and "After 2 exchanges missed in a row" in notice.content
     user_errors_only(simcord_env)
