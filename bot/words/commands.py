@@ -4,8 +4,12 @@ descriptions in their client's language, from the ``name_localizations`` sent at
 The English here repeats the cogs' strings under keys computed from where a string sits in the command tree,
 so the translator needs no change in the cogs: ``cmd.<command path>.name`` / ``.desc`` for a command or group,
 ``cmd.<command path>.<parameter>.name`` / ``.desc`` for an option, ``cmd.<command path>.<parameter>.choice.<value>``
-for a choice (``cmd.game.new.variant.choice.two-player``). ``tests/bot/test_commands_i18n.py`` walks the real
+for a choice (``cmd.game.new.series.choice.cup``). ``tests/bot/test_commands_i18n.py`` walks the real
 tree, so a description changed in a cog fails until this catalogue follows.
+
+This catalogue holds the host's commands only. Each game's words (its verbs, its ``/game new`` options and choice,
+its ``/rules`` topics) are in its own package, a command domain it registers with ``register``; the translator
+finds a key in any of them.
 """
 
 # ruff: noqa: E501  (one catalogue entry per line)
@@ -13,6 +17,7 @@ tree, so a description changed in a cog fails until this catalogue follows.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -34,16 +39,6 @@ COMMANDS: dict[str, Template] = {
     "cmd.game.new.desc": "Open a game lobby in this channel or thread",
     "cmd.game.new.game.name": "game",
     "cmd.game.new.game.desc": "Which game to play",
-    "cmd.game.new.game.choice.nightfall": "Nightfall",
-    "cmd.game.new.variant.name": "variant",
-    "cmd.game.new.variant.desc": "How the archives are drafted",
-    "cmd.game.new.variant.choice.standard": "standard",
-    "cmd.game.new.variant.choice.two-player": "two-player",
-    "cmd.game.new.variant.choice.quick-start": "quick-start",
-    "cmd.game.new.variant.choice.open": "open",
-    "cmd.game.new.variant.choice.common-ground": "common-ground",
-    "cmd.game.new.secret_archives.name": "secret_archives",
-    "cmd.game.new.secret_archives.desc": "Keep private archives hidden",
     "cmd.game.new.deadline.name": "deadline",
     "cmd.game.new.deadline.desc": "Time for each decision, then the passive move is made: 30m, 12h, 2d, 1d12h or none (default 1d)",
     "cmd.game.new.series.name": "series",
@@ -159,64 +154,6 @@ COMMANDS: dict[str, Template] = {
     "cmd.tutorial.desc": "Learn a game: a short guided game against the AI, in your DMs",
     "cmd.tutorial.game.name": "game",
     "cmd.tutorial.game.desc": "The game to learn (the first one if left out)",
-    "cmd.draft.name": "draft",
-    "cmd.draft.desc": "Pick a draft card",
-    "cmd.draft.card.name": "card",
-    "cmd.draft.card.desc": "The card to pick",
-    "cmd.draft.game.name": "game",
-    "cmd.draft.game.desc": "In a DM, with several games waiting on you: which game (in a server channel, its own game)",
-    "cmd.attack.name": "attack",
-    "cmd.attack.desc": "Send one of your minions to attack an opponent",
-    "cmd.attack.move.name": "move",
-    "cmd.attack.move.desc": "Which minion attacks whom",
-    "cmd.attack.game.name": "game",
-    "cmd.attack.game.desc": "In a DM, with several games waiting on you: which game (in a server channel, its own game)",
-    "cmd.block.name": "block",
-    "cmd.block.desc": "Block an attacker with one of your minions",
-    "cmd.block.move.name": "move",
-    "cmd.block.move.desc": "Which of your minions blocks which attacker",
-    "cmd.block.game.name": "game",
-    "cmd.block.game.desc": "In a DM, with several games waiting on you: which game (in a server channel, its own game)",
-    "cmd.chain.name": "chain",
-    "cmd.chain.desc": "Start the chain, or link a card onto it",
-    "cmd.chain.card.name": "card",
-    "cmd.chain.card.desc": "A card from your hand",
-    "cmd.chain.game.name": "game",
-    "cmd.chain.game.desc": "In a DM, with several games waiting on you: which game (in a server channel, its own game)",
-    "cmd.pass.name": "pass",
-    "cmd.pass.desc": "Add no (more) cards to the chain",
-    "cmd.pass.game.name": "game",
-    "cmd.pass.game.desc": "In a DM, with several games waiting on you: which game (in a server channel, its own game)",
-    "cmd.target.name": "target",
-    "cmd.target.desc": "Answer a pending choice: a target, an order, a card",
-    "cmd.target.choice.name": "choice",
-    "cmd.target.choice.desc": "Your choice",
-    "cmd.target.game.name": "game",
-    "cmd.target.game.desc": "In a DM, with several games waiting on you: which game (in a server channel, its own game)",
-    "cmd.claim.name": "claim",
-    "cmd.claim.desc": "Claim the top card of an archive",
-    "cmd.claim.archive.name": "archive",
-    "cmd.claim.archive.desc": "An archive you can afford",
-    "cmd.claim.game.name": "game",
-    "cmd.claim.game.desc": "In a DM, with several games waiting on you: which game (in a server channel, its own game)",
-    "cmd.discard.name": "discard",
-    "cmd.discard.desc": "Discard a card from your hand for 1 influence",
-    "cmd.discard.card.name": "card",
-    "cmd.discard.card.desc": "A card from your hand",
-    "cmd.discard.game.name": "game",
-    "cmd.discard.game.desc": "In a DM, with several games waiting on you: which game (in a server channel, its own game)",
-    "cmd.done.name": "done",
-    "cmd.done.desc": "End your blocks, or end your claim phase",
-    "cmd.done.game.name": "game",
-    "cmd.done.game.desc": "In a DM, with several games waiting on you: which game (in a server channel, its own game)",
-    "cmd.wound.name": "wound",
-    "cmd.wound.desc": "Use or skip the wound effect in your cleanup",
-    "cmd.wound.choice.name": "choice",
-    "cmd.wound.choice.desc": "use: discard every wound in your hand and draw 2 cards for each; skip: keep them",
-    "cmd.wound.choice.choice.use": "use",
-    "cmd.wound.choice.choice.skip": "skip",
-    "cmd.wound.game.name": "game",
-    "cmd.wound.game.desc": "In a DM, with several games waiting on you: which game (in a server channel, its own game)",
     "cmd.hand.name": "hand",
     "cmd.hand.desc": "See your hand (only you see it)",
     "cmd.hand.game.name": "game",
@@ -231,64 +168,30 @@ COMMANDS: dict[str, Template] = {
     "cmd.rules.desc": "Rules help",
     "cmd.rules.topic.name": "topic",
     "cmd.rules.topic.desc": "What to explain",
-    "cmd.rules.topic.choice.overview": "overview",
-    "cmd.rules.topic.choice.combat": "combat",
-    "cmd.rules.topic.choice.chain": "chain",
-    "cmd.rules.topic.choice.claim": "claim",
-    "cmd.rules.topic.choice.cleanup": "cleanup",
-    "cmd.rules.topic.choice.end": "end",
-    "cmd.rules.topic.choice.variants": "variants",
-    "cmd.rules.topic.choice.cards": "cards",
-    "cmd.rules.topic.choice.moves": "moves",
-    "cmd.game.new.game.choice.fightdrome": "Altered Carbon: Fightdrome",
-    "cmd.game.new.format.name": "format",
-    "cmd.game.new.format.desc": "Fightdrome: a match to a Fame target, a single bout, or a Grand Tournament",
-    "cmd.game.new.format.choice.series": "match to a Fame target",
-    "cmd.game.new.format.choice.bout": "single bout",
-    "cmd.game.new.format.choice.tournament": "Grand Tournament",
-    "cmd.game.new.fame_counts.name": "fame_counts",
-    "cmd.game.new.fame_counts.desc": "Fightdrome: the match is won at 150 Fame instead of 300",
-    "cmd.game.new.breather.name": "breather",
-    "cmd.game.new.breather.desc": "Fightdrome: after a Rest the stunned player may rest back",
-    "cmd.game.new.last_breath.name": "last_breath",
-    "cmd.game.new.last_breath.desc": "Fightdrome: draw after a neuro card that was your last",
-    "cmd.open.name": "open",
-    "cmd.open.desc": "Open an exchange with an attack from your hand",
-    "cmd.open.card.name": "card",
-    "cmd.open.card.desc": "An attack from your hand",
-    "cmd.open.game.name": "game",
-    "cmd.answer.name": "answer",
-    "cmd.answer.desc": "Answer the top card of the fight line",
-    "cmd.answer.card.name": "card",
-    "cmd.answer.card.desc": "A card from your hand that may be played on it",
-    "cmd.answer.game.name": "game",
-    "cmd.rest.name": "rest",
-    "cmd.rest.desc": "Rest instead of opening: draw a card (after your opponent was stunned)",
-    "cmd.rest.game.name": "game",
-    "cmd.stun.name": "stun",
-    "cmd.stun.desc": "Stunned: choose the card you discard face down",
-    "cmd.stun.card.name": "card",
-    "cmd.stun.card.desc": "A card from your hand",
-    "cmd.stun.game.name": "game",
-    "cmd.fighter.name": "fighter",
-    "cmd.fighter.desc": "Grand Tournament: pick your next fighter",
-    "cmd.fighter.sleeve.name": "sleeve",
-    "cmd.fighter.sleeve.desc": "One of your Sleeves still to fight",
-    "cmd.fighter.game.name": "game",
-    "cmd.rules.topic.choice.fightdrome": "Fightdrome: overview",
-    "cmd.rules.topic.choice.fightdrome-answers": "Fightdrome: what answers what",
-    "cmd.rules.topic.choice.fightdrome-stun": "Fightdrome: stunned, Rest",
-    "cmd.rules.topic.choice.fightdrome-scoring": "Fightdrome: rounds and Fame",
-    "cmd.rules.topic.choice.fightdrome-options": "Fightdrome: formats, optional rules",
-    "cmd.rules.topic.choice.fightdrome-moves": "Fightdrome: moves on Discord",
-    "cmd.open.game.desc": "In a DM, with several games waiting on you: which game (in a server channel, its own game)",
-    "cmd.answer.game.desc": "In a DM, with several games waiting on you: which game (in a server channel, its own game)",
-    "cmd.rest.game.desc": "In a DM, with several games waiting on you: which game (in a server channel, its own game)",
-    "cmd.stun.game.desc": "In a DM, with several games waiting on you: which game (in a server channel, its own game)",
-    "cmd.fighter.game.desc": "In a DM, with several games waiting on you: which game (in a server channel, its own game)",
 }
 
 DOMAIN = i18n.register("commands", Path(__file__).parent / "locales", COMMANDS)
+
+#: Every catalogue of slash-command words: the host's, then each game's own (``register``).
+COMMAND_DOMAINS: dict[str, i18n.Domain] = {DOMAIN.name: DOMAIN}
+
+#: A command's ``extras`` entry naming parameters whose words are another command's: parameter name → key prefix
+#: (a game's verbs take their ``game`` option's words from ``/move``'s, ``cmd.move.game``).
+SHARED_PARAMETERS = "shared_parameters"
+
+
+def register(name: str, directory: Path, english: Mapping[str, Template]) -> i18n.Domain:
+    """A game's own slash-command words (its verbs, its ``/game new`` options and choices), translated in its
+    package's ``directory``: a catalogue domain the translator reads like the host's.
+
+    A ``/game new`` option two games share (``NewOption.shared``) has one set of words: the keys another command
+    domain already holds with the same English stay there."""
+    theirs = {k: d for d in COMMAND_DOMAINS.values() if d.name != name for k in d.english}
+    own = {k: v for k, v in english.items() if k not in theirs or theirs[k].english[k] != v}
+    domain = i18n.register(name, directory, own)
+    COMMAND_DOMAINS[name] = domain
+    _choice_keys.cache_clear()
+    return domain
 
 #: Choices whose English name already comes from another catalogue (``/game new series:``): the same key serves.
 BORROWED: dict[str, str] = {
@@ -319,7 +222,8 @@ def _choice_keys() -> dict[tuple[str, str], str]:
     """(value, English name) → key of every translatable choice: a ``Choice`` does not know its option, so the
     translator finds its key by what it says (choices of different options that say the same share a text)."""
     out: dict[tuple[str, str], str] = {}
-    for key in [*(k for k in COMMANDS if ".choice." in k), *BORROWED]:
+    keys = [k for d in COMMAND_DOMAINS.values() for k in d.english if ".choice." in k]
+    for key in [*keys, *BORROWED]:
         value = key.rsplit(".choice.", 1)[1]
         out.setdefault((value, english(key)), key)
     return out
@@ -337,10 +241,10 @@ def key_for(string: app_commands.locale_str, context: app_commands.TranslationCo
         return f"cmd.{_path(data)}.name"
     if where in (Where.command_description, Where.group_description):
         return f"cmd.{_path(data)}.desc"
-    if where is Where.parameter_name:
-        return f"cmd.{_path(data.command)}.{data.name}.name"
-    if where is Where.parameter_description:
-        return f"cmd.{_path(data.command)}.{data.name}.desc"
+    if where in (Where.parameter_name, Where.parameter_description):
+        shared = data.command.extras.get(SHARED_PARAMETERS, {}).get(data.name)
+        prefix = shared or f"cmd.{_path(data.command)}.{data.name}"
+        return f"{prefix}.name" if where is Where.parameter_name else f"{prefix}.desc"
     if where is Where.choice_name and string.message not in AUTONYMS:
         return _choice_keys().get((str(data.value), string.message))
     return None

@@ -15,7 +15,17 @@ from discord import app_commands
 import bot.app  # noqa: F401  (registers every text domain)
 from bot import Settings
 from bot.app import NightfallBot
-from bot.words.commands import AUTONYMS, BORROWED, LOCALES, CommandTranslator, english, key_for, valid_name
+from bot.games import FACES
+from bot.words.commands import (
+    AUTONYMS,
+    BORROWED,
+    COMMAND_DOMAINS,
+    LOCALES,
+    CommandTranslator,
+    english,
+    key_for,
+    valid_name,
+)
 from engine import i18n
 
 LANGS = ("pl", "ru")
@@ -81,10 +91,19 @@ async def test_every_command_text_has_a_key_with_the_cogs_english(settings: Sett
             problems.append(f"{where.name} {message!r}: no catalogue key ({key})")
         elif english(key) != message:
             problems.append(f"{key}: the cog says {message!r}, the catalogue {english(key)!r}")
-    assert not problems, "bot/words/commands.py COMMANDS must follow the cogs:\n" + "\n".join(problems)
-    # and nothing in the catalogue that the tree no longer has
+    assert not problems, "the command catalogues (the host's, each game's) must follow the tree:\n" + "\n".join(
+        problems
+    )
+    # and nothing in a command catalogue that the tree no longer has
     asked = {key for _, _, key in recorder.asked}
-    assert set(DOMAINS["commands"].english) - asked == set()
+    assert {k for d in COMMAND_DOMAINS.values() for k in d.english} - asked == set()
+
+
+def test_every_game_has_its_own_command_catalogue() -> None:
+    """The host's catalogue and one per game, in the game's package; the translator reads them all."""
+    assert set(COMMAND_DOMAINS) == {"commands", *(f"{key}_commands" for key in FACES)}
+    for name, domain in COMMAND_DOMAINS.items():
+        assert DOMAINS[name] is domain
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -107,7 +126,7 @@ async def test_every_command_text_is_translated_within_discords_limits(settings:
 def _choice_translations() -> dict[tuple[str, str], set[str]]:
     """Choices found by (value, English): every key that says the same must translate the same."""
     out: dict[tuple[str, str, str], set[str]] = {}
-    for key in [k for k in DOMAINS["commands"].english if ".choice." in k]:
+    for key in [k for d in COMMAND_DOMAINS.values() for k in d.english if ".choice." in k]:
         for lang in LANGS:
             value = key.rsplit(".choice.", 1)[1]
             out.setdefault((value, english(key), lang), set()).add(_catalogued(key, lang))
