@@ -10,6 +10,8 @@ under ``bot/`` (``bot/<game>/``), found through ``bot.games.FACES`` by the key e
 
 from __future__ import annotations
 
+import dataclasses
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -17,10 +19,11 @@ from typing import Any, Protocol
 import discord
 from discord.ext import commands
 
+from bot.errors import UserError
 from bot.store import GameRow, ResultRow, SeatRow, Store
 from bot.table import Table
 from bot.verbs import Verb
-from bot.words.i18n import clip, plural, t
+from bot.words.i18n import clip, count, plural, rename, t
 from bot.words.logline import Describe, LogLine
 from bot.workers.images import Picture
 from engine.protocol import Match, Rules
@@ -101,18 +104,6 @@ class Face(Protocol):
 
     @property
     def key(self) -> str: ...
-
-    @property
-    def span_word(self) -> str:
-        """What the game calls the stretch of play ``span`` counts ("turn", "exchange"): the host's sentences
-        about missed deadlines pick their wording by it."""
-        ...
-
-    @property
-    def turn_word(self) -> str:
-        """What the game calls the stretch of play ``turn`` counts ("turn", "round"): the host's sentences that
-        number it (the results' "AI from turn 7") pick their wording by it."""
-        ...
 
     def span(self, match: Match) -> int:
         """The stretch of play a missed deadline covers, numbered (never decreasing): a seat whose deadline passed
@@ -318,3 +309,264 @@ class Face(Protocol):
     def cogs(self, host: Any) -> list[commands.Cog]:
         """The game's own slash commands beyond its verbs (none, or its own help), given the bot."""
         ...
+
+
+def split_by_turn(turn: int, events: Sequence[Event]) -> list[tuple[int, list[Event]]]:
+    """``events`` of one move filed by turn: those before a ``{"type": "turn", "turn": n}`` event belong to
+    ``turn``, the rest to the turn that event starts (the next one when it carries no number)."""
+    out: list[tuple[int, list[Event]]] = [(turn, [])]
+    for e in events:
+        if e.get("type") == "turn":
+            out.append((int(e.get("turn") or turn + 1), []))
+        out[-1][1].append(e)
+    return [(n, evs) for n, evs in out if evs]
+
+
+def no_images() -> None:
+    """The start-up drawing of a game whose images need none (a module-level function, so worker processes can
+    be handed it)."""
+
+
+class BaseFace(ABC):
+    """A face's defaults: every member of ``Face`` that follows from the game's ``Rules`` and ``Match``, or is empty
+    for a game without the feature. A game subclasses it, sets ``rules`` and writes only what is its own: how a
+    move, an event and the table read (``label``, ``describe``, ``status``, ``prompt``, ``table_picture``), the
+    turn it is in (``turn``), its options and verbs (``new_options``, ``cogs``), and whatever it does better than
+    the default below.
+
+    The host still speaks of faces through the ``Face`` protocol: a face need not derive from this class (a test's
+    fake does not), and every member here keeps the protocol's contract."""
+
+    #: the game's rules (``engine.games.GAMES[key]``): the one attribute a face must set for the defaults to work
+    rules: Rules
+    #: no ``/game new series:cup``: override with True for a game whose series is a run of its games in a channel
+    series: bool = False
+    #: the ``/game new`` options of a ``/tutorial`` game: none, unless the game has a shorter set-up to offer
+    tutorial_options: Mapping[str, Any] = {}
+    #: no start-up drawing; a game whose images cache fonts or tiles gives its ``render`` module's primer
+    prime_images = staticmethod(no_images)
+
+    # ------------------------------------------------------------------ what every game says itself
+    @abstractmethod
+    def label(self, match: Match, action: Any, names: Mapping[str, str], lang: str) -> str:
+        """A legal move in words (``Face.label``): only the game knows its moves."""
+
+    @abstractmethod
+    def describe(self, event: Event, lang: str) -> str:
+        """A kept public event as a log line (``Face.describe``): only the game knows its events."""
+
+    @abstractmethod
+    def turn(self, match: Match) -> int:
+        """The turn the match is in (``Face.turn``): the protocol's ``Match`` has no turn counter to read."""
+
+    @abstractmethod
+    def status(self, table: Table, lang: str) -> str:
+        """The table message's status (``Face.status``): who plays and what, in the game's words."""
+
+    @abstractmethod
+    def prompt(self, table: Table, seat: str, lang: str, recent: Recent | None = None) -> Prompt | None:
+        """A decision's DM (``Face.prompt``): its buttons and words are the game's."""
+
+    @abstractmethod
+    def table_picture(self, table: Table, lang: str | None = None) -> Picture:
+        """The public table image (``Face.table_picture``): drawn by the game's ``render`` module."""
+
+    @property
+    def key(self) -> str:
+        """The rules' key."""
+        return self.rules.key
+
+    # ------------------------------------------------------------------ options and matches
+    def options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        """The given values whose names are fields of the rules' ``Options`` dataclass, completed with its
+        defaults (nothing for a game without options); a game whose ``/game new`` options are named or checked
+        otherwise overrides it."""
+        fields = {f.name for f in dataclasses.fields(self.rules.Options)}
+        return dataclasses.asdict(self.rules.Options(**{k: v for k, v in chosen.items() if k in fields}))
+
+    def options_text(self, options: Mapping[str, Any], lang: str) -> str:
+        """Nothing to say; a game with options says what was chosen."""
+        return ""
+
+    def deal(self, seats: Sequence[str], seed: int, options: Mapping[str, Any]) -> Match:
+        """A new match of the rules with the stored options."""
+        return self.rules.new(list(seats), seed=seed, options=self.rules.Options(**options))
+
+    def load(self, state: str) -> Match:
+        """A stored match, read back by the rules."""
+        return self.rules.from_json(state)
+
+    # ------------------------------------------------------------------ moves and the log
+    def move_names(self, match: Match, action: Any, names: Mapping[str, str]) -> Sequence[str]:
+        """No other names than the label and the move's text; a game whose moves name cards or players adds
+        them in every language."""
+        return []
+
+    def refusal(self, match: Match, action: Any, lang: str) -> str:
+        """Empty: the engine's own (English) sentence is shown; a game that explains its refusals in every
+        language overrides it."""
+        return ""
+
+    def log_events(self, match: Match, events: Sequence[Event]) -> list[Event]:
+        """The events addressed to nobody in particular (the engine marks a private one with ``"to"``), as they
+        are; a game whose events carry words that must read in every language localises them here."""
+        return [dict(e) for e in events if "to" not in e]
+
+    def span(self, match: Match) -> int:
+        """The turn (``turn``): a missed deadline covers the rest of it. A game whose turns last long (a round of a
+        whole bout) gives a shorter stretch."""
+        return self.turn(match)
+
+    def split_by_turn(self, turn: int, events: Sequence[Event]) -> list[tuple[int, list[Event]]]:
+        """Split at the events of type ``"turn"`` (``split_by_turn``); a game that marks its turns otherwise
+        overrides it."""
+        return split_by_turn(turn, events)
+
+    def summary(self, turn: int, events: Sequence[Event], names: Mapping[str, str], lang: str) -> str:
+        """The turn's number, then each of its events as its log line; a game with something better to say at a
+        glance overrides it."""
+        lines = [t("face.turn", lang, turn=turn)]
+        lines += [clip(self.describe(rename(e, dict(names)), lang), RECENT_LINE) for e in events]
+        return clip("\n".join(lines))
+
+    # a replay steps turn by turn, a step a turn with the turn's summary: a game whose turns last long overrides
+    # the three together
+    def replay_mark(self, match: Match) -> int:
+        """The turn (``turn``): a replay's steps are its turns."""
+        return self.turn(match)
+
+    def split_by_mark(self, mark: int, events: Sequence[Event]) -> list[tuple[int, list[Event]]]:
+        """As ``split_by_turn``, the marks being turns."""
+        return self.split_by_turn(mark, events)
+
+    def replay_lines(
+        self,
+        stretch: Sequence[Event],
+        turns: Sequence[tuple[int, Sequence[Event]]],
+        names: Mapping[str, str],
+        lang: str,
+    ) -> list[str]:
+        """The summary of each turn the step ends, as the channel said it."""
+        return [self.summary(n, evs, names, lang) for n, evs in turns if evs]
+
+    # ------------------------------------------------------------------ what players read
+    def progress(self, match: Match, lang: str) -> str:
+        """ "turn 5"; a game with phases of its own (a draft, a pick) says them."""
+        return t("face.progress", lang, turn=self.turn(match))
+
+    def status_facts(self, table: Table, lang: str) -> list[str]:
+        """No extra lines."""
+        return []
+
+    def coach(self, match: Match, seat: str, names: Mapping[str, str], lang: str) -> list[str]:
+        """No tutorial words on the choices."""
+        return []
+
+    def lesson(self, kind: str, lang: str) -> str:
+        """No newcomer's line for any kind of decision."""
+        return ""
+
+    async def table_file(self, table: Table, lang: str | None = None) -> discord.File:
+        """The table picture (``table_picture``) drawn now, through the image pool."""
+        return await self.table_picture(table, lang).file()
+
+    def results_picture(self, table: Table, lang: str | None = None) -> Picture:
+        """The final table (``table_picture``); a game with a results image of its own draws it."""
+        return self.table_picture(table, lang)
+
+    # ------------------------------------------------------------------ results and series
+    def results(self, table: Table, match: Match) -> list[ResultRow]:
+        """``match.result()`` in order, places 1, 2, 3… (a ranking whose details are a mapping with a ``place``
+        shares places as it says), each seat with its person and name."""
+        assert match.is_over()
+        rows = []
+        for n, (seat, score, details) in enumerate(match.result(), start=1):
+            place = int(details.get("place", n)) if isinstance(details, Mapping) else n
+            rows.append(ResultRow(seat, table.by_seat(seat).user_id, table.names.get(seat, seat), place, score))
+        return rows
+
+    def results_text(self, table: Table, lang: str) -> str:
+        """The ranking, a line a seat: its place, who played it and its score; a game whose score needs words (the
+        wounds by type, the Fame) overrides it."""
+        assert table.game is not None
+        names = table.played_by()
+        lines = [t("face.results", lang, game=self.rules.name)]
+        lines += [
+            f"{row.place}. **{names.get(row.seat, row.display_name)}** — {row.score}"
+            for row in self.results(table, table.game)
+        ]
+        return clip("\n".join(lines))
+
+    def game_over_text(self, table: Table, seat: SeatRow, lang: str) -> str | None:
+        """ "You won" or who won, and where; None for a seat that played no part."""
+        assert table.game is not None
+        ranking = self.results(table, table.game)
+        if not ranking or all(row.seat != seat.seat for row in ranking):
+            return None
+        game, channel = self.rules.name, table.row.channel_name
+        winner = ranking[0]
+        if winner.seat == seat.seat:
+            return t("face.over.won", lang, game=game, channel=channel)
+        return t("face.over.lost", lang, game=game, channel=channel, name=winner.display_name)
+
+    async def stats_text(
+        self, store: Store, guild_id: int, user_id: int, name: str, lang: str, *, mine: bool
+    ) -> tuple[str, bool]:
+        """Finished games of the game here, wins and their rate, and the best score (the lowest or the highest, as
+        the rules' scores win); a game whose scores mean different things per format says each."""
+        stats = await store.player_stats(guild_id, user_id, self.key, best=self.rules.score_wins)
+        game = self.rules.name
+        if stats.games == 0 or stats.best is None:
+            none = (
+                t("face.stats.none_you", lang, game=game) if mine else t("face.stats.none", lang, name=name, game=game)
+            )
+            return none, False
+        text = t(
+            "face.stats.line",
+            lang,
+            name=name,
+            game=game,
+            games=count(stats.games, "game", lang),
+            wins=count(stats.wins, "win", lang),
+            rate=round(100 * stats.wins / stats.games),
+            best=stats.best,
+        )
+        return text, True
+
+    async def series_text(self, store: Store, channel_id: int) -> str:
+        """No series here (the game plays none in a channel)."""
+        raise UserError("err.no_series")
+
+    async def series_note(self, store: Store, row: GameRow, lang: str) -> str:
+        """Nothing: a game outside a series."""
+        return ""
+
+    # ------------------------------------------------------------------ /hand, /card and /rules
+    def hand(self, table: Table, seat: str, lang: str) -> tuple[str, Picture]:
+        """A game without hands has none to show: a private refusal."""
+        raise UserError("err.no_hand", game=self.rules.name)
+
+    def find_cards(self, query: str) -> list[str]:
+        """No cards (``/card`` then finds none of this game's; the host's answer is private)."""
+        return []
+
+    def card_choice(self, key: str, lang: str) -> tuple[str, str]:
+        """The key itself (never asked of a game whose ``find_cards`` finds nothing)."""
+        return key, key
+
+    def card_name(self, key: str, lang: str) -> str:
+        """The key itself (never asked of a game whose ``find_cards`` finds nothing)."""
+        return key
+
+    async def card_reply(self, key: str, lang: str) -> tuple[str, discord.File]:
+        """No such card (never asked of a game whose ``find_cards`` finds nothing)."""
+        raise UserError("err.unknown_card", name=key[:60])
+
+    @property
+    def rules_topics(self) -> Mapping[str, str]:
+        """No ``/rules`` topics; a game with rules help gives its topics and overrides ``rules_text``."""
+        return {}
+
+    def rules_text(self, topic: str, lang: str) -> str:
+        """No rules help (never asked of a game without ``rules_topics``)."""
+        return ""

@@ -35,7 +35,7 @@ from bot.host import Host
 from bot.ratings.leaderboard import leaderboard, rating_text
 from bot.service import SERIES
 from bot.store.sqlite import StorageError
-from bot.table import Table
+from bot.table import Table, series_lobby_note, series_name
 from bot.words.commands import english
 from bot.words.i18n import clip, count, server_language, t
 from bot.words.logline import per_language
@@ -153,7 +153,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     @app_commands.command(name="new", description=english("cmd.game.new.desc"))
     @app_commands.describe(
         deadline="Time for each decision, then the passive move is made: 30m, 12h, 2d, 1d12h or none (default 1d)",
-        series="A single game, or an Apocalypse Cup: games with the same seats until someone has 100 wounds",
+        series="A single game, or a series of games with the same seats (where the game has one)",
         language="The language of the game's channel messages and table (default: the server's, else English)",
     )
     @app_commands.choices(
@@ -187,7 +187,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         seconds = _deadline(deadline)  # refused privately before anything is created
         lang = language or server_language(interaction)
         running = await self.bot.store.series_in(channel.id)
-        replaces = series == "cup" and running is not None and running.status == "running"
+        replaces = series != "single" and running is not None and running.status == "running"
         table = await self.service.new_lobby(
             guild_id=interaction.guild_id,
             channel_id=channel.id,
@@ -200,11 +200,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             series=series,
             language=lang,
         )
-        note = t("cup.replaced_note", lang) if replaces and table.row.series_id is not None else ""
+        note = t("series.replaced_note", lang) if replaces and table.row.series_id is not None else ""
         await send(
             interaction,
             self._opened_text(table, _name(interaction.user), note),
-            view=lobby_view(table.id, face.rules.ai_levels, lang),
+            view=lobby_view(table.id, face.rules, lang),
             allowed_mentions=discord.AllowedMentions.none(),
             ephemeral=False,
         )
@@ -217,10 +217,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         """The lobby message's words: the game, its options, how its deadline works and its cup, if any."""
         face = FACES[table.row.game]
         lang = table.lang
-        cup = t("cup.lobby_note", lang, target=self.bot.settings.cup_target) if table.row.series_id is not None else ""
+        target = self.bot.settings.cup_target
+        cup = series_lobby_note(table.row.game, target, lang) if table.row.series_id is not None else ""
         if table.row.deadline is not None:
             turns = self.bot.settings.timeouts_to_ai
-            cup = " " + deadline_text(table.row.deadline, turns, face.span_word, lang) + cup
+            cup = " " + deadline_text(table.row.deadline, turns, face.key, lang) + cup
             cup = " " + away_text(table.row.away_days, lang) + cup
         note = cup + note
         return (
@@ -245,7 +246,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             return
         seats = table.titles() or "—"
         lines = [self._opened_text(table, table.host_name, ""), t("lobby.seats", table.lang, players=seats)]
-        view = None if started else lobby_view(table.id, FACES[table.row.game].rules.ai_levels, table.lang)
+        view = None if started else lobby_view(table.id, FACES[table.row.game].rules, table.lang)
         channel = interaction.channel
         if not isinstance(channel, discord.abc.Messageable):
             return
@@ -284,7 +285,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             elif action == "start":
                 await self._start(interaction)
             elif action.startswith("add:"):
-                await self._add_bot(interaction, action.split(":", 1)[1])
+                await self._add_bot(interaction, action.split(":", 1)[1] or None)
         except (UserError, StorageError) as e:
             lang = await self.bot.lang(interaction)
             await private(interaction, e.text(lang) if isinstance(e, UserError) else t(e.key, lang))
@@ -401,13 +402,15 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         )
 
     @app_commands.command(name="add-bot", description="Add an AI player to this channel's lobby (host only)")
-    @app_commands.describe(level="How well it plays: easy, normal (the default) or hard (thinks about a second a move)")
+    @app_commands.describe(level="How well it plays: one of the game's levels (left out: the game's usual level)")
     @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
     @app_commands.guild_only()
-    async def add_bot(self, interaction: discord.Interaction[Any], level: str = "normal") -> None:
+    async def add_bot(self, interaction: discord.Interaction[Any], level: str | None = None) -> None:
         await self._add_bot(interaction, level)
 
-    async def _add_bot(self, interaction: discord.Interaction[Any], level: str) -> None:
+    async def _add_bot(self, interaction: discord.Interaction[Any], level: str | None) -> None:
+        """Seat an AI at ``level`` (None: the game's default level); a level the lobby's game lacks is refused
+        privately."""
         assert interaction.channel is not None
         table, name = await self.service.add_ai(interaction.channel.id, interaction.user.id, level)
         await self._refresh_lobby(interaction, table)
@@ -498,8 +501,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             text = f"{face.status(table, lang)}\n{awaited}\n{t('lobby.seats', lang, players=seats)}"
             text += f"\n{facts}" if facts else ""
         if table.row.status in ("lobby", "active"):
-            span_word = self.service.face(table).span_word
-            text += "\n" + deadline_text(table.row.deadline, self.bot.settings.timeouts_to_ai, span_word, lang)
+            key = self.service.face(table).key
+            text += "\n" + deadline_text(table.row.deadline, self.bot.settings.timeouts_to_ai, key, lang)
             text += "\n" + away_text(table.row.away_days, lang)
             for seat, until in (await self.bot.store.away_seats(table.id)).items():
                 text += "\n" + t("status.away", lang, name=table.names[seat], until=int(until))
@@ -676,7 +679,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
                 out.append(app_commands.Choice(name=name[:100], value=str(row.id)))
         return out[:25]
 
-    @app_commands.command(name="next", description="Start the next game of this channel's Apocalypse Cup")
+    @app_commands.command(name="next", description="Start the next game of this channel's series")
     @app_commands.guild_only()
     async def next_game(self, interaction: discord.Interaction[Any]) -> None:
         """Public, like ``/game start``: the channel sees who started the game; the refusals are private."""
@@ -684,12 +687,18 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         table, number = await self.service.next_game(interaction.channel.id, interaction.user.id)
         await send(
             interaction,
-            t("cup.next", table.lang, name=_name(interaction.user), number=number),
+            t(
+                "series.next",
+                table.lang,
+                name=_name(interaction.user),
+                number=number,
+                series=series_name(table.row.game, table.lang),
+            ),
             allowed_mentions=discord.AllowedMentions.none(),
             ephemeral=False,
         )
 
-    @app_commands.command(name="cup", description="The standings of this channel's Apocalypse Cup")
+    @app_commands.command(name="cup", description="The standings of this channel's series")
     @app_commands.guild_only()
     async def cup(self, interaction: discord.Interaction[Any]) -> None:
         """Public: the standings are the table's shared record (no cup here is a private refusal)."""

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 import render.fightdrome
 from bot.errors import UserError
-from bot.face import NewOption, Prompt, Recent
+from bot.face import BaseFace, NewOption, Prompt, Recent
 from bot.fightdrome import commands as _words  # noqa: F401  (registers the game's slash-command words)
 from bot.fightdrome import images, prompts, summary
 from bot.fightdrome.coach import coach_lines
@@ -20,7 +20,7 @@ from bot.fightdrome.info import TOPIC_NAMES, card_reply, choice, find_cards, rul
 from bot.fightdrome.play import NEW_OPTIONS, VERBS
 from bot.fightdrome.refusal import refusal
 from bot.fightdrome.texts import card, move_label, sleeve, t
-from bot.store import GameRow, ResultRow, SeatRow, Store
+from bot.store import SeatRow, Store
 from bot.table import Table
 from bot.verbs import Verb
 from bot.words.i18n import clip, count, rename
@@ -57,17 +57,10 @@ def doing(m: Match, lang: str) -> str:
     return t(f"fd.kind.{m.kind}", lang, card=card(top, lang) if top else "")
 
 
-class FightdromeFace:
+class FightdromeFace(BaseFace):
     """Fightdrome on Discord: two players, a match to a Fame target, a bout or a Grand Tournament."""
 
     rules: Rules = FIGHTDROME
-    key: str = FIGHTDROME.key
-    #: Fightdrome plays its series (to 300 Fame, the Grand Tournament) inside one game: no ``/game new series:cup``
-    series: bool = False
-    #: a missed deadline covers the rest of its exchange (a round lasts a whole bout)
-    span_word: str = "exchange"
-    #: ``turn`` counts its rounds
-    turn_word: str = "round"
     #: the images' start-up work, run in the background by ``bot.workers.images.prime``
     prime_images = staticmethod(render.fightdrome.prime)
     new_options: Sequence[NewOption] = NEW_OPTIONS
@@ -87,12 +80,6 @@ class FightdromeFace:
         text = t(f"fd.format.{fmt}", lang, target=options.get("target", 300))
         rules = [t(f"fd.rule.{r}", lang) for r in ("breather", "last_breath") if options.get(r)]
         return text + (t("fd.rules_on", lang, rules=", ".join(rules)) if rules else "")
-
-    def deal(self, seats: Sequence[str], seed: int, options: Mapping[str, Any]) -> AnyMatch:
-        return Match.new(list(seats), seed=seed, options=Options(**options))
-
-    def load(self, state: str) -> AnyMatch:
-        return Match.from_json(state)
 
     # ------------------------------------------------------------------ moves and the log
     def label(self, match: AnyMatch, action: Any, names: Mapping[str, str], lang: str) -> str:
@@ -169,9 +156,6 @@ class FightdromeFace:
     def table_picture(self, table: Table, lang: str | None = None) -> Picture:
         return images.table_picture(table, lang)
 
-    async def table_file(self, table: Table, lang: str | None = None) -> discord.File:
-        return await images.table_picture(table, lang).file()
-
     def results_picture(self, table: Table, lang: str | None = None) -> Picture:
         return images.results_picture(table, lang)
 
@@ -183,17 +167,9 @@ class FightdromeFace:
         return (text if cards else t("fd.hand.empty", lang)), images.hand_picture(table, seat, lang, view)
 
     # ------------------------------------------------------------------ results and series
-    def results(self, table: Table, match: AnyMatch) -> list[ResultRow]:
-        m = match_of(match)
-        assert m.is_over()
-        return [
-            ResultRow(seat, table.by_seat(seat).user_id, table.names.get(seat, seat), place, score)
-            for place, (seat, score, _details) in enumerate(m.result(), start=1)
-        ]
-
     def results_text(self, table: Table, lang: str) -> str:
         m = match_of(table.game)
-        names = table.played_by(self.turn_word)
+        names = table.played_by()
         winner = m.winner or m.seats[0]
         lines = [t("fd.results.title", lang, name=names.get(winner, winner))]
         for place, (seat, score, details) in enumerate(m.result(), start=1):
@@ -252,12 +228,6 @@ class FightdromeFace:
             formats=" · ".join(parts),
         )
         return text, True
-
-    async def series_text(self, store: Store, channel_id: int) -> str:
-        raise UserError("err.no_series")
-
-    async def series_note(self, store: Store, row: GameRow, lang: str) -> str:
-        return ""
 
     # ------------------------------------------------------------------ /card and /rules
     def find_cards(self, query: str) -> list[str]:

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 import render.nightfall
 from bot.errors import UserError
-from bot.face import NewOption, Prompt, Recent
+from bot.face import BaseFace, NewOption, Prompt, Recent
 from bot.nightfall import commands as _words  # noqa: F401  (registers the game's slash-command words)
 from bot.nightfall import cup, images, prompts, summary
 from bot.nightfall.coach import coach_lines
@@ -77,15 +77,12 @@ def results_text(details: list[dict[str, Any]], names: Mapping[str, str], lang: 
     return clip("\n".join(lines))
 
 
-class NightfallFace:
+class NightfallFace(BaseFace):
     """Nightfall on Discord: 2–5 players, the fewest wounds win, an Apocalypse Cup as its series."""
 
     #: its series is the Apocalypse Cup, a run of games in one channel (``/game new series:cup``)
     series: bool = True
-    span_word: str = "turn"
-    turn_word: str = "turn"
     rules: Rules = NIGHTFALL
-    key: str = NIGHTFALL.key
     #: the images' start-up work, run in the background by ``bot.workers.images.prime``
     prime_images = staticmethod(render.nightfall.prime)
     new_options: Sequence[NewOption] = NEW_OPTIONS
@@ -101,12 +98,6 @@ class NightfallFace:
     def options_text(self, options: Mapping[str, Any], lang: str) -> str:
         variant = t(f"variant.{options.get('draft', 'standard')}", lang)
         return variant + (t("lobby.secret", lang) if options.get("secret_archives") else "")
-
-    def deal(self, seats: Sequence[str], seed: int, options: Mapping[str, Any]) -> Match:
-        return Game.new(list(seats), seed=seed, options=Options(**options))
-
-    def load(self, state: str) -> Match:
-        return Game.from_json(state)
 
     # ------------------------------------------------------------------ moves and the log
     def label(self, match: Match, action: Any, names: Mapping[str, str], lang: str) -> str:
@@ -151,30 +142,8 @@ class NightfallFace:
     def turn(self, match: Match) -> int:
         return summary.turn_of(game(match))
 
-    def span(self, match: Match) -> int:
-        return summary.turn_of(game(match))
-
-    def split_by_turn(self, turn: int, events: Sequence[dict[str, Any]]) -> list[tuple[int, list[dict[str, Any]]]]:
-        return summary.split_by_turn(turn, events)
-
     def summary(self, turn: int, events: Sequence[dict[str, Any]], names: Mapping[str, str], lang: str) -> str:
         return summary.summary_text(turn, events, dict(names), lang)
-
-    # a replay steps turn by turn: a step a turn, with the turn's summary
-    def replay_mark(self, match: Match) -> int:
-        return summary.turn_of(game(match))
-
-    def split_by_mark(self, mark: int, events: Sequence[dict[str, Any]]) -> list[tuple[int, list[dict[str, Any]]]]:
-        return summary.split_by_turn(mark, events)
-
-    def replay_lines(
-        self,
-        stretch: Sequence[dict[str, Any]],
-        turns: Sequence[tuple[int, Sequence[dict[str, Any]]]],
-        names: Mapping[str, str],
-        lang: str,
-    ) -> list[str]:
-        return [self.summary(n, evs, names, lang) for n, evs in turns if evs]
 
     # ------------------------------------------------------------------ what players read
     def progress(self, match: Match, lang: str) -> str:
@@ -197,9 +166,6 @@ class NightfallFace:
     def table_picture(self, table: Table, lang: str | None = None) -> Picture:
         return images.table_picture(table, lang)
 
-    async def table_file(self, table: Table, lang: str | None = None) -> discord.File:
-        return await images.table_file(table, lang)
-
     def results_picture(self, table: Table, lang: str | None = None) -> Picture:
         return images.results_picture(table, lang)
 
@@ -214,7 +180,7 @@ class NightfallFace:
 
     def results_text(self, table: Table, lang: str) -> str:
         assert table.game is not None
-        return results_text(game(table.game).ranking_details(), table.played_by(self.turn_word), lang)
+        return results_text(game(table.game).ranking_details(), table.played_by(), lang)
 
     def game_over_text(self, table: Table, seat: SeatRow, lang: str) -> str | None:
         assert table.game is not None
