@@ -14,12 +14,14 @@ from typing import Any
 
 import discord
 
+from bot.table import level_name
 from bot.words.i18n import t
+from engine.protocol import Rules
 
 LOBBY_BUTTON_ID = re.compile(r"lb:(?P<game>\d+):(?P<action>join|leave|start)")
 LOBBY_LEVEL_ID = re.compile(r"lbai:(?P<game>\d+)")
 
-#: (interaction, game id, "join" | "leave" | "start" | "add:<level>") -> None
+#: (interaction, game id, "join" | "leave" | "start" | "add:<level>") -> None; "add:" alone: the game's default level
 LobbyHandler = Callable[[discord.Interaction[Any], int, str], Awaitable[None]]
 _handler: list[LobbyHandler] = []
 
@@ -55,7 +57,8 @@ class LobbyLevel(discord.ui.DynamicItem[discord.ui.Select[Any]], template=LOBBY_
     def __init__(self, game: int, options: Sequence[discord.SelectOption] = (), placeholder: str = "") -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"lbai:{game}",
-            options=list(options) or [discord.SelectOption(label="normal", value="normal")],
+            # rebuilt from a press, the menu's options are the message's; Discord wants at least one
+            options=list(options) or [discord.SelectOption(label="🤖", value="")],
             placeholder=placeholder or None,
         )
         super().__init__(select)
@@ -69,18 +72,19 @@ class LobbyLevel(discord.ui.DynamicItem[discord.ui.Select[Any]], template=LOBBY_
         return cls(int(match["game"]), options, getattr(item, "placeholder", "") or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = self.item.values or ["normal"]
+        values = self.item.values or [""]
         await _pressed(interaction, self.game, f"add:{values[0]}")
 
 
-def lobby_view(game: int, levels: Sequence[str], lang: str) -> discord.ui.View:
-    """The lobby message's buttons and AI menu, in the game's language."""
+def lobby_view(game: int, rules: Rules, lang: str) -> discord.ui.View:
+    """The lobby message's buttons and the menu of the AI levels its game (``rules``) has, in the game's
+    language."""
     view = discord.ui.View(timeout=None)
     for action in ("join", "leave", "start"):
         view.add_item(LobbyButton(game, action, t(f"lobby.button.{action}", lang)))
     options = [
-        discord.SelectOption(label=t("lobby.button.level", lang, level=t(f"level.{level}", lang)), value=level)
-        for level in levels
+        discord.SelectOption(label=t("lobby.button.level", lang, level=level_name(rules.key, level, lang)), value=level)
+        for level in rules.ai_levels
     ]
     view.add_item(LobbyLevel(game, options, t("lobby.button.ai", lang)))
     return view

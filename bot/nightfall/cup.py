@@ -1,4 +1,6 @@
-"""Apocalypse Cup standings and ``/game stats``, both read from the results rows of finished games.
+"""Apocalypse Cup standings and ``/game stats``, both read from the results rows of finished games; and the cup's
+words (domain "nightfall_cup": Polish and Russian in ``locales/<lang>/LC_MESSAGES/nightfall_cup.po``), among them
+the name and the lobby note the host's series sentences take (``bot.table.series_name``, ``series_lobby_note``).
 
 The cup's rule (RULES.md: wounds add up over the games until someone's total reaches 100; the
 lowest total wins, and a tie shares the win) lives in ``engine.nightfall.scoring.ApocalypseCup``; this module
@@ -10,17 +12,43 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from babel.numbers import format_decimal
 
 from bot.errors import UserError
 from bot.store import GameRow, ResultRow, Store
 from bot.words.i18n import count, t
+from engine import i18n
 from engine.nightfall.rules import NIGHTFALL
 from engine.nightfall.scoring import ApocalypseCup
 
 #: the key Nightfall's games are stored under
 GAME = NIGHTFALL.key
+
+ENGLISH: dict[str, i18n.Template] = {
+    # what the host's series sentences call the cup, and what the lobby of a cup's first game says of it
+    "nightfall.series": "Apocalypse Cup",
+    "nightfall.series.lobby_note": (
+        "\n🏆 **Apocalypse Cup**: each game adds every player's wounds to their total, until someone's total "
+        "reaches {target}; then the lowest total wins. After each game, `/game next` starts the next one with "
+        "the same seats."
+    ),
+    # /game cup, and the results message of a cup's game
+    "cup.title": "🏆 **Apocalypse Cup** in #{channel} after {games} (to {target} wounds)",
+    "cup.title_none": "🏆 **Apocalypse Cup** in #{channel} (to {target} wounds): no game has finished yet.",
+    "cup.line": "{place}. **{name}** — {total} ({games})",
+    "cup.leads": "Leading: **{names}**.",
+    "cup.closest": "Closest to {target}: **{names}**, {left} to go.",
+    "cup.under_way": "Game {number} is being played: its wounds count when it ends.",
+    "cup.after": "🏆 Apocalypse Cup after {games}: {totals} — `/game next` starts the next game.",
+    "cup.total": "{name} {total}",
+    "cup.over": "🏆 **The Apocalypse Cup is over** after {games}: **{names}** reached {target} wounds.",
+    "cup.winner": "🥇 **{name}** wins the cup with {total}!",
+    "cup.winners": "🥇 **{names}** share the win, with {total} each!",
+}
+
+DOMAIN = i18n.register("nightfall_cup", Path(__file__).parent / "locales", ENGLISH)
 
 
 @dataclass(frozen=True)

@@ -59,9 +59,10 @@ def display(mu: float, sigma: float) -> int:
     return round(BASE + SCALE * (mu - 3 * sigma))
 
 
-def ai_player(level: str | None) -> str:
-    """The rating key of an AI seat at ``level`` (an AI from before levels played at normal)."""
-    return AI_PREFIX + (level or "normal")
+def ai_player(level: str) -> str:
+    """The rating key of an AI seat at ``level`` (one of its game's levels: the caller puts the game's default
+    level for a seat stored without one)."""
+    return AI_PREFIX + level
 
 
 def rate(entrants: Sequence[Entrant]) -> dict[str, Skill]:

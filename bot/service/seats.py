@@ -14,8 +14,8 @@ from bot.face import Face
 from bot.service.base import AI_NAMES, SERIES
 from bot.service.play import PlayService
 from bot.store import GameRow, LobbyChanged, SeatRow, Want
-from bot.table import Table
-from bot.words.logline import LogLine
+from bot.table import Table, level_name
+from bot.words.logline import LogLine, per_language
 from engine.protocol import Match
 
 log = logging.getLogger(__name__)
@@ -71,7 +71,7 @@ class SeatService(PlayService):
             options=stored,
             seed=new_seed(),
             deadline=deadline,
-            cup_target=self.settings.cup_target if series == "cup" else None,
+            series_target=self.settings.cup_target if series != "single" else None,
             language=language,
             tutorial=tutorial,
         )
@@ -128,13 +128,17 @@ class SeatService(PlayService):
         self._after_away(table)
         return table, seat.display_name
 
-    async def add_ai(self, channel_id: int, user_id: int, level: str = "normal") -> tuple[Table, str]:
-        """Seat an AI of ``level``, stored as a plain name ("Vesper") and its level: each reader's language writes
-        them ("Vesper 🤖 (hard)"). Returns the table and that title in the game's language."""
+    async def add_ai(self, channel_id: int, user_id: int, level: str | None = None) -> tuple[Table, str]:
+        """Seat an AI of ``level`` (one of the lobby's game's levels; None: its default level), stored as a plain
+        name ("Vesper") and its level: each reader's language writes them ("Vesper 🤖 (hard)"). Returns the table
+        and that title in the game's language."""
         table = await self._lobby(channel_id)
-        levels = self.face(table).rules.ai_levels
+        rules = self.face(table).rules
+        levels = rules.ai_levels
+        level = rules.default_level if level is None else level
         if level not in levels:
-            raise UserError("err.unknown_level", levels=", ".join(levels))
+            named = per_language(lambda lang: ", ".join(level_name(rules.key, x, lang) for x in levels))
+            raise UserError("err.unknown_level", levels=named)
         async with self.lock(table.id):
             table = await self._fresh_lobby(table.id)
             self._host_only(table, user_id)
@@ -444,7 +448,8 @@ class SeatService(PlayService):
         wants = [Want("channel"), Want("prompt", seat.user_id)]
         if away and cause is not None:
             wants.append(Want("takeover", seat.user_id, hint=cause))
-        if not await self.store.set_away(table.id, seat.seat, self.turn(table), away, [line], wants, waiting):
+        level = self.face(table).rules.default_level if away else None
+        if not await self.store.set_away(table.id, seat.seat, self.turn(table), away, [line], wants, waiting, level):
             raise UserError("err.game_over" if table.row.status != "active" else "err.stale")
         self._ai.pop((table.id, seat.seat), None)
         return await self._refresh(table.id)

@@ -39,19 +39,19 @@ class TutorialService(SeatService):
             language=lang,
             tutorial=True,
         )
-        await self.add_ai(dm_channel_id, user_id, "easy")
+        await self.add_ai(dm_channel_id, user_id, face.rules.ai_levels[0])  # the game's weakest
         table = await self.start(dm_channel_id, user_id)
         return table.id
 
     def suggestion(self, table: Table, seat: str, lang: str) -> str:
-        """The move the normal AI would make from the seat's own view, by its label (a tutorial's hint); empty if
-        it cannot say."""
+        """The move the AI at the game's default level would make from the seat's own view, by its label (a
+        tutorial's hint); empty if it cannot say."""
         game = table.game
         if game is None or game.is_over() or not game.legal_actions(seat):
             return ""
         rules = self.face(table).rules
         try:
-            player = rules.make_player("normal", seed=table.row.seed, budget=self.settings.ai_budget)
+            player = rules.make_player(rules.default_level, seed=table.row.seed, budget=self.settings.ai_budget)
             view, actions = rules.ai_input(game, seat)
             action = player.choose(view, actions)
         except Exception:
@@ -62,7 +62,7 @@ class TutorialService(SeatService):
     async def lesson(self, table: Table, seat: str, user_id: int, lang: str) -> tuple[str, str] | None:
         """("game:kind", its words) to put above the seat's prompt: the first prompt of each kind says what it asks
         (once per person); a tutorial explains every decision: its lesson the first time its kind comes, what each
-        choice does, and the normal AI's move. None when there is nothing to add. Made under the game's lock."""
+        choice does, and the default level's AI move. None when there is nothing to add. Made under the game's lock."""
         game = table.game
         kind = next((d.kind for d in game.pending() if d.seat == seat), None) if game is not None else None
         if game is None or kind is None:

@@ -44,15 +44,16 @@ class GameStore(StoreBase):
         options: dict[str, Any],
         seed: int,
         deadline: int | None = None,
-        cup_target: int | None = None,
+        series_target: int | None = None,
         language: str = "en",
         tutorial: bool = False,
     ) -> int | None:
         """A new lobby with its host in the first seat; None if the channel already has an open game
         (decided inside the transaction, so two ``/game new`` at once open one lobby, not an error).
 
-        With ``cup_target`` the lobby is the first game of a new Apocalypse Cup, and a cup still
-        running in the channel is abandoned in the same transaction (``/game next`` means the new one).
+        With ``series_target`` the lobby is the first game of a new series of ``game`` (its kind: the game's key),
+        and a series still running in the channel is abandoned in the same transaction (``/game next`` means the
+        new one).
         """
         now = self.now()
 
@@ -60,7 +61,7 @@ class GameStore(StoreBase):
             if one(conn, "SELECT 1 FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)):
                 return None
             series_id = None
-            if cup_target is not None:
+            if series_target is not None:
                 conn.execute(
                     "UPDATE series SET status = 'abandoned', finished_at = ? WHERE channel_id = ? AND status = 'running'",
                     (now, channel_id),
@@ -68,8 +69,8 @@ class GameStore(StoreBase):
                 made = one(
                     conn,
                     "INSERT INTO series (guild_id, channel_id, host_id, kind, target, created_at) "
-                    "VALUES (?, ?, ?, 'cup', ?, ?) RETURNING id",
-                    (guild_id, channel_id, host_id, cup_target, now),
+                    "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, host_id, game, series_target, now),
                 )
                 series_id = made[0] if made else None
             row = one(
@@ -348,9 +349,11 @@ class GameStore(StoreBase):
         log_lines: Sequence[LogLine],
         wants: Sequence[Want],
         waiting: Sequence[tuple[str, int, int]],
+        level: str | None = None,
     ) -> bool:
-        """Hand a person's seat to the AI (``away``) or give it back, with its log line, its deliveries and
-        the game's clocks, in one transaction. False if the game is not running or the seat already was so."""
+        """Hand a person's seat to the AI (``away``, at ``level``: None, the game's default level) or give it back,
+        with its log line, its deliveries and the game's clocks, in one transaction. False if the game is not
+        running or the seat already was so."""
         now, epoch = self.now(), self.epoch()
         log_rows = _log_rows(log_lines)
 
@@ -360,7 +363,7 @@ class GameStore(StoreBase):
             if row is None:
                 return False
             if away:
-                changed = _hand_to_ai(conn, game_id, seat, turn)
+                changed = _hand_to_ai(conn, game_id, seat, turn, level)
             else:
                 changed = (
                     conn.execute(

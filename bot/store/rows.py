@@ -109,8 +109,10 @@ class SeriesRow:
     channel_id: int
     host_id: int
     target: int
-    #: running, over, or abandoned (a new cup was opened in the channel before it ended)
+    #: running, over, or abandoned (a new series was opened in the channel before it ended)
     status: str
+    #: whose series it is: its game's key (a game has one kind of series, and names it in its own words)
+    kind: str
 
 
 @dataclass(frozen=True)
@@ -155,13 +157,14 @@ class Move:
     wants: Sequence[Want] = ()
     #: (seat, user id, since) of every person's decision waiting after the move: their deadlines
     waiting: Sequence[tuple[str, int, int]] = ()
-    #: (seat, turn): the mover's seat goes to the AI from that turn on (too many deadlines missed)
-    handover: tuple[str, int] | None = None
+    #: (seat, turn, level): the mover's seat goes to the AI at that level from that turn on (too many deadlines
+    #: missed)
+    handover: tuple[str, int, str] | None = None
     #: the turn whose deadline this (``timeout``) move missed: one more turn missed in a row
     missed_turn: int | None = None
     #: seats of ``waiting`` whose turn is already missed: their decisions fall due at once
     hurry: Sequence[str] = ()
-    #: every seat's place and wounds, with the move that finishes the game
+    #: every seat's place and score, with the move that finishes the game
     results: Sequence[ResultRow] = ()
     #: (turn, JSON list of public events) of the move, for the channel's summary of each turn
     events: Sequence[tuple[int, str]] = ()

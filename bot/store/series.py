@@ -25,24 +25,24 @@ from bot.store.sqlite import Conn, one
 class SeriesStore(StoreBase):
     """Finished games' results, series (a game's cups) and players' stats."""
 
-    # ------------------------------------------------------------------ results, Apocalypse Cups, stats
+    # ------------------------------------------------------------------ results, series, stats
     async def series(self, series_id: int) -> SeriesRow | None:
         row = await self._read_one(f"SELECT {_SERIES_COLS} FROM series WHERE id = ?", (series_id,))
         return SeriesRow(*row) if row else None
 
     async def series_in(self, channel_id: int) -> SeriesRow | None:
-        """The channel's latest Apocalypse Cup, running or not (``/game next``, ``/game cup``)."""
+        """The channel's latest series, running or not (``/game next``, ``/game cup``)."""
         row = await self._read_one(
             f"SELECT {_SERIES_COLS} FROM series WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
         )
         return SeriesRow(*row) if row else None
 
     async def series_games(self, series_id: int) -> list[GameRow]:
-        """Every game of a cup, the first one first (abandoned ones too)."""
+        """Every game of a series, the first one first (abandoned ones too)."""
         return await self._games(f"SELECT {_GAME_COLS} FROM games WHERE series_id = ? ORDER BY id", (series_id,))
 
     async def series_results(self, series_id: int, up_to: int | None = None) -> list[tuple[int, ResultRow]]:
-        """(game id, row) of every finished game of a cup (up to game ``up_to``), in game and seat order."""
+        """(game id, row) of every finished game of a series (up to game ``up_to``), in game and seat order."""
         found = await self._read(
             "SELECT r.game_id, r.seat, r.user_id, r.display_name, r.place, r.score FROM results r "
             "JOIN games g ON g.id = r.game_id WHERE g.series_id = ? AND r.game_id <= ? ORDER BY r.game_id, r.seat",

@@ -15,8 +15,9 @@ from bot.ratings.rating import Entrant, Skill, ai_player, rate
 from bot.store.rows import CHANNEL_KINDS, Delivery, ResultRow, Want
 from bot.store.sqlite import Conn, one, rows
 from bot.words.logline import LogLine
+from engine.games import GAMES
 
-_SERIES_COLS = "id, guild_id, channel_id, host_id, target, status"
+_SERIES_COLS = "id, guild_id, channel_id, host_id, target, status, kind"
 #: the first key of every game's advisory lock (the second is the game's id): a key space of the store's own
 _GAME_LOCKS = 0x4E46_4741  # "NFGA"
 
@@ -63,7 +64,7 @@ def _rate(conn: Conn, game_id: int, now: str) -> bool:
 
     Rated: a finished game in a server (not a tutorial) with a person and at least one other entrant. A seat the
     AI played while its person was away is the person's, as in the results and ``/game stats``; an AI seat is
-    entered under its level (``ai:hard``). Two seats of one player (two AI seats at one level) enter once, by
+    entered under its level (``ai:<level>``; a seat stored without one, under its game's default level). Two seats of one player (two AI seats at one level) enter once, by
     the better place: the other still played, but one game cannot be two results of one rating."""
     game = one(conn, "SELECT guild_id, game, status, tutorial, rated FROM games WHERE id = ?", (game_id,))
     if game is None or game[2] != "over" or game[4]:
@@ -73,13 +74,15 @@ def _rate(conn: Conn, game_id: int, now: str) -> bool:
     if guild_id is None or game[3]:
         return False
     entered: dict[str, tuple[int, int | None]] = {}  # player → (place, user id), the best seat first
+    rules = GAMES.get(key)
+    default_level = rules.default_level if rules is not None else ""
     for _seat, user_id, place, level in rows(
         conn,
         "SELECT r.seat, r.user_id, r.place, s.ai_level FROM results r LEFT JOIN seats s "
         "ON s.game_id = r.game_id AND s.seat = r.seat WHERE r.game_id = ? ORDER BY r.place, r.seat",
         (game_id,),
     ):
-        player = str(user_id) if user_id is not None else ai_player(level)
+        player = str(user_id) if user_id is not None else ai_player(level or default_level)
         entered.setdefault(player, (int(place), user_id))
     if len(entered) < 2 or all(user_id is None for _, user_id in entered.values()):
         return False
@@ -143,12 +146,13 @@ def _begin(
     _sync_deadlines(conn, game_id, waiting, epoch)
 
 
-def _hand_to_ai(conn: Conn, game_id: int, seat: str, turn: int) -> bool:
-    """The AI (level normal) plays a person's seat from ``turn`` on; the seat keeps the person's user id."""
+def _hand_to_ai(conn: Conn, game_id: int, seat: str, turn: int, level: str | None) -> bool:
+    """The AI plays a person's seat from ``turn`` on, at ``level`` (the game's default level, which None also
+    means); the seat keeps the person's user id."""
     cur = conn.execute(
-        "UPDATE seats SET is_ai = 1, ai_level = 'normal', ai_since = ?, timeouts = 0, missed_turn = NULL "
+        "UPDATE seats SET is_ai = 1, ai_level = ?, ai_since = ?, timeouts = 0, missed_turn = NULL "
         "WHERE game_id = ? AND seat = ? AND is_ai = 0 AND user_id IS NOT NULL",
-        (turn, game_id, seat),
+        (level, turn, game_id, seat),
     )
     conn.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat))
     return cur.rowcount == 1

@@ -66,7 +66,7 @@ async def test_a_cup_over_several_games_keeps_the_seats_and_announces_its_end_on
     assert early.ephemeral and "hasn't started yet" in early.response.content
     await alice.slash(party.channel, "game start")
     busy = await alice.slash(party.channel, "game next")
-    assert busy.ephemeral and "Game 1 of the cup is still being played" in busy.response.content
+    assert busy.ephemeral and "Game 1 of the series is still being played" in busy.response.content
     none_yet = await carol.slash(party.channel, "game cup")
     assert "no game has finished yet" in none_yet.response.content
     assert "Game 1 is being played" in none_yet.response.content
@@ -117,12 +117,12 @@ async def test_a_cup_over_several_games_keeps_the_seats_and_announces_its_end_on
         assert f"Closest to {TARGET}: " in text and f"{TARGET - last} wound" in text
 
         refused = await carol.slash(party.channel, "game next")  # a spectator
-        assert refused.ephemeral and "Only the cup's players" in refused.response.content
+        assert refused.ephemeral and "Only the series' players" in refused.response.content
         started = await alice.slash(party.channel, "game next")
         assert not started.ephemeral
         assert (
             started.response.content
-            == f"▶️ **alice** starts game {number + 1} of the Apocalypse Cup, with the same seats."
+            == f"▶️ **alice** starts game {number + 1} of this channel's series (Apocalypse Cup), with the same seats."
         )
         following = await party.table()
         assert following.id != table.id and following.row.status == "active"
@@ -156,7 +156,7 @@ async def test_a_cup_over_several_games_keeps_the_seats_and_announces_its_end_on
     )
 
     over = await alice.slash(party.channel, "game next")
-    assert over.ephemeral and "Apocalypse Cup is over" in over.response.content
+    assert over.ephemeral and "This channel's series is over" in over.response.content
     final = await carol.slash(party.channel, "game cup")
     assert not final.ephemeral and "The Apocalypse Cup is over" in final.response.content
     await simcord_env.settle()
@@ -169,10 +169,10 @@ async def test_next_and_cup_refuse_clearly_without_a_running_cup(simcord_env: An
     alice, carol, store = party.members["alice"], party.members["carol"], party.bot.store
     for command in ("game next", "game cup"):
         refused = await alice.slash(party.channel, command)
-        assert refused.ephemeral and "no Apocalypse Cup in this channel" in refused.response.content
+        assert refused.ephemeral and "no series of games in this channel" in refused.response.content
     await alice.slash(party.channel, "game new")  # a single game is no cup
     refused = await alice.slash(party.channel, "game next")
-    assert refused.ephemeral and "no Apocalypse Cup" in refused.response.content
+    assert refused.ephemeral and "no series of games" in refused.response.content
     await alice.slash(party.channel, "game abandon")
 
     await alice.slash(party.channel, "game new", series="cup")
@@ -184,7 +184,7 @@ async def test_next_and_cup_refuse_clearly_without_a_running_cup(simcord_env: An
     assert await store.open_game_in(party.channel.id) is None
     # a new cup in the channel ends the unfinished one, and says so
     again = await carol.slash(party.channel, "game new", series="cup")
-    assert "The unfinished cup of this channel ends here, without a winner." in again.response.content
+    assert "The unfinished series of this channel ends here, without a winner." in again.response.content
     assert (await store.series(first.id)).status == "abandoned"
     assert (await store.series_in(party.channel.id)).status == "running"
     user_errors_only(simcord_env)

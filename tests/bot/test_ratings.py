@@ -52,6 +52,7 @@ async def test_a_finished_game_is_rated_once_whatever_restarts_follow(simcord_en
     results = {r.seat: r for r in await party.bot.store.results(game_id)}
     # her seat is hers (the AI played it while she was away), the AI seat is its level's
     assert results["p1"].user_id == alice.id and results["p2"].user_id is None
+    assert level is not None
     ai = ai_player(level)
     after = rate([Entrant(str(alice.id), results["p1"].place, None), Entrant(ai, results["p2"].place, None)])
     expected = {

@@ -130,6 +130,7 @@ async def test_migrations_are_applied_once(settings: Settings) -> None:
         "0017_my_time.sql",
         "0018_takeover.sql",
         "0019_digest.sql",
+        "0020_game_vocabulary.sql",
     ]
     assert await first.migrate() == []  # nothing left to apply
     await first.close()

@@ -405,6 +405,7 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         (17, "0017_my_time.sql"),
         (18, "0018_takeover.sql"),
         (19, "0019_digest.sql"),
+        (20, "0020_game_vocabulary.sql"),
     ]
     for gid, meant in GAMES.items():
         row = await store.game(gid)
