@@ -46,7 +46,7 @@ class CardsAndRules(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="card", description="Show one card of any game")
-    @app_commands.describe(name="A card's name in any language, or a kind, type or colour: vampire, action, red")
+    @app_commands.describe(name="A card's name in any language, or a kind, type or colour")
     async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
         if not fold(name):  # nothing to match (blank, an emoji, invisible characters): no card has that name
             shown = _printable(name)[:60]
