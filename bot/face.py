@@ -331,8 +331,8 @@ class BaseFace(ABC):
     """A face's defaults: every member of ``Face`` that follows from the game's ``Rules`` and ``Match``, or is empty
     for a game without the feature. A game subclasses it, sets ``rules`` and writes only what is its own: how a
     move, an event and the table read (``label``, ``describe``, ``status``, ``prompt``, ``table_picture``), the
-    turn it is in (``turn``), its options and verbs (``new_options``, ``cogs``), and whatever it does better than
-    the default below.
+    turn it is in (``turn``), its options, verbs and commands (``new_options``, ``verbs``, ``cogs``), and whatever it
+    does better than the default below.
 
     The host still speaks of faces through the ``Face`` protocol: a face need not derive from this class (a test's
     fake does not), and every member here keeps the protocol's contract."""
@@ -451,7 +451,7 @@ class BaseFace(ABC):
 
     # ------------------------------------------------------------------ what players read
     def progress(self, match: Match, lang: str) -> str:
-        """ "turn 5"; a game with phases of its own (a draft, a pick) says them."""
+        """Says "turn 5"; a game with phases of its own (a draft, a pick) says them."""
         return t("face.progress", lang, turn=self.turn(match))
 
     def status_facts(self, table: Table, lang: str) -> list[str]:
@@ -498,7 +498,7 @@ class BaseFace(ABC):
         return clip("\n".join(lines))
 
     def game_over_text(self, table: Table, seat: SeatRow, lang: str) -> str | None:
-        """ "You won" or who won, and where; None for a seat that played no part."""
+        """Says "you won" or who won, and where; None for a seat that played no part."""
         assert table.game is not None
         ranking = self.results(table, table.game)
         if not ranking or all(row.seat != seat.seat for row in ranking):

@@ -13,6 +13,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+# a move's events are split at the engine's ``turn`` event, as every face does by default
+from bot.face import split_by_turn as split_by_turn
 from bot.nightfall.events import in_language
 from bot.words.i18n import clip, count, t
 
@@ -29,17 +31,6 @@ MESSAGE_LIMIT = 1900
 def turn_of(game: Game) -> int:
     """The turn a game is in, with the draft as turn 0: what a move's events are filed under."""
     return 0 if game.phase == "draft" else game.turn
-
-
-def split_by_turn(turn: int, events: Sequence[Event]) -> list[tuple[int, list[Event]]]:
-    """``events`` of one move filed by turn: those before a ``turn`` event belong to ``turn``,
-    the rest to the turn that event starts."""
-    out: list[tuple[int, list[Event]]] = [(turn, [])]
-    for e in events:
-        if e.get("type") == "turn":
-            out.append((int(e.get("turn") or turn + 1), []))
-        out[-1][1].append(e)
-    return [(n, evs) for n, evs in out if evs]
 
 
 def summary_text(turn: int, events: Sequence[Event], names: dict[str, str], lang: str = "en") -> str:
