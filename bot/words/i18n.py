@@ -189,7 +189,7 @@ EN: dict[str, Template] = {
     "err.not_lobby": "The game has already started; you can watch it, and join the next one.",
     "err.already_seated": "You already have a seat in this game.",
     "err.not_seated": "You don't have a seat in this game.",
-    "err.table_full": "The table is full (5 players).",
+    "err.table_full": "The table is full: every seat is taken.",
     "err.unknown_level": "AI players come in these levels: {levels}.",
     "err.not_host": "Only the host ({host}) can do that.",
     "err.not_host_or_admin": "Only the host ({host}) or a member with Manage Server can abandon the game.",
