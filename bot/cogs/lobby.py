@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import inspect
+import types
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -117,10 +118,33 @@ def _with_game_options(func: Callable[..., Any]) -> Callable[..., Any]:
             ]
     if len(fixed) - 2 + len(added) > MAX_OPTIONS:
         raise ValueError(f"/game new would have {len(fixed) - 2 + len(added)} options; Discord takes {MAX_OPTIONS}")
+    func.__game_new_signature__ = signature  # type: ignore[attr-defined]
     func.__signature__ = signature.replace(parameters=fixed[:2] + added + fixed[2:])  # type: ignore[attr-defined]
     app_commands.describe(**descriptions)(func)
     app_commands.choices(**choices)(func)
     return func
+
+
+def _as_registered_now(command: app_commands.Command[Any, ..., Any]) -> app_commands.Command[Any, ..., Any]:
+    """``/game new`` with the games registered now: a copy of ``command`` whose callback takes the options of
+    every game in ``FACES`` as it stands (a game registered after this module was imported, such as a test's, is
+    offered like the others), rebuilt from the signature ``_with_game_options`` started from."""
+    old = command.callback
+    func = types.FunctionType(old.__code__, old.__globals__, old.__name__, old.__defaults__, old.__closure__)
+    # the decorators' marks (descriptions, choices, guild only), each a copy, so the class's command keeps its own
+    func.__dict__.update({k: dict(v) if isinstance(v, dict) else v for k, v in old.__dict__.items()})
+    func.__qualname__, func.__kwdefaults__ = old.__qualname__, old.__kwdefaults__
+    func.__annotations__ = old.__annotations__
+    func.__signature__ = old.__game_new_signature__  # type: ignore[attr-defined,union-attr]
+    fresh: app_commands.Command[Any, ..., Any] = app_commands.Command(
+        name=command.name,
+        description=command.description,
+        callback=_with_game_options(func),
+        parent=command.parent,
+        extras=command.extras,
+    )
+    fresh.binding = command.binding
+    return fresh
 
 
 def away_text(days: int, lang: str) -> str:
@@ -142,6 +166,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
+        group = self.__cog_app_commands_group__
+        assert group is not None
+        group.add_command(_as_registered_now(self.new), override=True)  # the games registered now, not at import
         set_lobby_handler(self.pressed)
         set_hand_over_handler(self.hand_over)
         set_back_handler(self.back_pressed)
@@ -582,7 +609,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
                 out.append(app_commands.Choice(name=name[:100], value=str(table.id)))
         return out[:25]
 
-    @app_commands.command(name="log", description="The recent turn log of this channel's game")
+    @app_commands.command(name="log", description="The recent move-by-move log of this channel's game")
     @app_commands.guild_only()
     async def log(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
@@ -594,7 +621,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         await send(interaction, text[-1900:], ephemeral=True)
 
     @app_commands.command(
-        name="replay", description="Watch a game again turn by turn, privately (this channel's, or an older one)"
+        name="replay", description="Watch a game again move by move, privately (this channel's, or an older one)"
     )
     @app_commands.describe(game="An older game of this server, by its number (default: this channel's game)")
     @app_commands.guild_only()
@@ -707,7 +734,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         text = await face.series_text(self.bot.store, interaction.channel.id)
         await send(interaction, clip(text), allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
 
-    @app_commands.command(name="stats", description="Finished games, wins and wounds of a player in this server")
+    @app_commands.command(name="stats", description="Finished games, wins and scores of a player in this server")
     @app_commands.describe(player="Whose record to show (default: yours)")
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction[Any], player: discord.User | None = None) -> None:

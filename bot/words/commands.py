@@ -193,6 +193,14 @@ def register(name: str, directory: Path, english: Mapping[str, Template]) -> i18
     _choice_keys.cache_clear()
     return domain
 
+
+def unregister(name: str) -> None:
+    """Forget a game's command words (a test's game, registered for its duration)."""
+    if COMMAND_DOMAINS.pop(name, None) is not None:
+        i18n.unregister(name)
+    _choice_keys.cache_clear()
+
+
 #: Choices whose English name already comes from another catalogue (``/game new series:``): the same key serves.
 BORROWED: dict[str, str] = {
     "cmd.game.new.series.choice.single": "series.single",

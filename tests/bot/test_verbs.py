@@ -24,6 +24,7 @@ from bot.face import NewOption
 from bot.games import FACES
 from bot.verbs import Verb, check_verbs
 from bot.words.commands import COMMAND_DOMAINS, CommandTranslator, key_for
+from tests.kitgame import KIT_KEY, registered
 
 from .conftest import user_errors_only
 from .test_typed_moves import alice_to_chain
@@ -200,3 +201,17 @@ def test_the_translator_finds_a_verbs_game_option_under_moves_words() -> None:
         location=app_commands.TranslationContextLocation.parameter_name, data=game
     )
     assert key_for(app_commands.locale_str("game"), context) == "cmd.move.game.name"
+
+
+async def test_a_game_registered_after_import_gets_its_verbs_and_its_game_new_choice(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The commands are made when the bot is, from the registry as it stands: a game added then (the kit game of
+    ``tests/kitgame``) is offered by ``/game new game:`` and has its verbs, in every language it translates."""
+    with registered(monkeypatch):
+        payloads = await _payloads(settings)
+        kit = FACES[KIT_KEY]
+        game = next(o for o in _game_new(payloads)["options"] if o["name"] == "game")
+        assert [c["value"] for c in game["choices"]] == list(FACES)
+        for verb in kit.verbs:
+            assert payloads[verb.name]["description"] == verb.description
