@@ -4,7 +4,7 @@ Every package keeps its own *domain*: a dict of English templates keyed by a sta
 source language), and ``<directory>/<lang>/LC_MESSAGES/<domain>.po`` per language. A ``.po``
 entry carries the id as ``msgctxt`` and the English as ``msgid``, so a translator sees the English
 and the usual tools (``pybabel update``, Poedit, Weblate) mark a translation fuzzy when its English
-changes; ``python -m bot.catalogues`` (``make catalogues``) writes the ``.pot`` templates and merges
+changes; ``python -m bot.words.catalogues`` (``make catalogues``) writes the ``.pot`` templates and merges
 them into the ``.po`` files. Counted sentences are gettext plurals: Babel writes each language's ``Plural-Forms`` from
 CLDR (Polish and Russian have *one / few / many*), and ``gettext`` picks the form.
 

@@ -1,6 +1,6 @@
 """The start of a process that draws images: each game's priming (``render.<game>.prime``), run once.
 
-``bot.images`` runs :func:`run_primers` in a thread of the bot, or makes :func:`start_worker` the
+``bot.workers.images`` runs :func:`run_primers` in a thread of the bot, or makes :func:`start_worker` the
 initializer of its worker processes: a worker unpickles its initializer by name, so it lives here,
 where importing it imports neither discord nor the bot.
 """
