@@ -4,13 +4,15 @@ played to its end in SimCord by the real bot, on both stores, without a line of 
 For each key of ``bot.games.FACES`` (read at collection time: a new game is included by its registration alone),
 and for the kit game of ``tests/kitgame`` (registered for the test's duration only, to prove that a new game needs
 no host change), one game is played: people seats and an AI seat at the game's default level; the people answer by
-DM buttons and by ``/move`` in turn; one decision's deadline is missed and its passive default played; a move is
-taken back where the game allows it (``/game undo`` refuses politely where it showed something); the bot restarts
-in the middle; the results reach the channel. Throughout: nothing but a polite refusal goes wrong in the bot, every
-DM prompt a person gets offers their own seat's moves, and the channel never shows a hand.
+DM buttons, by ``/move`` and by the game's own verb commands (``face.verbs``) in turn; one decision's deadline is
+missed and its passive default played; a move is taken back where the game allows it (``/game undo`` refuses
+politely where it showed something); the bot restarts in the middle; the results reach the channel. Throughout:
+nothing but a polite refusal goes wrong in the bot, every DM prompt a person gets offers their own seat's moves, and
+the channel never shows a hand.
 
 Everything is asked of the game through what it declares (``rules.seats``, ``rules.ai_levels``,
-``rules.default_level``, ``rules.traits``, ``face.tutorial_options``, ``face.label``), never its key.
+``rules.default_level``, ``rules.traits``, ``face.tutorial_options``, ``face.verbs``, ``face.label``), never its
+key.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import pytest
 
 from bot.face import Face
 from bot.games import FACES
+from bot.table import verb_of
 from bot.words.i18n import t
 from tests.bot.conftest import user_errors_only
 from tests.bot.helpers import Party, latest_prompt, moves_in, press, public_lines
@@ -72,7 +75,7 @@ async def open_table(env: Any, face: Face) -> Party:
     """A lobby of the game with its quickest options, the people it seats besides one AI seat at its default level,
     and a spectator; started."""
     rules = face.rules
-    seats = min(3, max(rules.seats))
+    seats = min(3, max(rules.seats))  # two people and the AI; a duel, one person and the AI
     humans = ("alice", "bob")[: max(1, seats - 1)]
     guild = env.create_guild()
     channel = guild.create_text_channel("contract")
@@ -129,6 +132,30 @@ async def by_move_command(party: Party, face: Face, table: Any, seat: str, name:
     assert result.ephemeral, "a move by slash command is answered privately"
 
 
+async def by_verb(party: Party, face: Face, table: Any, seat: str, name: str, action: Any) -> bool:
+    """``name`` makes ``action`` with the game's own verb command for it (``face.verbs``), its option picked from
+    the command's autocomplete or its fixed choices; False where no declared verb makes it."""
+    move, label = str(action), label_of(face, table, action)
+    verb = next((v for v in face.verbs if verb_of(action) in v.answers and (v.option or move == v.answers[0])), None)
+    if verb is None:
+        return False
+    member = party.members[name]
+    if not verb.option:
+        result = await member.slash(party.channel, verb.name)
+    elif verb.choices:
+        result = await member.slash(party.channel, verb.name, **{verb.option: move.split(" ", 1)[1]})
+    else:
+        values = [str(c["value"]) for c in await member.autocomplete(party.channel, verb.name, verb.option, "")]
+        if move not in values:  # 25 at most: type to narrow them down
+            found = await member.autocomplete(party.channel, verb.name, verb.option, label)
+            values = [str(c["value"]) for c in found]
+        if move not in values:  # one label for copies of one thing: the one offered stands for them all
+            move = next(v for v in values if label_of(face, table, table.game.parse_action(seat, v)) == label)
+        result = await member.slash(party.channel, verb.name, **{verb.option: move})
+    assert result.ephemeral, f"/{verb.name} is answered privately"
+    return True
+
+
 async def timeouts(party: Party, game_id: int) -> int:
     sql = "SELECT COUNT(*) FROM actions WHERE game_id = ? AND source IN ('timeout', 'missed')"
     return int(await party.bot.store.reader.call(lambda c: c.execute(sql, (game_id,)).fetchone()[0]))
@@ -149,8 +176,9 @@ def hands_shown(party: Party, face: Face, table: Any) -> list[str]:
     return shown
 
 
-@pytest.mark.slow(20)
+@pytest.mark.slow(30)
 @pytest.mark.postgresql
+@pytest.mark.simcord(settle_timeout=60)  # a busy machine: each settle waits for the bot's work, however slow
 @pytest.mark.parametrize("game_key", KEYS, indirect=True)
 async def test_a_game_is_played_to_its_end_by_the_host(
     game_key: str, simcord_env: Any, make_bot: Any, caplog: pytest.LogCaptureFixture
@@ -164,7 +192,7 @@ async def test_a_game_is_played_to_its_end_by_the_host(
     people = {s.seat: name_of(party, s.user_id) for s in start.seats if not s.is_ai}
     pickers = {seat: rules.make_player(rules.ai_levels[0], seed=i) for i, seat in enumerate(people)}
     missed = restarted = False
-    undone, undo_tries, by_command = False, 0, False
+    undone, undo_tries, made = False, 0, 0
     for n in range(MAX_MOVES):
         table = await party.table()
         match = table.game
@@ -193,11 +221,12 @@ async def test_a_game_is_played_to_its_end_by_the_host(
         name = people[seat]
         view, actions = rules.ai_input(match, seat)
         action = pickers[seat].choose(view, actions)
-        if by_command:
-            await by_move_command(party, face, table, seat, name, action)
-        else:
+        way = made % 3  # a DM button, ``/move``, the game's own verb: each in turn
+        made += 1
+        if way == 0:
             await by_button(party, face, table, seat, name, action)
-        by_command = not by_command
+        elif way == 1 or not await by_verb(party, face, table, seat, name, action):
+            await by_move_command(party, face, table, seat, name, action)
         if not undone and undo_tries < UNDO_TRIES:
             undo_tries += 1
             answer = await party.members[name].slash(party.channel, "game undo")
