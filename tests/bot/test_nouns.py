@@ -66,6 +66,17 @@ def test_every_game_gives_every_form_of_its_nouns_in_every_language(game: str) -
     assert list(form_problems(game)) == []
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_english_forms_say_the_nouns_the_rules_declare(game: str) -> None:
+    """``Rules.span_noun`` and ``turn_noun`` are the English words the forms are made of: the declaration and the
+    words cannot drift apart."""
+    rules = GAMES[game]
+    for form in NOUN_FORMS:
+        word = rules.span_noun if form.startswith("span.") else rules.turn_noun
+        en = i18n.english(f"{game}.{form}")
+        assert all(word in text.lower() for text in ((en,) if isinstance(en, str) else en)), (form, word, en)
+
+
 @pytest.mark.parametrize("game", sorted(FACES))
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_the_host_sentences_take_each_games_nouns(game: str, lang: str) -> None:
