@@ -208,13 +208,13 @@ class SeatService(PlayService):
         return game, since, wants
 
     async def next_game(self, channel_id: int, user_id: int) -> tuple[Table, int]:
-        """``/game next``: the next game of the channel's Apocalypse Cup, with the seats of the last one
-        (the same people, as people again, and AI seats at their level), its variant, options, deadline and
-        language, started at once; (table, its number in the cup).
+        """``/game next``: the next game of the channel's series, with the seats of the last one
+        (the same people, as people again, and AI seats at their level), its options, deadline and
+        language, started at once; (table, its number in the series).
 
-        Any person seated in the cup's last game, or the cup's host, may start it: a cup between
-        friends should not wait for one of them to come online. Refused while a game of the cup is
-        open, once the cup is over, or while another game holds the channel. The game is created and
+        Any person seated in the series' last game, or its host, may start it: a series between
+        friends should not wait for one of them to come online. Refused while a game of the series is
+        open, once the series is over, or while another game holds the channel. The game is created and
         dealt in one transaction: nobody can join or leave it in between.
         """
         series = await self.store.series_in(channel_id)

@@ -32,7 +32,7 @@ class GameRow:
     table_message_id: int | None
     #: seconds a person has for each decision; None: no deadline
     deadline: int | None = None
-    #: the Apocalypse Cup this game is part of; None: a single game
+    #: the series this game is part of; None: a single game
     series_id: int | None = None
     #: the language of the game's public texts: en, pl or ru
     language: str = "en"
