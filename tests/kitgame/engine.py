@@ -174,7 +174,7 @@ class SealedBids:
 
     def private_view(self, seat: str) -> dict[str, Any]:
         view = self.public_view()
-        view["seat"] = seat
+        view["you"] = seat
         view["my_bid"] = self.bids.get(seat)
         return view
 

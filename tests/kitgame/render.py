@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image
 
 from render.primitives import coin, draw, pill, to_png, vertical_gradient
+from render.public import check_public
 from render.theme import (
     BG_BOTTOM,
     BG_TOP,
@@ -39,6 +40,7 @@ def _prize(d: Any, x: float, y: float, prize: int) -> None:
 
 def render_table(view: Mapping[str, Any], names: Mapping[str, str], words: Mapping[str, str]) -> bytes:
     """The round, the prize turned up, and each player's points and whether they have bid."""
+    check_public(view, ("my_bid",), "the Sealed Bids table")
     totals = view["totals"]
     img = _canvas(len(totals))
     d = draw(img)
@@ -59,6 +61,7 @@ def render_table(view: Mapping[str, Any], names: Mapping[str, str], words: Mappi
 
 def render_results(view: Mapping[str, Any], names: Mapping[str, str], words: Mapping[str, str]) -> bytes:
     """The final points, best first."""
+    check_public(view, ("my_bid",), "the Sealed Bids results")
     ranked = sorted(view["totals"].items(), key=lambda kv: -kv[1])
     img = _canvas(len(ranked))
     d = draw(img)
@@ -81,7 +84,7 @@ def render_tokens(view: Mapping[str, Any], words: Mapping[str, str]) -> bytes:
     if view["prize"] is not None:
         _prize(d, TABLE_WIDTH - MARGIN - COIN_R * 2, MARGIN + HEAD, view["prize"])
     y = MARGIN + HEAD * 2 + ROW
-    for i, token in enumerate(view["tokens"][view["seat"]]):
+    for i, token in enumerate(view["tokens"][view["you"]]):
         coin(d, MARGIN + COIN_R * 2 + i * COIN_R * 5, y, COIN_R * 2, token)
     if view["my_bid"] is not None:
         d.text((TABLE_WIDTH // 2, y), words["sealed"], fill=TEXT_DIM, font=font(BODY), anchor="lm")
