@@ -238,7 +238,11 @@ def revealed(before: Secrets, after: Secrets, events: Sequence[dict[str, Any]], 
 @runtime_checkable
 class Player(Protocol):
     """An AI seat. It is given only what its seat may see (``Rules.ai_input``) and answers with one of the legal
-    actions; it never holds the match, so it cannot look at a hand, a deck or a shuffle to come."""
+    actions; it never holds the match, so it cannot look at a hand, a deck or a shuffle to come.
+
+    A player that thinks for a time budget (a search) says so with a class attribute ``searches = True``: the host
+    then runs its decisions in a worker process, where they cannot hold up the event loop; one without it decides
+    in milliseconds and stays in a thread."""
 
     def choose(self, view: dict[str, Any], actions: Sequence[Any]) -> Any: ...
 

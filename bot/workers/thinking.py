@@ -1,10 +1,11 @@
-"""Where AI seats think: the hard level in a worker process, the others in a thread.
+"""Where AI seats think: a player that searches in a worker process, the others in a thread.
 
-The hard level searches (a fraction of a second, a second at most by default) in pure Python: in a thread of the
-bot's process it would hold the GIL the whole time, and the event loop (every command, button and delivery) would
-wake late. So a level that searches (:data:`SEARCHING_LEVELS`) thinks in a worker process (``Settings.ai_workers``,
-one by default; 0 keeps it in a thread, as before). Easy and normal answer in a few milliseconds: sending them to a
-process would cost more (pickling the view and the player both ways) than it spares, so they stay in a thread.
+A player that searches (a fraction of a second, a second at most by default) in pure Python would, in a thread of
+the bot's process, hold the GIL the whole time, and the event loop (every command, button and delivery) would wake
+late. So a player that says it searches (``searches = True``, ``engine.protocol.Player``) thinks in a worker process
+(``Settings.ai_workers``, one by default; 0 keeps it in a thread, as before). The others answer in a few
+milliseconds: sending them to a process would cost more (pickling the view and the player both ways) than it
+spares, so they stay in a thread. The host knows no level by name: the game's players say how they think.
 
 A player keeps state between decisions (its random generator): the worker is sent the pickled player with the view
 and the legal actions, and hands back ``(action, player)`` (``engine.protocol.think``); the caller keeps the player
@@ -21,9 +22,6 @@ from typing import Any
 from bot.workers.pools import WorkerPool
 from engine.protocol import Player, think
 
-#: the levels that search for a time budget, and so think in a worker process
-SEARCHING_LEVELS = frozenset({"hard"})
-
 
 class Thinker:
     """AI decisions off the event loop: a search in one of ``workers`` processes (started with the first), the rest
@@ -33,10 +31,10 @@ class Thinker:
         self.pool = WorkerPool(workers)
 
     def in_process(self, level: str, player: Player | None = None) -> bool:
-        """Whether a player of ``level`` thinks in a worker process: a level that searches, unless the player says it
-        does not (``searches = False``: a hard level that decides by rules in a millisecond, for which a trip to a
-        worker process and back would cost more than its thought)."""
-        return level in SEARCHING_LEVELS and getattr(player, "searches", True) and self.pool.workers > 0
+        """Whether a player (of ``level``, for the logs) thinks in a worker process: one that says it searches
+        (``searches = True``), while there are worker processes. A player that decides by rules in a millisecond
+        stays in a thread: a trip to a worker process and back would cost more than its thought."""
+        return bool(getattr(player, "searches", False)) and self.pool.workers > 0
 
     async def choose(
         self, level: str, player: Player, view: dict[str, Any], actions: Sequence[Any]

@@ -120,6 +120,9 @@ class HardPlayer:
     is how many standard errors a move must beat the greedy move by to be preferred.
     """
 
+    #: it thinks for its budget: the host runs it in a worker process (``engine.protocol.Player``)
+    searches = True
+
     def __init__(
         self,
         seed: int = 0,
