@@ -37,10 +37,9 @@ pytestmark = pytest.mark.unseen_images
 #: what keeps the kit game from being played by the host as it is (each is being fixed in the host): when all are,
 #: the case passes and ``strict`` asks for this mark to go
 KIT_BREAKS = (
-    "the host fixes the registered games when bot.cogs.lobby is imported: /game new's game choices and "
-    "/game add-bot's level choices (LEVELS) leave out a game registered later (SimCord: Option 'game' of 'game new' "
-    "only allows ['nightfall', 'fightdrome'], got 'kitgame'); and an AI level is worded only by the host's "
-    "level.easy/normal/hard (KeyError: 'level.novice' in the lobby's level menu, 'level.expert' in the AI seat's title)"
+    "bot.cogs.lobby fixes the registered games when it is imported: /game new's game choices and /game add-bot's "
+    "level choices (LEVELS) leave out a game registered later (SimCord: Option 'game' of 'game new' only allows "
+    "['nightfall', 'fightdrome'], got 'kitgame'; and 'novice', 'expert' are not among add-bot's levels)"
 )
 #: every registered game, and the kit game that proves a new one needs no host change
 KEYS = [*FACES, pytest.param(KIT_KEY, marks=pytest.mark.xfail(strict=True, reason=KIT_BREAKS))]

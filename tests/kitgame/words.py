@@ -30,6 +30,9 @@ ENGLISH: dict[str, Template] = {
     "kitgame.span.count": ("{n} round", "{n} rounds"),
     "kitgame.turn.since": "from round {turn}",
     "kitgame.turn.during": "in rounds {turns}",
+    # its AI levels, named unlike the host's easy/normal/hard
+    "kitgame.level.novice": "novice",
+    "kitgame.level.expert": "expert",
     "kg.label": "Bid {amount}",
     "kg.placeholder": "Choose your bid…",
     "kg.header": "🔨 **Sealed Bids** in #{channel} — round {round} of {rounds}",
