@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from bot.store import GameRow, ResultRow, SeatRow, Store
+from bot.store.rows import reached
 from bot.table import Table
 from bot.verbs import Verb
 from bot.words.i18n import clip, count, plural, rename, t
@@ -115,6 +116,11 @@ class Face(Protocol):
     def series(self) -> bool:
         """Whether ``/game new series:cup`` runs a series of its games in a channel (else it plays its own inside one
         game)."""
+        ...
+
+    def series_over(self, totals: Sequence[int], target: int) -> bool:
+        """Whether a series of its games is over, given each seat's total so far and the series' target (pure: it is
+        asked inside the transaction that writes a game's results)."""
         ...
 
     # ------------------------------------------------------------------ options and matches
@@ -532,6 +538,11 @@ class BaseFace(ABC):
             best=stats.best,
         )
         return text, True
+
+    def series_over(self, totals: Sequence[int], target: int) -> bool:
+        """A race to the target: over once someone's total reaches it. A game whose series ends otherwise (the
+        lowest total reaching a negative target, a number of games) says so here."""
+        return reached(totals, target)
 
     async def series_text(self, store: Store, channel_id: int) -> str:
         """No series here (the game plays none in a channel)."""

@@ -131,6 +131,7 @@ class PlayService(ServiceBase):
             snapshot=match.to_json() if finished or match.version % max(1, self.settings.snapshot_every) == 0 else None,
             finished=finished,
             results=face.results(table, match) if finished else (),
+            series_over=face.series_over,
             wants=[
                 *self._wants(table, seat, source, before, since_now, new_decisions, finished, now, hurry),
                 *self._missed_notice(table, seat, missed_turn, finished),

@@ -318,7 +318,8 @@ class SeatService(PlayService):
             try:
                 table = await self.table(game_id)
                 if table.game is not None and table.game.is_over():
-                    done += await self.store.add_results(game_id, self.face(table).results(table, table.game))
+                    face = self.face(table)
+                    done += await self.store.add_results(game_id, face.results(table, table.game), face.series_over)
             except Exception:
                 log.exception("could not compute the results of finished game %s", game_id)
             finally:

@@ -188,7 +188,7 @@ class PlayStore(StoreBase):
             if move.source not in AUTO_SOURCES and move.user_id is not None:
                 _come_back(conn, move.user_id, epoch, now)  # a move of their own: back from time away, if they were
             _sync_deadlines(conn, move.game_id, move.waiting, epoch, move.hurry)
-            _add_results(conn, move.game_id, move.results, now)
+            _add_results(conn, move.game_id, move.results, now, move.series_over)
 
         await self.writer.transaction(write)
 

@@ -4,7 +4,7 @@ series), the errors a write can end in, and the column lists the queries share."
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -140,6 +140,16 @@ class RatingRow:
     name: str
 
 
+#: whether a series is over, given each seat's total so far and the series' target: the game's own rule
+SeriesOver = Callable[[Sequence[int], int], bool]
+
+
+def reached(totals: Sequence[int], target: int) -> bool:
+    """A race to the target: the series is over once someone's total reaches it (a game whose series ends otherwise
+    says so through its face's ``series_over``)."""
+    return bool(totals) and max(totals) >= target
+
+
 @dataclass(frozen=True)
 class Move:
     """One applied action, ready to be written with everything it changed."""
@@ -166,6 +176,8 @@ class Move:
     hurry: Sequence[str] = ()
     #: every seat's place and score, with the move that finishes the game
     results: Sequence[ResultRow] = ()
+    #: the game's rule for the end of its series (``Face.series_over``), asked when ``results`` finish a series' game
+    series_over: SeriesOver = reached
     #: (turn, JSON list of public events) of the move, for the channel's summary of each turn
     events: Sequence[tuple[int, str]] = ()
 

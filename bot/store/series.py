@@ -12,7 +12,9 @@ from bot.store.rows import (
     GameRow,
     PlayerStats,
     ResultRow,
+    SeriesOver,
     SeriesRow,
+    reached,
 )
 from bot.store.sql import (
     _SERIES_COLS,
@@ -65,15 +67,16 @@ class SeriesStore(StoreBase):
         )
         return [int(r[0]) for r in found]
 
-    async def add_results(self, game_id: int, results: Sequence[ResultRow]) -> bool:
-        """Write a finished game's results if it has none yet (the back-fill); False if it had them."""
+    async def add_results(self, game_id: int, results: Sequence[ResultRow], series_over: SeriesOver = reached) -> bool:
+        """Write a finished game's results if it has none yet (the back-fill); False if it had them. ``series_over``
+        is the game's rule for the end of its series."""
         now = self.now()
 
         def run(conn: Conn) -> bool:
             lock_game(conn, game_id)  # two processes starting at once: one writes them (and rates the game)
             if one(conn, "SELECT 1 FROM results WHERE game_id = ?", (game_id,)):
                 return False
-            _add_results(conn, game_id, results, now)
+            _add_results(conn, game_id, results, now, series_over)
             return True
 
         return await self.writer.transaction(run)

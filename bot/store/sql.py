@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 from bot.clocks.waking import Quiet, stored_quiet, waking_add, waking_between, zone
 from bot.ratings.rating import Entrant, Skill, ai_player, rate
-from bot.store.rows import CHANNEL_KINDS, Delivery, ResultRow, Want
+from bot.store.rows import CHANNEL_KINDS, Delivery, ResultRow, SeriesOver, Want, reached
 from bot.store.sqlite import Conn, one, rows
 from bot.words.logline import LogLine
 from engine.games import GAMES
@@ -30,9 +30,12 @@ def lock_game(conn: Conn, game_id: int) -> None:
         conn.execute("SELECT pg_advisory_xact_lock(?, CAST(? AS INTEGER))", (_GAME_LOCKS, game_id)).close()
 
 
-def _add_results(conn: Conn, game_id: int, results: Sequence[ResultRow], now: str) -> None:
-    """A finished game's results and the ratings they change (``_rate``); if the game is part of a running cup
-    and someone's total now reaches the cup's target, the cup is over, in this same transaction."""
+def _add_results(
+    conn: Conn, game_id: int, results: Sequence[ResultRow], now: str, series_over: SeriesOver = reached
+) -> None:
+    """A finished game's results and the ratings they change (``_rate``); if the game is part of a running series
+    and the game's rule says the totals now end it (``series_over``), the series is over, in this same
+    transaction."""
     if not results:
         return
     conn.executemany(
@@ -47,13 +50,11 @@ def _add_results(conn: Conn, game_id: int, results: Sequence[ResultRow], now: st
     )
     if row is None:
         return
-    top = one(
-        conn,
-        "SELECT MAX(total) FROM (SELECT SUM(r.score) AS total FROM results r JOIN games g ON g.id = r.game_id "
-        "WHERE g.series_id = ? GROUP BY r.seat) AS totals",
+    totals = conn.execute(
+        "SELECT SUM(r.score) FROM results r JOIN games g ON g.id = r.game_id WHERE g.series_id = ? GROUP BY r.seat",
         (row[0],),
-    )
-    if top is not None and top[0] is not None and top[0] >= row[1]:
+    ).fetchall()
+    if series_over([int(t[0]) for t in totals], int(row[1])):
         conn.execute("UPDATE series SET status = 'over', finished_at = ? WHERE id = ?", (now, row[0]))
 
 

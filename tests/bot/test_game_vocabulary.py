@@ -7,6 +7,7 @@ database of the release before keeps every row through the migration and then ta
 from __future__ import annotations
 
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 
 from bot.ratings.rating import ai_player
 from bot.store import MIGRATIONS_DIR, Move, ResultRow, Store, Want
+from bot.store.rows import SeriesOver, reached
 from bot.table import level_name, series_lobby_note, series_name
 from bot.words.logline import LogLine
 from engine.games import GAMES
@@ -49,8 +51,14 @@ async def lobby(store: Store, channel: int, *, series_target: int | None = None)
     return game_id
 
 
-async def finish(store: Store, game_id: int, scores: dict[str, tuple[int | None, str, int, int]]) -> None:
-    """Start the game and end it at once with each seat's (user id, name, place, score)."""
+async def finish(
+    store: Store,
+    game_id: int,
+    scores: dict[str, tuple[int | None, str, int, int]],
+    series_over: SeriesOver = reached,
+) -> None:
+    """Start the game and end it at once with each seat's (user id, name, place, score); ``series_over`` is the
+    game's rule for the end of its series."""
     assert await store.start_game(game_id, '{"state": 0}', {"p1": 0}, [LogLine({"text": "Begin."})], 0, [])
     move = Move(
         game_id=game_id,
@@ -65,6 +73,7 @@ async def finish(store: Store, game_id: int, scores: dict[str, tuple[int | None,
         finished=True,
         wants=[Want("channel")],
         results=[ResultRow(seat, uid, name, place, score) for seat, (uid, name, place, score) in scores.items()],
+        series_over=series_over,
     )
     await store.record(move)
 
@@ -121,6 +130,23 @@ async def test_a_series_is_its_games(store: Store) -> None:
     assert row is not None and row.series_id is not None
     series = await store.series_in(103)
     assert series is not None and (series.kind, series.target, series.status) == (GAME, 5, "running")
+
+
+async def test_a_series_ends_by_its_games_own_rule(store: Store) -> None:
+    """The host's default is a race to the target; a game of penalty points ends its series when someone's total
+    falls to minus the target, which the store asks the game in the transaction that writes the results."""
+    raced = await lobby(store, 104, series_target=5)
+    await finish(store, raced, {"p1": (ALICE, "alice", 1, 3), "p2": (BOB, "bob", 2, -6)})
+    series = await store.series_in(104)
+    assert series is not None and series.status == "running"  # nobody reached +5
+
+    def sunk(totals: Sequence[int], target: int) -> bool:
+        return min(totals) <= -target
+
+    penalties = await lobby(store, 105, series_target=5)
+    await finish(store, penalties, {"p1": (ALICE, "alice", 1, 3), "p2": (BOB, "bob", 2, -6)}, sunk)
+    series = await store.series_in(105)
+    assert series is not None and series.status == "over"
 
 
 def test_a_game_names_its_levels_and_its_series_else_the_host_says_the_level() -> None:
