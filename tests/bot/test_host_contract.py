@@ -93,6 +93,7 @@ async def open_table(env: Any, face: Face) -> Party:
     table = await party.table()
     assert table.game is not None, "the game started"
     assert [s.is_ai for s in table.seats].count(True) == 1 and len(table.seats) == len(humans) + 1
+    assert [s.ai_level for s in table.seats if s.is_ai] == [rules.default_level]
     return party
 
 
