@@ -92,7 +92,7 @@ ENGLISH: dict[str, i18n.Template] = {
     "fd.your_stun": "Face down in your stun pile: {cards}",
     "fd.fame_line": "Fame: {scores} (target {target})",
     "fd.placeholder": "Choose a card",
-    "fd.help": "New to Fightdrome? `/rules topic:Fightdrome` explains it in a minute; `/card` shows any card.",
+    "fd.help": "New to Fightdrome? `/rules topic:fightdrome` explains it in a minute; `/card` shows any card.",
     "fd.needs.min": "{card} ≥ {strength}",
     "fd.or": " or ",
     # why a move is refused (bot/fightdrome/refusal.py)

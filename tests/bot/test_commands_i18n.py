@@ -275,7 +275,7 @@ def _check_mention(mention: str, tree: dict[str, Any]) -> str | None:
 
 
 @pytest.mark.parametrize("lang", ["en", *LANGS])
-@pytest.mark.parametrize("domain", ["bot", "rules"])
+@pytest.mark.parametrize("domain", sorted(DOMAINS))
 async def test_texts_mention_real_localised_commands(settings: Settings, domain: str, lang: str) -> None:
     """ "`/gra dołącz`", "`/игра новая серия:cup`": the command, its options and typed values exist in that
     language. An entry still untranslated is skipped (the catalogue test fails it on its own)."""
