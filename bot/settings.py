@@ -74,7 +74,8 @@ class Settings:
     discord_limits: bool = True
     #: Seconds between the watchdog's looks for what is due (AI seats that must decide, deliveries, deadlines).
     watchdog_seconds: float = 60.0
-    #: Wounds that end a new Apocalypse Cup (the rules say 100; a lower one makes a short demo cup).
+    #: The target of a new series of games (``NIGHTFALL_CUP_TARGET``): the total its game's rule ends the series at
+    #: (``Face.series_over``; the first game's rules say 100; a lower one makes a short demo series).
     cup_target: int = 100
     #: Seconds a write keeps trying while another program (a backup, say) holds the database's lock,
     #: before the player is told the bot is busy.

@@ -454,7 +454,7 @@ class Notifier:
         )
 
     async def game_over(self, game_id: int, user_id: int) -> None:
-        """The game-over DM: the player's place and wounds, who won, and a link to the results
+        """The game-over DM: the player's place and score in the game's words, who won, and a link to the results
         (sent once the results are in the channel; only to players who take DMs)."""
         if await self.store.notify_mode(user_id) != "dm":
             return
