@@ -291,13 +291,14 @@ class Rules(Protocol):
     @property
     def span_noun(self) -> str:
         """What the game calls the stretch of play a missed deadline covers ("turn", "exchange"): a lowercase ASCII
-        English word, the key the host looks the game's translated words up by ("deadline.missed.turn")."""
+        English word. The host never builds a text from it: the game gives the word's forms in each language in its
+        own catalogue (``bot.words.i18n.NOUN_FORMS``), and a test checks its English forms say this word."""
         ...
 
     @property
     def turn_noun(self) -> str:
         """What the game calls the stretch of play its turn counter counts ("turn", "round"): a lowercase ASCII
-        English word, the key of the host's sentences that number it ("AI from turn 7", "AI from round 2")."""
+        English word, which the game's own forms of it say ("AI from turn 7", "AI from round 2"), as ``span_noun``."""
         ...
 
     @property
