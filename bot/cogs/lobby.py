@@ -36,9 +36,9 @@ from bot.host import Host
 from bot.ratings.leaderboard import leaderboard, rating_text
 from bot.service import SERIES
 from bot.store.sqlite import StorageError
-from bot.table import Table, series_lobby_note, series_name
+from bot.table import Table, level_name, series_lobby_note, series_name
 from bot.words.commands import english
-from bot.words.i18n import clip, count, server_language, t
+from bot.words.i18n import clip, count, fold, server_language, t
 from bot.words.logline import per_language
 
 LOG_LINES = 25
@@ -65,8 +65,6 @@ def _deadline(text: str) -> int | None:
         raise UserError("err.bad_duration", text=text[:20], reason=reason) from None
 
 
-#: the AI levels any game offers, weakest first
-LEVELS = tuple(dict.fromkeys(level for face in FACES.values() for level in face.rules.ai_levels))
 GAME_HELP = "Which game to play"
 
 
@@ -430,10 +428,26 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
 
     @app_commands.command(name="add-bot", description="Add an AI player to this channel's lobby (host only)")
     @app_commands.describe(level="How well it plays: one of the game's levels (left out: the game's usual level)")
-    @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
     @app_commands.guild_only()
     async def add_bot(self, interaction: discord.Interaction[Any], level: str | None = None) -> None:
         await self._add_bot(interaction, level)
+
+    @add_bot.autocomplete("level")
+    async def _level_ac(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        """The levels of the lobby's game, weakest first, in the game's words and the reader's language (no lobby
+        here: every game's). Offered as the person types rather than fixed when the bot starts, so a game's own
+        levels are its own, whatever game was registered last."""
+        lobby = await self.bot.store.open_game_in(interaction.channel_id) if interaction.channel_id else None
+        games = [lobby.game] if lobby is not None and lobby.game in FACES else list(FACES)
+        lang = await self.bot.lang(interaction)
+        typed = fold(current)
+        out: dict[str, str] = {}
+        for game in games:
+            for level in FACES[game].rules.ai_levels:
+                name = level_name(game, level, lang)
+                if level not in out and (typed in fold(name) or typed in fold(level)):
+                    out[level] = name
+        return [app_commands.Choice(name=name[:100], value=level) for level, name in out.items()][:25]
 
     async def _add_bot(self, interaction: discord.Interaction[Any], level: str | None) -> None:
         """Seat an AI at ``level`` (None: the game's default level); a level the lobby's game lacks is refused

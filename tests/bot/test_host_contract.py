@@ -25,7 +25,7 @@ import pytest
 
 from bot.face import Face
 from bot.games import FACES
-from bot.table import verb_of
+from bot.table import level_name, verb_of
 from bot.words.i18n import t
 from tests.bot.conftest import user_errors_only
 from tests.bot.helpers import Party, latest_prompt, moves_in, press, public_lines
@@ -34,15 +34,8 @@ from tests.kitgame import KIT_KEY, registered
 #: images are checked by their presence only (tests/bot/conftest.py)
 pytestmark = pytest.mark.unseen_images
 
-#: what keeps the kit game from being played by the host as it is (each is being fixed in the host): when all are,
-#: the case passes and ``strict`` asks for this mark to go
-KIT_BREAKS = (
-    "bot.cogs.lobby fixes the registered games when it is imported: /game new's game choices and /game add-bot's "
-    "level choices (LEVELS) leave out a game registered later (SimCord: Option 'game' of 'game new' only allows "
-    "['nightfall', 'fightdrome'], got 'kitgame'; and 'novice', 'expert' are not among add-bot's levels)"
-)
 #: every registered game, and the kit game that proves a new one needs no host change
-KEYS = [*FACES, pytest.param(KIT_KEY, marks=pytest.mark.xfail(strict=True, reason=KIT_BREAKS))]
+KEYS = [*FACES, KIT_KEY]
 #: the move at which the bot restarts, and the one whose deadline is missed
 RESTART_AT = 5
 MISS_AT = 2
@@ -253,3 +246,24 @@ async def test_a_game_is_played_to_its_end_by_the_host(
     assert not hands_shown(party, face, table), "the channel shows a hand"
     user_errors_only(simcord_env)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "the bot logged an error"
+
+
+@pytest.mark.parametrize("game_key", KEYS, indirect=True)
+async def test_add_bot_offers_the_lobbys_own_levels_in_its_words(
+    game_key: str, simcord_env: Any, simcord_bot: Any
+) -> None:
+    """``/game add-bot level:`` lists the levels the lobby's game declares, weakest first, named by the game; a level
+    it lacks is refused privately and seats nobody."""
+    face = FACES[game_key]
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("levels")
+    host = guild.add_member(simcord_env.create_user("alice"))
+    await host.slash(channel, "game new", game=game_key)
+    offered = await host.autocomplete(channel, "game add-bot", "level", "")
+    assert [c["value"] for c in offered] == list(face.rules.ai_levels)
+    assert [c["name"] for c in offered] == [level_name(game_key, level, "en") for level in face.rules.ai_levels]
+    refused = await host.slash(channel, "game add-bot", level="no-such-level")
+    assert refused.ephemeral
+    row = await simcord_bot.store.open_game_in(channel.id)
+    assert row is not None and len(await simcord_bot.store.seats(row.id)) == 1
+    user_errors_only(simcord_env)
