@@ -24,7 +24,7 @@ from bot.store import GameRow, ResultRow, SeatRow, Store
 from bot.store.rows import reached
 from bot.table import Table
 from bot.verbs import Verb
-from bot.words.i18n import clip, count, plural, rename, t
+from bot.words.i18n import clip, count, noun, plural, rename, t
 from bot.words.logline import Describe, LogLine
 from bot.workers.images import Picture
 from engine.protocol import Match, Rules
@@ -431,7 +431,7 @@ class BaseFace(ABC):
     def summary(self, turn: int, events: Sequence[Event], names: Mapping[str, str], lang: str) -> str:
         """The turn's number, then each of its events as its log line; a game with something better to say at a
         glance overrides it."""
-        lines = [t("face.turn", lang, turn=turn)]
+        lines = [t("face.turn", lang, title=noun(self.key, "turn.title", lang, turn=turn))]
         lines += [clip(self.describe(rename(e, dict(names)), lang), RECENT_LINE) for e in events]
         return clip("\n".join(lines))
 
@@ -457,8 +457,8 @@ class BaseFace(ABC):
 
     # ------------------------------------------------------------------ what players read
     def progress(self, match: Match, lang: str) -> str:
-        """Says "turn 5"; a game with phases of its own (a draft, a pick) says them."""
-        return t("face.progress", lang, turn=self.turn(match))
+        """Says "turn 5" in the game's own word for it; a game with phases of its own (a draft, a pick) says them."""
+        return noun(self.key, "turn.nth", lang, turn=self.turn(match))
 
     def status_facts(self, table: Table, lang: str) -> list[str]:
         """No extra lines."""

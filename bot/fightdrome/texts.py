@@ -21,6 +21,8 @@ ENGLISH: dict[str, i18n.Template] = {
     "fightdrome.span.count": ("{n} exchange", "{n} exchanges"),
     "fightdrome.turn.since": "from round {turn}",
     "fightdrome.turn.during": "in rounds {turns}",
+    "fightdrome.turn.nth": "round {turn}",
+    "fightdrome.turn.title": "Round {turn}",
     # a log line kept before the host's sentence took the game's noun as a field: stored games still read it
     "deadline.default_log.exchange": "⏰ {name} missed this exchange: {label} (by default).",
     # options, as the lobby and the table say them

@@ -20,6 +20,8 @@ ENGLISH: dict[str, i18n.Template] = {
     "nightfall.span.count": ("{n} turn", "{n} turns"),
     "nightfall.turn.since": "from turn {turn}",
     "nightfall.turn.during": "in turns {turns}",
+    "nightfall.turn.nth": "turn {turn}",
+    "nightfall.turn.title": "Turn {turn}",
     # log lines kept before the host's sentence took the game's noun as a field: stored games still read them
     "deadline.default_log": "⏰ {name} missed this turn: {label} (by default).",
     "deadline.default_log.turn": "⏰ {name} missed this turn: {label} (by default).",

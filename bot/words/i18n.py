@@ -356,8 +356,7 @@ EN: dict[str, Template] = {
     "err.no_series": "There is no series of games in this channel. Start one with `/game new series:cup`.",
     # a game face's defaults (``bot.face.BaseFace``), for a game that has nothing better to say
     "err.no_hand": "{game} has no hand to show.",
-    "face.turn": "📜 **Turn {turn}**",
-    "face.progress": "turn {turn}",
+    "face.turn": "📜 **{title}**",
     "face.results": "🏁 **The {game} game is over.**",
     "face.over.won": "🏁 You won the {game} game in **#{channel}**!",
     "face.over.lost": "🏁 The {game} game in **#{channel}** is over: **{name}** won it.",
@@ -562,6 +561,10 @@ NOUN_FORMS: dict[str, frozenset[str]] = {
     "turn.since": frozenset({"turn"}),
     # the AI at a seat in listed ones: "in turns {turns}" / "w turach {turns}" / "в ходах {turns}"
     "turn.during": frozenset({"turns"}),
+    # a numbered one, as a phrase: "turn {turn}" / "tura {turn}" / "ход {turn}" (``/game mine``'s progress)
+    "turn.nth": frozenset({"turn"}),
+    # a numbered one, as a heading: "Turn {turn}" / "Tura {turn}" / "Ход {turn}" (a turn's summary)
+    "turn.title": frozenset({"turn"}),
 }
 #: the forms that are counted (``i18n.plural``)
 COUNTED_FORMS = frozenset({"span.count"})

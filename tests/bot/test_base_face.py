@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Literal
 
@@ -25,9 +26,28 @@ from bot.table import Table
 from bot.verbs import Verb
 from bot.words.logline import LogLine
 from bot.workers.images import Picture
+from engine import i18n
 from engine.protocol import Match, Traits
 
 TARGET = 5
+
+
+@pytest.fixture(autouse=True)
+def tiny_words(tmp_path: Path) -> Iterator[None]:
+    """The forms of its noun every game gives in its own catalogue (``bot.words.i18n.NOUN_FORMS``): the base face's
+    summary and progress speak of its turns in them."""
+    english: dict[str, i18n.Template] = {
+        "tiny.span.this": "this turn",
+        "tiny.span.until_end": "until the turn ends",
+        "tiny.span.count": ("{n} turn", "{n} turns"),
+        "tiny.turn.since": "from turn {turn}",
+        "tiny.turn.during": "in turns {turns}",
+        "tiny.turn.nth": "turn {turn}",
+        "tiny.turn.title": "Turn {turn}",
+    }
+    i18n.register("tiny", tmp_path, english)
+    yield
+    i18n.unregister("tiny")
 
 
 @dataclass(frozen=True)
@@ -234,7 +254,7 @@ async def test_the_host_shows_its_status_prompt_and_table() -> None:
     match = FACE.deal(["s1", "s2"], 7, {})
     table = table_of(match)
     assert FACE.status(table, "en") == "total 0"
-    assert FACE.status_facts(table, "en") == [] and FACE.progress(match, "pl") == "tura 1"
+    assert FACE.status_facts(table, "en") == [] and FACE.progress(match, "en") == "turn 1"  # in the game's own word
     prompt = FACE.prompt(table, "s1", "en")
     assert prompt is not None
     assert [(b.action, b.item.label) for b in prompt.view.children] == [("add 1", "+1"), ("add 2", "+2")]  # type: ignore[attr-defined]

@@ -112,6 +112,8 @@ def trick_game(tmp_path: Path) -> Iterator[str]:
         "trickgame.span.count": ("{n} trick", "{n} tricks"),
         "trickgame.turn.since": "from hand {turn}",
         "trickgame.turn.during": "in hands {turns}",
+        "trickgame.turn.nth": "hand {turn}",
+        "trickgame.turn.title": "Hand {turn}",
     }
     i18n.register("trickgame", tmp_path, english)
     yield "trickgame"

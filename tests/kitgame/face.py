@@ -35,8 +35,6 @@ class SealedBidsFace(BaseFace):
     """Sealed Bids on Discord: no options, no cards, no series; a DM per round with a button per token."""
 
     rules: Rules = SEALED_BIDS
-    turn_word: str = SEALED_BIDS.turn_noun
-    span_word: str = SEALED_BIDS.span_noun
     new_options: Sequence[NewOption] = ()
     verbs: Sequence[Verb] = VERBS
     prime_images = staticmethod(render.prime)

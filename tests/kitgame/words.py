@@ -30,6 +30,8 @@ ENGLISH: dict[str, Template] = {
     "kitgame.span.count": ("{n} round", "{n} rounds"),
     "kitgame.turn.since": "from round {turn}",
     "kitgame.turn.during": "in rounds {turns}",
+    "kitgame.turn.nth": "round {turn}",
+    "kitgame.turn.title": "Round {turn}",
     # its AI levels, named unlike the host's easy/normal/hard
     "kitgame.level.novice": "novice",
     "kitgame.level.expert": "expert",
