@@ -216,14 +216,14 @@ async def open_games(bot: NightfallBot, process: int, count: int, processes: int
 
 async def owed_now(bot: NightfallBot, game_ids: set[int]) -> bool:
     now = bot.store.epoch()
-    return any(r[0] in game_ids and r[5] <= now for r in await bot.store.pending_deliveries())
+    return any(r[0] in game_ids and r[5] <= now for r in await bot.store.work.pending_deliveries())
 
 
 def watch(bot: NightfallBot, part: Part) -> None:
     """Count the store's stale refusals (by human or AI move), every delivery carried out to its end, and those
     that failed."""
     store, deliverer = bot.store, bot.deliverer
-    record, carry_out = store.record, deliverer._carry_out
+    record, carry_out = store.play.record, deliverer._carry_out
 
     async def counted_record(move: Move) -> None:
         try:
@@ -245,7 +245,7 @@ def watch(bot: NightfallBot, part: Part) -> None:
         part.carried.append((d.game_id, d.kind, d.target, d.wanted))
         return marked
 
-    store.record = counted_record  # type: ignore[method-assign]
+    store.play.record = counted_record  # type: ignore[method-assign]
     deliverer._carry_out = counted_carry_out  # type: ignore[method-assign]
 
 
@@ -322,7 +322,7 @@ async def run_process(
         calls = fake.calls[first_call:]
         part.rest = len(calls)
         part.rest_kinds = Counter(c.name for c in calls)
-        rows = [await bot.store.game(g) for g in game_ids]
+        rows = [await bot.store.games.game(g) for g in game_ids]
         part.over = sum(1 for row in rows if row is not None and row.status == "over")
     finally:
         part.closing = True

@@ -165,7 +165,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         chosen = {name: value for name, value in options.items() if name in own}
         seconds = _deadline(deadline)  # refused privately before anything is created
         lang = language or server_language(interaction)
-        running = await self.bot.store.series_in(channel.id)
+        running = await self.bot.store.series.series_in(channel.id)
         replaces = series == "cup" and running is not None and running.status == "running"
         table = await self.service.new_lobby(
             guild_id=interaction.guild_id,
@@ -189,7 +189,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         )
         with contextlib.suppress(discord.HTTPException):  # the buttons work without it: only its updates need the id
             message = await interaction.original_response()
-            await self.bot.store.set_lobby_message(table.id, message.id)
+            await self.bot.store.marks.set_lobby_message(table.id, message.id)
         await self._welcome(interaction, table.row.channel_name, table.row.game)
 
     def _opened_text(self, table: Table, host: str, note: str) -> str:
@@ -219,7 +219,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         """The lobby message with the seats taken now; once the game starts, without its buttons (the start itself is
         said by the channel's own line and the game's first log line, so the message adds no third one). A failed
         edit changes nothing that matters: the channel has just been told the same in a line of its own."""
-        message_id = await self.bot.store.lobby_message(table.id)
+        message_id = await self.bot.store.marks.lobby_message(table.id)
         if message_id is None:
             return
         seats = table.titles() or "—"
@@ -252,7 +252,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         """A lobby message's button or menu: the same as its command, for this lobby only."""
         answer_in_time(interaction)
         try:
-            row = await self.bot.store.game(game_id)
+            row = await self.bot.store.games.game(game_id)
             channel = interaction.channel
             if row is None or channel is None or row.status != "lobby" or row.channel_id != channel.id:
                 raise UserError("err.not_lobby")
@@ -450,7 +450,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         if interaction.user.id != table.row.host_id and not _is_admin(interaction):
             raise UserError("err.not_host_or_admin_settings", host=table.host_name)
         async with self.service.lock(table.id):
-            if not await self.bot.store.set_away_days(table.id, days):
+            if not await self.bot.store.games.set_away_days(table.id, days):
                 raise UserError("err.game_over")
             table.row = dataclasses.replace(table.row, away_days=days)  # the cached game knows it too
         lang, name = table.lang, _name(interaction.user)
@@ -480,7 +480,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             span_word = self.service.face(table).span_word
             text += "\n" + deadline_text(table.row.deadline, self.bot.settings.timeouts_to_ai, span_word, lang)
             text += "\n" + away_text(table.row.away_days, lang)
-            for seat, until in (await self.bot.store.away_seats(table.id)).items():
+            for seat, until in (await self.bot.store.people.away_seats(table.id)).items():
                 text += "\n" + t("status.away", lang, name=table.names[seat], until=int(until))
         await send(interaction, text, ephemeral=True)
 
@@ -511,7 +511,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     )
     async def notify(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
         """One choice per person for all their games, in every server (answered privately)."""
-        await self.bot.store.set_notify_mode(interaction.user.id, mode.value)
+        await self.bot.store.people.set_notify_mode(interaction.user.id, mode.value)
         self.bot.service.wake()  # a first digest planned, or one no longer owed
         lang = await self.bot.lang(interaction)
         await send(interaction, f"{t(f'notify.{mode.value}', lang)}\n{t('me.moved.notify', lang)}", ephemeral=True)
@@ -520,7 +520,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         """Who must decide and until when (a Discord timestamp each reader sees in their own time zone)."""
         if table.row.status != "active":
             return ""
-        clocks = {d.seat: d for d in await self.bot.store.deadlines(table.id)}
+        clocks = {d.seat: d for d in await self.bot.store.work.deadlines(table.id)}
         who = []
         for seat, _user, _since in table.waiting_people():
             name = table.names[seat]
@@ -532,7 +532,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     @app_commands.describe(language="English, Polski or Русский")
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
-        await self.bot.store.set_language(interaction.user.id, language)
+        await self.bot.store.people.set_language(interaction.user.id, language)
         interaction.extras["lang"] = language
         await send(interaction, f"{t('language.set', language)}\n{t('me.moved.language', language)}", ephemeral=True)
 
@@ -563,7 +563,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     async def log(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
         table = await self.service.last_table_in(interaction.channel.id)
-        lines = await self.bot.store.log_tail(table.id, LOG_LINES)
+        lines = await self.bot.store.play.log_tail(table.id, LOG_LINES)
         lang = await self.bot.lang(interaction)
         describe = self.service.face(table).describe
         text = "\n".join(line.text(lang, describe) for line in lines) if lines else t("log.none", lang)
@@ -590,7 +590,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         """This channel's game; in a channel without one, a paused game of the server (its own channel gone)."""
         assert interaction.channel is not None and interaction.guild_id is not None
         user, admin = interaction.user, _is_admin(interaction)
-        if game is None and await self.bot.store.open_game_in(interaction.channel.id) is not None:
+        if game is None and await self.bot.store.games.open_game_in(interaction.channel.id) is not None:
             table = await self.service.abandon(interaction.channel.id, user.id, is_admin=admin)
             text = t("lobby.abandoned", table.lang, name=_name(user))
         else:
@@ -611,7 +611,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         channel, guild = interaction.channel, interaction.guild
         assert channel is not None and guild is not None
         user, admin = interaction.user, _is_admin(interaction)
-        here = await self.bot.store.open_game_in(channel.id)
+        here = await self.bot.store.games.open_game_in(channel.id)
         if here is not None and (game is None or game_option(game) == here.id):
             if here.paused is None:
                 raise UserError("err.not_paused")
@@ -717,7 +717,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         guild = interaction.guild
         assert guild is not None and interaction.channel is not None
         if game is None:
-            last = await self.bot.store.last_game_in(interaction.channel.id)
+            last = await self.bot.store.games.last_game_in(interaction.channel.id)
             game = last.game if last is not None and last.game in FACES else next(iter(FACES))
         elif game not in FACES:
             raise UserError("err.top_game", game=game[:40])

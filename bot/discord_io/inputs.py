@@ -140,7 +140,7 @@ class Moves:
         """The answer did not show the move's result in the DM: its prompt delivery may, at once (else it would
         wait for the hold to run out)."""
         try:
-            await self.store.release_answer(game_id, user_id)
+            await self.store.work.release_answer(game_id, user_id)
         except StorageError:
             log.warning("could not free the prompt of game %s for %s; it goes when its hold runs out", game_id, user_id)
 
@@ -182,15 +182,15 @@ class Moves:
             await edit_own_message(interaction, content=clip(content), attachments=[file], view=view)
             if lesson is not None:
                 with contextlib.suppress(StorageError):  # only a lesson's mark: shown again at worst
-                    await self.store.add_taught(user, lesson[0])
-            mark = self.store.set_prompt(
+                    await self.store.people.add_taught(user, lesson[0])
+            mark = self.store.marks.set_prompt(
                 game_id, interaction.user.id, message.channel.id, message.id, prompt.since, settles=version
             )
         else:
             after = with_undo(None, game_id, version, t("undo.button", lang)) if undo else None
             # its question is answered and nothing else waits: the DM keeps one line saying what was done
             await edit_own_message(interaction, content=clip(done), view=after, attachments=[])
-            mark = self.store.clear_prompt(game_id, interaction.user.id, message.id, settles=version)
+            mark = self.store.marks.clear_prompt(game_id, interaction.user.id, message.id, settles=version)
         try:
             await mark
         except StorageError:  # the move is committed; its prompt delivery sets the DM right later

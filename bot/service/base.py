@@ -115,16 +115,16 @@ class ServiceBase:
         """The game as stored: its row and seats, its latest snapshot and the actions after it. These are separate
         reads; a move committed between them (by another process) shows as a replay that does not end at the row's
         version, and the caller reads again."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.game(game_id)
         if row is None:
             raise UserError("err.no_game")
-        table = Table(row, await self.store.seats(game_id), since=dict(row.decision_since))
+        table = Table(row, await self.store.games.seats(game_id), since=dict(row.decision_since))
         if row.status == "active":
-            table.acted_at = await self.store.acted_at(game_id)
-            table.last_undo = await self.store.last_undo(game_id)
+            table.acted_at = await self.store.games.acted_at(game_id)
+            table.last_undo = await self.store.undo.last_undo(game_id)
         if row.status in ("active", "over", "abandoned"):
             try:
-                state, actions = await self.store.load(game_id)
+                state, actions = await self.store.play.load(game_id)
             except LookupError:  # a lobby that was abandoned: it was never dealt
                 if row.status != "abandoned":
                     raise
@@ -156,7 +156,7 @@ class ServiceBase:
         here, so a cache that fell behind (a write it did not make) never decides it."""
         cached = self._tables.get(game_id)
         if cached is not None:
-            mark = await self.store.game_mark(game_id)
+            mark = await self.store.games.game_mark(game_id)
             if mark is None:
                 raise UserError("err.no_game")
             if mark == (cached.row.version, cached.row.status, cached.row.paused, cached.row.channel_id):
@@ -178,13 +178,13 @@ class ServiceBase:
         return await self.table(game_id)
 
     async def table_in(self, channel_id: int) -> Table:
-        row = await self.store.open_game_in(channel_id)
+        row = await self.store.games.open_game_in(channel_id)
         if row is None:
             raise UserError("err.no_game")
         return await self.table(row.id)
 
     async def last_table_in(self, channel_id: int) -> Table:
-        row = await self.store.last_game_in(channel_id)
+        row = await self.store.games.last_game_in(channel_id)
         if row is None:
             raise UserError("err.no_game")
         return await self.table(row.id)

@@ -343,7 +343,7 @@ class PlayService(ServiceBase):
         cached game is still the committed one; it is dropped (to be reloaded) when it proved stale, or when the
         commit's fate is unknown."""
         try:
-            await self.store.record(move)
+            await self.store.play.record(move)
         except StaleVersion:
             # another writer committed first: this cache was stale; reload and let the player retry
             self._drop(move.game_id)
@@ -414,7 +414,7 @@ class PlayService(ServiceBase):
                 await asyncio.sleep(pause)
                 try:
                     if self.store.shared and self.store.epoch() >= renew_at:
-                        if not await self.store.claim_ai(game_id, self.store.host_id, AI_LEASE):
+                        if not await self.store.hosts.claim_ai(game_id, self.store.host_id, AI_LEASE):
                             log.debug("game %s: another process plays its AI seats", game_id)
                             return
                         held, renew_at = True, self.store.epoch() + AI_LEASE / 2
@@ -433,7 +433,7 @@ class PlayService(ServiceBase):
         finally:
             if held and not self.store.closed:
                 try:
-                    await self.store.release_ai(game_id, self.store.host_id)
+                    await self.store.hosts.release_ai(game_id, self.store.host_id)
                 except Exception:  # it runs out on its own
                     log.info("could not release the AI seats of game %s", game_id)
 

@@ -51,7 +51,7 @@ class UndoService(ReadingService):
                 wants=self._undo_wants(table, restored, seat, via),
             )
             try:
-                replaced = await self.store.undo(undo)
+                replaced = await self.store.undo.undo(undo)
             except (StaleVersion, NotUndoable):
                 self._drop(game_id)  # someone acted first (another process, a deadline): read the game again
                 raise UserError("undo.too_late") from None
@@ -76,7 +76,7 @@ class UndoService(ReadingService):
         if in_guild or game_id is not None:
             return await self.table_for_move(user_id, channel_id if in_guild else None, game_id)
         if channel_id is not None:
-            row = await self.store.open_game_in(channel_id)
+            row = await self.store.games.open_game_in(channel_id)
             if row is not None and row.tutorial:
                 return await self.table(row.id)
         mine = await self.games_of(user_id)
@@ -114,7 +114,7 @@ class UndoService(ReadingService):
         """The position before the person's last move, and that move's label in each language; refused, saying
         which reason, unless the move is the game's last action (and the one that made ``version``, if given),
         theirs, and revealed nothing."""
-        last = await self.store.last_action(table.id)
+        last = await self.store.undo.last_action(table.id)
         if last is None or last[0] != table.row.version:
             raise UserError("undo.nothing" if last is None else "undo.too_late")
         seq, by, by_user, text, source = last
@@ -127,7 +127,7 @@ class UndoService(ReadingService):
         if source in AUTO_SOURCES or by_user != user_id:
             raise UserError("undo.not_yours_ai" if source == "ai" else "undo.not_yours_deadline")
         face = self.face(table)
-        state, actions = await self.store.load_before(table.id, seq)
+        state, actions = await self.store.undo.load_before(table.id, seq)
         earlier = face.load(state)
         for _, s, t in actions:
             earlier.apply(earlier.parse_action(s, t))

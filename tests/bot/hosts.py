@@ -80,7 +80,7 @@ class RecordingService(GameService):
         return outcome
 
     async def _ai_move(self, game_id: int) -> bool:
-        mark = await self.store.game_mark(game_id)
+        mark = await self.store.games.game_mark(game_id)
         _deciding.set((game_id, mark[0] if mark is not None else -1))
         return await super()._ai_move(game_id)
 

@@ -20,6 +20,8 @@ class FakeStore:
 
     def __init__(self) -> None:
         self.done: list[tuple[str, Any]] = []
+        #: the parts the worker asks (``store.work``, ``store.people``), answered by this one object
+        self.work = self.people = self
 
     def epoch(self) -> float:
         return 1000.0

@@ -72,8 +72,8 @@ async def play_to_the_end(bot: NightfallBot, game_id: int) -> int:
 async def settled(bot: NightfallBot) -> None:
     """Every delivery done (the worker has nothing left to do nor under way)."""
     give_up = time.monotonic() + SETTLE_SECONDS
-    while await bot.store.pending_deliveries() or bot.deliverer._running:
-        assert time.monotonic() < give_up, await bot.store.pending_deliveries()
+    while await bot.store.work.pending_deliveries() or bot.deliverer._running:
+        assert time.monotonic() < give_up, await bot.store.work.pending_deliveries()
         await asyncio.sleep(0.02)
 
 
@@ -114,6 +114,6 @@ async def test_closed_dms_and_lost_messages_answer_as_discord_does(running: tupl
     await settled(bot)
     texts = [str(m["content"]) for m in fake.channel_messages(CHANNEL)]
     assert any(f"<@{HOST}>" in t for t in texts), "the channel says the host's DMs are closed"
-    assert await bot.store.dm_closed_until(HOST) is not None
+    assert await bot.store.people.dm_closed_until(HOST) is not None
     fake.heal()
     assert (await bot.service.table(game_id)).row.status == "active"

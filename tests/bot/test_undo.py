@@ -214,7 +214,7 @@ async def test_two_processes_undoing_at_once_commit_one_undo(simcord_env: Any) -
     restored = table.game.taken_back(asked)
     undo_row = Undo(game_id, restored.version, seat, party.users["alice"].id, restored.to_json(), [])
     store = party.bot.store
-    results = await asyncio.gather(store.undo(undo_row), store.undo(undo_row), return_exceptions=True)
+    results = await asyncio.gather(store.undo.undo(undo_row), store.undo.undo(undo_row), return_exceptions=True)
     assert sum(isinstance(r, StaleVersion | NotUndoable) for r in results) == 1  # the compare-and-set let one through
     assert [a[3] for a in await actions(party, game_id)] == ["button", "undo"]
     party.bot.service._drop(game_id)  # as another process would: the game read back from the store
@@ -378,7 +378,7 @@ async def test_a_move_followed_by_a_snapshot_is_taken_back_to_the_position_befor
         await store.writer.transaction(lambda c: c.execute(missed, (table.id, user)))
         service._drop(table.id)
         await service.act(table.id, user_id=user, text=move, source="command")
-        assert [s.timeouts for s in await store.seats(table.id) if s.user_id == user] == [0]  # a move of her own
+        assert [s.timeouts for s in await store.games.seats(table.id) if s.user_id == user] == [0]  # a move of her own
         snapshots = await store.reader.call(
             lambda c: [
                 r[0]
