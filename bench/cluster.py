@@ -200,7 +200,7 @@ async def open_games(bot: NightfallBot, process: int, count: int, processes: int
     service, ids = bot.service, []
     for k, channel in enumerate(channels):
         host, guest = USER_BASE + (process * 10_000 + k) * 2, USER_BASE + (process * 10_000 + k) * 2 + 1
-        await service.new_lobby(
+        await service.seats.new_lobby(
             guild_id=GUILD,
             channel_id=channel,
             channel_name=channels[channel],
@@ -209,8 +209,8 @@ async def open_games(bot: NightfallBot, process: int, count: int, processes: int
             game="nightfall",
             options={"variant": "quick-start"},
         )
-        await service.join(channel, guest, f"g{k}")
-        ids.append((await service.start(channel, host)).id)
+        await service.seats.join(channel, guest, f"g{k}")
+        ids.append((await service.seats.start(channel, host)).id)
     return ids
 
 
@@ -267,7 +267,7 @@ async def play(bot: NightfallBot, game_ids: list[int], budget: int, owed: Owed, 
             start = time.perf_counter()
             try:
                 since = table.since.get(seat)
-                outcome = await service.act(game_id, user_id=user, text=text, since=since, source="command")
+                outcome = await service.play.act(game_id, user_id=user, text=text, since=since, source="command")
             except UserError as e:
                 part.refused[e.key] += 1
                 left[0] += 1
@@ -275,7 +275,7 @@ async def play(bot: NightfallBot, game_ids: list[int], budget: int, owed: Owed, 
                 continue
             part.act_ms.append((time.perf_counter() - start) * 1000)
             owed.committed(game_id, bot.store.epoch())
-            service.publish(outcome)
+            service.play.publish(outcome)
             part.moves += 1
 
     part.started = time.time()

@@ -172,13 +172,13 @@ class NightfallBot(commands.Bot):
     async def _resume(self) -> None:
         """After start-up, beside the first commands: what earlier releases left to mend, then the AI seats."""
         try:
-            await self.service.backfill_results()  # games finished before results were kept (once)
-            await self.service.backfill_ratings()  # and before ratings were (once, oldest first)
-            await self.service.mend_seats()  # games an old join/start race damaged (told to their players)
+            await self.service.seats.backfill_results()  # games finished before results were kept (once)
+            await self.service.seats.backfill_ratings()  # and before ratings were (once, oldest first)
+            await self.service.seats.mend_seats()  # games an old join/start race damaged (told to their players)
         except Exception:
             log.exception("could not check the stored games after start-up")
         try:
-            await self.service.resume()
+            await self.service.reading.resume()
         except Exception:
             log.exception("could not start the AI seats after start-up; the watchdog tries again")
 
@@ -193,7 +193,7 @@ class NightfallBot(commands.Bot):
         """No game stands still: AI seats that should move get a task; due deliveries and deadlines get looked
         at; the database's write-ahead log is folded back and cut short, so it never grows on its own."""
         try:
-            await self.service.resume()
+            await self.service.reading.resume()
         except Exception:
             log.exception("the watchdog could not check the running games")
         self.deliverer.wake()

@@ -75,7 +75,7 @@ class DeadlineWorker(ClaimWorker[Deadline]):
                 await self.store.work.deadline_later(d, until)
                 return
             if now >= d.due_at:
-                outcome = await self.service.time_out(d.game_id, d.seat, d.since)
+                outcome = await self.service.play.time_out(d.game_id, d.seat, d.since)
                 if outcome is None:
                     await self.store.work.drop_deadline(d)  # the decision moved on: nothing is owed
             elif now >= d.warn_at and d.stage < 2:

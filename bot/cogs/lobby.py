@@ -167,7 +167,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         lang = language or server_language(interaction)
         running = await self.bot.store.series.series_in(channel.id)
         replaces = series == "cup" and running is not None and running.status == "running"
-        table = await self.service.new_lobby(
+        table = await self.service.seats.new_lobby(
             guild_id=interaction.guild_id,
             channel_id=channel.id,
             channel_name=getattr(channel, "name", "") or "",
@@ -239,7 +239,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         answer_in_time(interaction)
         try:
             by = _name(interaction.user)
-            table, _ = await self.service.hand_over(game_id, seat, interaction.user.id, _is_admin(interaction), by)
+            table, _ = await self.service.seats.hand_over(
+                game_id, seat, interaction.user.id, _is_admin(interaction), by
+            )
         except (UserError, StorageError) as e:
             lang = await self.bot.lang(interaction)
             await private(interaction, e.text(lang) if isinstance(e, UserError) else t(e.key, lang))
@@ -275,7 +277,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
 
     async def _join(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
-        table = await self.service.join(interaction.channel.id, interaction.user.id, _name(interaction.user))
+        table = await self.service.seats.join(interaction.channel.id, interaction.user.id, _name(interaction.user))
         await self._refresh_lobby(interaction, table)
         await send(
             interaction,
@@ -306,7 +308,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
 
     async def _leave(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
-        table, name = await self.service.leave(interaction.channel.id, interaction.user.id)
+        table, name = await self.service.seats.leave(interaction.channel.id, interaction.user.id)
         if table.row.status == "lobby":
             await self._refresh_lobby(interaction, table)
         if table.row.status == "active":
@@ -322,7 +324,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         """Take your seat back: in a server channel its game; in a DM the chosen game, or the one game in which the
         AI plays your seat."""
         if interaction.guild_id is not None and interaction.channel is not None:
-            table, name = await self.service.come_back(interaction.channel.id, interaction.user.id)
+            table, name = await self.service.seats.come_back(interaction.channel.id, interaction.user.id)
             await send(
                 interaction,
                 t("away.returned_reply", table.lang, name=name),
@@ -330,8 +332,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
                 ephemeral=False,
             )
             return
-        chosen = await self.service.table_to_return(interaction.user.id, game_option(game))
-        table, _ = await self.service.come_back_to(chosen.id, interaction.user.id)
+        chosen = await self.service.seats.table_to_return(interaction.user.id, game_option(game))
+        table, _ = await self.service.seats.come_back_to(chosen.id, interaction.user.id)
         lang = await self.bot.lang(interaction)
         await send(interaction, t("away.returned_dm", lang, channel=table.row.channel_name), ephemeral=True)
 
@@ -341,7 +343,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         lang = await self.bot.lang(interaction)
         want = current.casefold().strip()
         out = []
-        for table in await self.service.games_of(interaction.user.id):
+        for table in await self.service.reading.games_of(interaction.user.id):
             seat = table.seat_of(interaction.user.id)
             if seat is None or not seat.away:
                 continue
@@ -356,7 +358,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         answer_in_time(interaction)
         lang = await self.bot.lang(interaction)
         try:
-            table, _ = await self.service.come_back_to(game_id, interaction.user.id)
+            table, _ = await self.service.seats.come_back_to(game_id, interaction.user.id)
         except (UserError, StorageError) as e:
             await private(interaction, e.text(lang) if isinstance(e, UserError) else t(e.key, lang))
             return
@@ -369,7 +371,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     @app_commands.guild_only()
     async def replace(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
         assert interaction.channel is not None
-        table, name = await self.service.replace(
+        table, name = await self.service.seats.replace(
             interaction.channel.id, interaction.user.id, _is_admin(interaction), player.id, _name(interaction.user)
         )
         await send(
@@ -388,7 +390,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
 
     async def _add_bot(self, interaction: discord.Interaction[Any], level: str) -> None:
         assert interaction.channel is not None
-        table, name = await self.service.add_ai(interaction.channel.id, interaction.user.id, level)
+        table, name = await self.service.seats.add_ai(interaction.channel.id, interaction.user.id, level)
         await self._refresh_lobby(interaction, table)
         text = t("lobby.bot_added", table.lang, name=name, count=len(table.seats), seats=_most(table))
         await send(interaction, text, ephemeral=False)
@@ -403,7 +405,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         # start() refuses (privately) before the channel is told anything. This reply is the
         # channel's word on who plays; the game's first log line ("lobby.started") says it in the
         # move-by-move thread
-        table = await self.service.start(interaction.channel.id, interaction.user.id)
+        table = await self.service.seats.start(interaction.channel.id, interaction.user.id)
         await self._refresh_lobby(interaction, table, started=True)
         players = ", ".join(s.shown for s in table.seats)
         await send(
@@ -433,7 +435,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         if deadline is None:
             return
         seconds = _deadline(deadline)
-        table = await self.service.set_deadline(
+        table = await self.service.seats.set_deadline(
             interaction.channel.id, interaction.user.id, _is_admin(interaction), seconds
         )
         lang = table.lang
@@ -490,7 +492,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             guild = self.bot.get_guild(guild_id)
             return guild.name if guild is not None else None
 
-        text = await self.service.mine_text(interaction.user.id, await self.bot.lang(interaction), guild_name)
+        text = await self.service.reading.mine_text(interaction.user.id, await self.bot.lang(interaction), guild_name)
         await send(
             interaction, text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), suppress_embeds=True
         )
@@ -543,7 +545,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         the one game you play."""
         in_guild = interaction.guild_id is not None and interaction.channel is not None
         channel_id = interaction.channel.id if interaction.channel is not None else None
-        table = await self.service.table_for_undo(interaction.user.id, channel_id, in_guild, game_option(game))
+        table = await self.service.undo.table_for_undo(interaction.user.id, channel_id, in_guild, game_option(game))
         await self.bot.handle_undo(interaction, table.id)
 
     @undo.autocomplete("game")
@@ -552,7 +554,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         lang = await self.bot.lang(interaction)
         want = current.casefold().strip()
         out = []
-        for table in await self.service.games_of(interaction.user.id):
+        for table in await self.service.reading.games_of(interaction.user.id):
             name = t("game.choice", lang, channel=table.row.channel_name, mark="", id=table.id)
             if not want or want in name.casefold():
                 out.append(app_commands.Choice(name=name[:100], value=str(table.id)))
@@ -591,11 +593,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         assert interaction.channel is not None and interaction.guild_id is not None
         user, admin = interaction.user, _is_admin(interaction)
         if game is None and await self.bot.store.games.open_game_in(interaction.channel.id) is not None:
-            table = await self.service.abandon(interaction.channel.id, user.id, is_admin=admin)
+            table = await self.service.seats.abandon(interaction.channel.id, user.id, is_admin=admin)
             text = t("lobby.abandoned", table.lang, name=_name(user))
         else:
-            paused = await self.service.resumable(interaction.guild_id, user.id, admin, game_option(game))
-            table = await self.service.abandon_game(paused.id, user.id, is_admin=admin)
+            paused = await self.service.reach.resumable(interaction.guild_id, user.id, admin, game_option(game))
+            table = await self.service.seats.abandon_game(paused.id, user.id, is_admin=admin)
             text = t("paused.abandoned_reply", table.lang, name=_name(user), old=table.row.channel_name)
         await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
 
@@ -620,22 +622,24 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
                 raise UserError("err.resume_not_player")
             if not can_play_in(channel, guild.me):
                 raise UserError("err.cannot_post_here")
-            table = await self.service.go_on(here.id, by=_name(user))
+            table = await self.service.reach.go_on(here.id, by=_name(user))
             text = t("paused.resumed_reply", table.lang, name=_name(user))
         else:
             if here is not None:
                 raise UserError("err.channel_busy")
-            paused = await self.service.resumable(guild.id, user.id, admin, game_option(game))
+            paused = await self.service.reach.resumable(guild.id, user.id, admin, game_option(game))
             if not can_play_in(channel, guild.me):
                 raise UserError("err.cannot_post_here")
             if paused.row.channel_id == channel.id:  # this channel's own game, paused as it ended (its results owed)
-                table = await self.service.go_on(paused.id, by=_name(user))
+                table = await self.service.reach.go_on(paused.id, by=_name(user))
                 text = t("paused.resumed_reply", table.lang, name=_name(user))
                 await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
                 return
             old = paused.row.channel_name
             name = getattr(channel, "name", "") or ""
-            table = await self.service.go_on(paused.id, by=_name(user), channel=(channel.id, name), guild_id=guild.id)
+            table = await self.service.reach.go_on(
+                paused.id, by=_name(user), channel=(channel.id, name), guild_id=guild.id
+            )
             text = t("paused.moved_reply", table.lang, name=_name(user), old=old, game=game_name(table.row.game))
         await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
 
@@ -646,7 +650,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         if interaction.guild_id is None:
             return []
         lang = await self.bot.lang(interaction)
-        rows = await self.service.paused_choices(interaction.guild_id, interaction.user.id, _is_admin(interaction))
+        rows = await self.service.reach.paused_choices(
+            interaction.guild_id, interaction.user.id, _is_admin(interaction)
+        )
         want = current.casefold().strip()
         out = []
         for row in rows:
@@ -660,7 +666,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     async def next_game(self, interaction: discord.Interaction[Any]) -> None:
         """Public, like ``/game start``: the channel sees who started the game; the refusals are private."""
         assert interaction.channel is not None
-        table, number = await self.service.next_game(interaction.channel.id, interaction.user.id)
+        table, number = await self.service.seats.next_game(interaction.channel.id, interaction.user.id)
         await send(
             interaction,
             t("cup.next", table.lang, name=_name(interaction.user), number=number),
@@ -673,7 +679,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     async def cup(self, interaction: discord.Interaction[Any]) -> None:
         """Public: the standings are the table's shared record (no cup here is a private refusal)."""
         assert interaction.channel is not None
-        face = await self.service.series_face(interaction.channel.id)
+        face = await self.service.seats.series_face(interaction.channel.id)
         text = await face.series_text(self.bot.store, interaction.channel.id)
         await send(interaction, clip(text), allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
 

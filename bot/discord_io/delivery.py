@@ -295,7 +295,7 @@ class Deliverer:
         failures = await self.store.marks.channel_refused(d.game_id)
         if reach == "gone" or failures > len(CHANNEL_RETRIES):
             log.warning("pausing game %s: its channel is %s (%s)", d.game_id, reach, error)
-            await self.service.pause(d.game_id, reach)
+            await self.service.reach.pause(d.game_id, reach)
             await self.store.work.retry_later(d, 0.0, repr(error))
             self.wake()
             return

@@ -44,7 +44,9 @@ class Moves:
         """A button, a select or a slash command: act, answer the player, then update Discord."""
         answer_in_time(interaction)
         try:
-            outcome = await self.service.act(game_id, user_id=interaction.user.id, text=text, since=since, source=via)
+            outcome = await self.service.play.act(
+                game_id, user_id=interaction.user.id, text=text, since=since, source=via
+            )
         except (UserError, StorageError) as e:  # nothing was changed, and the player reads why
             await private(interaction, await self._reason(interaction, e))
             return
@@ -57,7 +59,7 @@ class Moves:
         finally:
             if not settled and via in ANSWERED_IN_DM:
                 await self._release(game_id, interaction.user.id)
-        self.service.publish(outcome)
+        self.service.play.publish(outcome)
 
     async def many(
         self,
@@ -80,7 +82,7 @@ class Moves:
         # call (a write that has to wait for the database acknowledges first, as for any move)
         for text in texts:
             try:
-                outcome = await self.service.act(
+                outcome = await self.service.play.act(
                     game_id, user_id=interaction.user.id, text=text, since=since, source="select"
                 )
             except (UserError, StorageError) as e:
@@ -104,7 +106,7 @@ class Moves:
         finally:
             if not settled:
                 await self._release(game_id, interaction.user.id)
-        self.service.publish(outcome)
+        self.service.play.publish(outcome)
 
     async def undo(self, interaction: discord.Interaction[Any], game_id: int, version: int | None = None) -> None:
         """``/game undo`` (or, with the ``version`` its move made, a DM's Undo button): take the person's last move
@@ -114,7 +116,7 @@ class Moves:
         lang = await self.lang(interaction)
         via = "command" if version is None else "button"
         try:
-            outcome = await self.service.undo(game_id, interaction.user.id, version, via)
+            outcome = await self.service.undo.undo(game_id, interaction.user.id, version, via)
         except (UserError, StorageError) as e:  # nothing was changed, and the player reads why
             await private(interaction, await self._reason(interaction, e))
             return
@@ -130,7 +132,7 @@ class Moves:
         finally:
             if not settled and via == "button":
                 await self._release(game_id, interaction.user.id)
-        self.service.publish(outcome)
+        self.service.play.publish(outcome)
 
     async def undo_pressed(self, interaction: discord.Interaction[Any], game_id: int, version: int) -> None:
         """A DM's Undo button (``bot.components.undo``)."""
@@ -172,9 +174,9 @@ class Moves:
             prompt = self.service.face(outcome.table).prompt(outcome.table, outcome.seat, lang)
             version = outcome.table.row.version  # the state this DM will show
             user = interaction.user.id
-            lesson = await self.service.lesson(outcome.table, outcome.seat, user, lang) if prompt else None
+            lesson = await self.service.tutorial.lesson(outcome.table, outcome.seat, user, lang) if prompt else None
             # a move (not an undo) that can still be taken back: its DM offers the Undo button
-            undo = outcome.action is not None and await self.service.can_undo(outcome.table, outcome.seat, user)
+            undo = outcome.action is not None and await self.service.undo.can_undo(outcome.table, outcome.seat, user)
         if prompt is not None:
             file = await prompt.picture.file()  # drawn after the lock: the game goes on meanwhile
             content = f"{done}\n{with_lesson(prompt.content, lesson[1]) if lesson else prompt.content}"

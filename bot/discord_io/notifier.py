@@ -348,7 +348,11 @@ class Notifier:
             recent = await self._recent(table, user_id) if waiting else None
             face = self.service.face(table)
             prompt = face.prompt(table, seat.seat, lang, recent) if waiting and seat is not None else None
-            lesson = await self.service.lesson(table, seat.seat, user_id, lang) if prompt is not None and seat else None
+            lesson = (
+                await self.service.tutorial.lesson(table, seat.seat, user_id, lang)
+                if prompt is not None and seat
+                else None
+            )
         if prompt is not None and lesson is not None:
             prompt = replace(prompt, content=clip(with_lesson(prompt.content, lesson[1]), MESSAGE_LIMIT))
         if prompt is None:

@@ -1,4 +1,5 @@
-"""The service's foundation: the games it holds in memory (a cache), their locks, their faces."""
+"""The service's foundation: the games it holds in memory (a cache), their locks, their faces; and ``ServicePart``,
+what each part of the service (``service.play``, ``service.seats``, …) stands on."""
 
 from __future__ import annotations
 
@@ -201,6 +202,67 @@ class ServiceBase:
         for key in [k for k in self._ai if k[0] == game_id]:
             del self._ai[key]
 
-    def _schedule_ai(self, table: Table) -> None:
-        """Let the game's AI seats move, if one must (``bot.service.play``)."""
-        raise NotImplementedError
+
+class ServicePart:
+    """One part of the game service (``service.play``, ``service.seats``, …), over the foundation every part shares:
+    the store, the settings, the faces and the games in memory, read through here so that a part's code reads the
+    same ``self.store``/``self.table(…)`` it always did. A part that needs another is given it (``self.play``)."""
+
+    def __init__(self, base: ServiceBase) -> None:
+        self.base = base
+
+    @property
+    def store(self) -> Store:
+        return self.base.store
+
+    @property
+    def settings(self) -> Settings:
+        return self.base.settings
+
+    @property
+    def faces(self) -> Mapping[str, Face]:
+        return self.base.faces
+
+    @property
+    def thinker(self) -> Thinker:
+        return self.base.thinker
+
+    @property
+    def _tables(self) -> dict[int, Table]:
+        return self.base._tables
+
+    @property
+    def _ai(self) -> dict[tuple[int, str], Any]:
+        return self.base._ai
+
+    @property
+    def _ai_tasks(self) -> dict[int, asyncio.Task[None]]:
+        return self.base._ai_tasks
+
+    def wake(self) -> None:
+        """Wake the delivery worker (``ServiceBase.wake``, which the bot sets after the service is made)."""
+        self.base.wake()
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self.base.lock(game_id)
+
+    def face(self, table: Table | GameRow) -> Face:
+        return self.base.face(table)
+
+    def turn(self, table: Table) -> int:
+        return self.base.turn(table)
+
+    async def table(self, game_id: int) -> Table:
+        return await self.base.table(game_id)
+
+    async def table_in(self, channel_id: int) -> Table:
+        return await self.base.table_in(channel_id)
+
+    def forget(self, game_id: int) -> None:
+        self.base.forget(game_id)
+
+    def _drop(self, game_id: int) -> None:
+        self.base._drop(game_id)
+
+    async def _refresh(self, game_id: int) -> Table:
+        return await self.base._refresh(game_id)

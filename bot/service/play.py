@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.errors import Raced, UserError
 from bot.face import Face
-from bot.service.base import AI_LEASE, ANSWER_HOLD, ANSWERED_IN_DM, GAME_OVER_FALLBACK, Outcome, ServiceBase
+from bot.service.base import AI_LEASE, ANSWER_HOLD, ANSWERED_IN_DM, GAME_OVER_FALLBACK, Outcome, ServicePart
 from bot.store import Move, SeatRow, StaleVersion, Want
 from bot.store.sqlite import DATABASE_ERRORS, StorageError
 from bot.table import Table
@@ -31,8 +31,8 @@ _AI_RETRIED: tuple[type[Exception], ...] = (
 )
 
 
-class PlayService(ServiceBase):
-    """Moves and AI seats."""
+class PlayService(ServicePart):
+    """Moves and AI seats (``service.play``)."""
 
     async def time_out(self, game_id: int, seat: str, since: int) -> Outcome | None:
         """A deadline passed: play the seat's passive default (Ruling 5) through the normal move path.
@@ -87,7 +87,7 @@ class PlayService(ServiceBase):
     def publish(self, outcome: Outcome) -> None:
         """After the caller has answered its interaction: deliver to Discord and let AI seats move."""
         self.wake()
-        self._schedule_ai(outcome.table)
+        self.schedule_ai(outcome.table)
 
     async def _act_locked(
         self,
@@ -385,7 +385,8 @@ class PlayService(ServiceBase):
         table.row = replace(table.row, version=move.version, decision_since=table.since, status=status)
 
     # ------------------------------------------------------------------ AI seats
-    def _schedule_ai(self, table: Table) -> None:
+    def schedule_ai(self, table: Table) -> None:
+        """Let the game's AI seats move, if one must (one task per game)."""
         if not table.in_play or table.game is None:
             return
         ai_seats = {s.seat for s in table.seats if s.is_ai}
@@ -426,7 +427,8 @@ class PlayService(ServiceBase):
                     failures += 1
                     log.warning("AI move failed in game %s (attempt %s): %s; reloading, retrying", game_id, failures, e)
                     self._drop(game_id)
-                    self._ai = {k: v for k, v in self._ai.items() if k[0] != game_id}
+                    for key in [k for k in self._ai if k[0] == game_id]:
+                        del self._ai[key]
                     continue
                 failures = 0
                 self.wake()

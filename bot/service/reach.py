@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from bot.errors import UserError
+from bot.service.base import ServiceBase, ServicePart
 from bot.service.play import PlayService
 from bot.store import GameRow
 from bot.table import Table
@@ -13,8 +14,12 @@ from bot.words.logline import LogLine
 log = logging.getLogger(__name__)
 
 
-class ReachService(PlayService):
-    """Pausing and resuming."""
+class ReachService(ServicePart):
+    """Pausing and resuming (``service.reach``)."""
+
+    def __init__(self, base: ServiceBase, play: PlayService) -> None:
+        super().__init__(base)
+        self.play = play
 
     # ------------------------------------------------------------------ a channel the bot cannot reach
     async def pause(self, game_id: int, reason: str) -> bool:
@@ -47,7 +52,7 @@ class ReachService(PlayService):
                 raise UserError("err.channel_busy")
             table = await self._refresh(game_id)
         self.wake()
-        self._schedule_ai(table)
+        self.play.schedule_ai(table)
         return table
 
     async def resumable(self, guild_id: int, user_id: int, is_admin: bool, game_id: int | None) -> Table:

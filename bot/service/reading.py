@@ -7,7 +7,7 @@ import logging
 from collections.abc import Callable
 
 from bot.errors import UserError
-from bot.service.base import MINE_LIMIT
+from bot.service.base import MINE_LIMIT, ServiceBase, ServicePart
 from bot.service.play import PlayService
 from bot.store import GameRow
 from bot.table import Table
@@ -16,8 +16,12 @@ from bot.words.i18n import t
 log = logging.getLogger(__name__)
 
 
-class ReadingService(PlayService):
-    """Finding games."""
+class ReadingService(ServicePart):
+    """Finding games (``service.reading``)."""
+
+    def __init__(self, base: ServiceBase, play: PlayService) -> None:
+        super().__init__(base)
+        self.play = play
 
     async def table_for_move(
         self, user_id: int, channel_id: int | None, game_id: int | None = None, verbs: tuple[str, ...] = ()
@@ -131,5 +135,5 @@ class ReadingService(PlayService):
                 log.exception("game %s could not be loaded", game_id)
                 continue
             tables.append(table)
-            self._schedule_ai(table)
+            self.play.schedule_ai(table)
         return tables

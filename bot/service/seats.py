@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.errors import UserError
 from bot.face import Face
-from bot.service.base import AI_NAMES, SERIES
+from bot.service.base import AI_NAMES, SERIES, ServiceBase, ServicePart
 from bot.service.play import PlayService
 from bot.store import GameRow, LobbyChanged, SeatRow, Want
 from bot.table import Table
@@ -26,8 +26,12 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(2**63)
 
 
-class SeatService(PlayService):
-    """Lobbies, seats and the start."""
+class SeatService(ServicePart):
+    """Lobbies, seats and the start (``service.seats``)."""
+
+    def __init__(self, base: ServiceBase, play: PlayService) -> None:
+        super().__init__(base)
+        self.play = play
 
     # ------------------------------------------------------------------ lobby
     def _too_few(self, row: GameRow, seated: int) -> UserError:
@@ -172,7 +176,7 @@ class SeatService(PlayService):
             else:
                 raise UserError("err.lobby_changed")
         self.wake()
-        self._schedule_ai(table)
+        self.play.schedule_ai(table)
         return table
 
     async def _begin(self, table: Table) -> Table:
@@ -261,7 +265,7 @@ class SeatService(PlayService):
             raise UserError("err.series_running", number=finished + 1)
         table = await self._refresh(game_id)
         self.wake()
-        self._schedule_ai(table)
+        self.play.schedule_ai(table)
         return table, finished + 1
 
     async def series_face(self, channel_id: int) -> Face:
@@ -451,7 +455,7 @@ class SeatService(PlayService):
 
     def _after_away(self, table: Table) -> None:
         self.wake()
-        self._schedule_ai(table)
+        self.play.schedule_ai(table)
 
     async def set_deadline(self, channel_id: int, user_id: int, is_admin: bool, seconds: int | None) -> Table:
         """The host (or Manage Server) changes the deadline; decisions already waiting keep their clock."""

@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.errors import UserError
-from bot.service.base import ANSWER_HOLD, ANSWERED_IN_DM, Outcome
+from bot.service.base import ANSWER_HOLD, ANSWERED_IN_DM, Outcome, ServiceBase, ServicePart
+from bot.service.play import PlayService
 from bot.service.reading import ReadingService
 from bot.store import AUTO_SOURCES, UNDO, NotUndoable, StaleVersion, Undo, Want
 from bot.table import Table
@@ -27,8 +28,14 @@ from bot.words.logline import LogLine, per_language
 from engine.protocol import Match, revealed
 
 
-class UndoService(ReadingService):
-    """``/game undo``: a person's own last move taken back, if it is still the last and revealed nothing."""
+class UndoService(ServicePart):
+    """``/game undo`` (``service.undo``): a person's own last move taken back, if it is still the last and revealed
+    nothing."""
+
+    def __init__(self, base: ServiceBase, play: PlayService, reading: ReadingService) -> None:
+        super().__init__(base)
+        self.play = play
+        self.reading = reading
 
     async def undo(self, game_id: int, user_id: int, version: int | None = None, via: str = "command") -> Outcome:
         """Take back ``user_id``'s last move in the game and commit it with its deliveries; the caller answers its
@@ -74,12 +81,12 @@ class UndoService(ReadingService):
         """The game ``/game undo`` means: in a server channel, that channel's game; in a DM, the chosen game, else
         the tutorial played in this DM, else the one running game the user has a seat in."""
         if in_guild or game_id is not None:
-            return await self.table_for_move(user_id, channel_id if in_guild else None, game_id)
+            return await self.reading.table_for_move(user_id, channel_id if in_guild else None, game_id)
         if channel_id is not None:
             row = await self.store.games.open_game_in(channel_id)
             if row is not None and row.tutorial:
                 return await self.table(row.id)
-        mine = await self.games_of(user_id)
+        mine = await self.reading.games_of(user_id)
         if not mine:
             raise UserError("err.no_active_game")
         if len(mine) > 1:
@@ -94,7 +101,7 @@ class UndoService(ReadingService):
             raise UserError("err.game_over")
         if table.row.paused is not None:
             raise UserError(f"err.paused_{table.row.paused}", channel=table.row.channel_name)
-        row = self.seat_for(table, user_id)
+        row = self.play.seat_for(table, user_id)
         if row.is_ai:
             raise UserError("err.seat_away")
         return row.seat

@@ -38,10 +38,10 @@ async def test_moves_in_many_games_commit_at_the_same_moment(simcord_env: Any) -
     versions = [(await p.table()).game.version for p in parties]
     # made as commands: no interaction answers in the players' DMs here, so their prompts are the deliveries' to send
     outcomes = await asyncio.gather(
-        *(bot.service.act(g, user_id=u, text=m, since=s, source="command") for g, u, m, s in moves)
+        *(bot.service.play.act(g, user_id=u, text=m, since=s, source="command") for g, u, m, s in moves)
     )
     for outcome in outcomes:
-        bot.service.publish(outcome)
+        bot.service.play.publish(outcome)
     # the deliveries run in tasks this test started (not bot-owned, so SimCord's settle does not wait)
     for _ in range(400):
         if not await bot.store.work.pending_deliveries() and not bot.deliverer.busy:

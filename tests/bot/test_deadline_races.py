@@ -39,6 +39,8 @@ class FakeStore:
 class FakeService:
     def __init__(self, error: Exception | None) -> None:
         self.error = error
+        #: the part the worker asks (``service.play``), answered by this one object
+        self.play = self
 
     async def time_out(self, game_id: int, seat: str, since: int) -> Any:
         if self.error is not None:

@@ -38,7 +38,7 @@ async def running(settings: Settings) -> AsyncIterator[tuple[NightfallBot, FakeD
 async def start_game(bot: NightfallBot) -> int:
     """``/game new`` (quick-start Nightfall), ``/game join`` and ``/game start``, as the lobby's commands call them."""
     service = bot.service
-    await service.new_lobby(
+    await service.seats.new_lobby(
         guild_id=GUILD,
         channel_id=CHANNEL,
         channel_name="nightfall",
@@ -47,8 +47,8 @@ async def start_game(bot: NightfallBot) -> int:
         game="nightfall",
         options={"variant": "quick-start"},
     )
-    await service.join(CHANNEL, GUEST, "Guest")
-    return (await service.start(CHANNEL, HOST)).id
+    await service.seats.join(CHANNEL, GUEST, "Guest")
+    return (await service.seats.start(CHANNEL, HOST)).id
 
 
 async def play_to_the_end(bot: NightfallBot, game_id: int) -> int:
@@ -64,8 +64,10 @@ async def play_to_the_end(bot: NightfallBot, game_id: int) -> int:
         seat = game.pending()[0].seat
         user = next(s.user_id for s in table.seats if s.seat == seat)
         text = str(game.legal_actions(seat)[0])
-        outcome = await service.act(game_id, user_id=user, text=text, since=table.since.get(seat), source="command")
-        service.publish(outcome)
+        outcome = await service.play.act(
+            game_id, user_id=user, text=text, since=table.since.get(seat), source="command"
+        )
+        service.play.publish(outcome)
         moves += 1
 
 

@@ -33,8 +33,8 @@ async def _seats_match(party: Any) -> None:
 async def test_a_join_racing_a_start_never_joins_a_dealt_game(simcord_env: Any, join_first: bool) -> None:
     party = await open_game(simcord_env, ("alice", "bob"), start=False, spectators=("carol",))
     service = simcord_env.bot.service
-    start = service.start(party.channel.id, party.users["alice"].id)
-    join = service.join(party.channel.id, party.users["carol"].id, "carol")
+    start = service.seats.start(party.channel.id, party.users["alice"].id)
+    join = service.seats.join(party.channel.id, party.users["carol"].id, "carol")
     done = await asyncio.gather(*((join, start) if join_first else (start, join)), return_exceptions=True)
     await simcord_env.settle()
     table = await party.table()
@@ -56,8 +56,8 @@ async def test_a_leave_racing_a_start_hands_the_seat_to_the_ai(simcord_env: Any)
     party = await open_game(simcord_env, ("alice", "bob", "dave"), start=False)
     service = simcord_env.bot.service
     await asyncio.gather(
-        service.start(party.channel.id, party.users["alice"].id),
-        service.leave(party.channel.id, party.users["dave"].id),
+        service.seats.start(party.channel.id, party.users["alice"].id),
+        service.seats.leave(party.channel.id, party.users["dave"].id),
         return_exceptions=True,
     )
     await simcord_env.settle()
@@ -80,8 +80,8 @@ async def test_two_new_lobbies_at_once_open_one(simcord_env: Any) -> None:
         "options": {"variant": "standard"},
     }
     done = await asyncio.gather(
-        service.new_lobby(host_id=party.users["alice"].id, host_name="alice", **kwargs),
-        service.new_lobby(host_id=party.users["bob"].id, host_name="bob", **kwargs),
+        service.seats.new_lobby(host_id=party.users["alice"].id, host_name="alice", **kwargs),
+        service.seats.new_lobby(host_id=party.users["bob"].id, host_name="bob", **kwargs),
         return_exceptions=True,
     )
     refused = [d for d in done if isinstance(d, BaseException)]
@@ -141,10 +141,10 @@ async def test_an_abandon_racing_a_move_still_posts_every_log_line(simcord_env: 
     user = table.by_seat(seat).user_id
     move = str(table.game.legal_actions(seat)[0])
     outcome, _ = await asyncio.gather(
-        bot.service.act(table.id, user_id=user, text=move, source="command"),
-        bot.service.abandon(party.channel.id, party.users["alice"].id, is_admin=False),
+        bot.service.play.act(table.id, user_id=user, text=move, source="command"),
+        bot.service.seats.abandon(party.channel.id, party.users["alice"].id, is_admin=False),
     )
-    bot.service.publish(outcome)
+    bot.service.play.publish(outcome)
     for _ in range(200):
         if not await bot.store.work.pending_deliveries() and not bot.deliverer.busy:
             break
@@ -177,8 +177,8 @@ async def test_next_game_of_a_cup_is_dealt_and_started_in_one_write(simcord_env:
     first = await party.table()
     service = simcord_env.bot.service
     done = await asyncio.gather(
-        service.next_game(channel.id, users["ivan"].id),
-        service.join(channel.id, users["zed"].id, "zed"),
+        service.seats.next_game(channel.id, users["ivan"].id),
+        service.seats.join(channel.id, users["zed"].id, "zed"),
         return_exceptions=True,
     )
     assert not isinstance(done[0], BaseException)

@@ -149,11 +149,11 @@ async def test_a_process_killed_mid_game_is_replaced_when_its_leases_run_out(pg_
 async def _started(store: Store, game: str) -> tuple[GameService, Table]:
     """A game of two people (ids 1 and 2) started through a service of its own on ``store``."""
     service = GameService(store, Settings(token=None, db_path="", ai_delay=0.0), FACES)
-    await service.new_lobby(
+    await service.seats.new_lobby(
         guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann", game=game, options={}
     )
-    await service.join(9, 2, "bo")
-    return service, await service.start(9, 1)
+    await service.seats.join(9, 2, "bo")
+    return service, await service.seats.start(9, 1)
 
 
 def _first_move(table: Table) -> tuple[int, str]:
@@ -173,7 +173,7 @@ async def test_answering_holds_the_movers_prompt_until_its_mark(db_location: str
         service, table = await _started(store, "nightfall")
         user, move = _first_move(table)
         await store.writer.transaction(lambda c: c.execute("UPDATE deliveries SET done = wanted").rowcount)
-        moved = await service.act(table.id, user_id=user, text=move, source="button")
+        moved = await service.play.act(table.id, user_id=user, text=move, source="button")
         claimed = await store.work.claim_deliveries(50, 60.0)
         assert ("prompt", user) not in {(d.kind, d.target) for d in claimed}  # held for the answer
         held_until = await store.work.next_due()
@@ -183,7 +183,7 @@ async def test_answering_holds_the_movers_prompt_until_its_mark(db_location: str
         assert ("prompt", user) not in owed  # settled by the mark: the DM already shows it
         # a command's answer is private: the prompt is the delivery's to send at once
         other, move = _first_move(await service.table(table.id))
-        await service.act(table.id, user_id=other, text=move, source="command")
+        await service.play.act(table.id, user_id=other, text=move, source="command")
         claimed = await store.work.claim_deliveries(50, 60.0)
         assert ("prompt", other) in {(d.kind, d.target) for d in claimed}
     finally:
@@ -194,7 +194,7 @@ async def test_a_failed_answer_frees_the_prompt_at_once(db_location: str) -> Non
     store = await Store.open(db_location)
     service, table = await _started(store, "fightdrome")
     user, move = _first_move(table)
-    await service.act(table.id, user_id=user, text=move, source="button")
+    await service.play.act(table.id, user_id=user, text=move, source="button")
     assert ("prompt", user) not in {(d.kind, d.target) for d in await store.work.claim_deliveries(50, 60.0)}
     await store.work.release_answer(table.id, user)  # the interaction's answer failed (bot.discord_io.inputs)
     assert ("prompt", user) in {(d.kind, d.target) for d in await store.work.claim_deliveries(50, 60.0)}
@@ -335,7 +335,7 @@ async def test_a_stale_cache_in_one_process_never_reaches_discord(simcord_env: A
     try:
         for _ in range(2):  # both players pick, through the other process
             user, move = _first_move(await other.table(table.id))
-            await other.act(table.id, user_id=user, text=move, source="command")
+            await other.play.act(table.id, user_id=user, text=move, source="command")
         stored = await other.store.games.game(table.id)
     finally:
         await other.store.close()

@@ -181,7 +181,7 @@ async def test_discards_stop_at_the_first_refusal_and_say_so_privately(
     picks = [f"discard {pos.card('p1', key)}" for key in ("vulko", "charlotte_reyes", "enraged_wight")]
     party = await stage(simcord_env, pos)
     service = simcord_env.bot.service
-    act = service.act
+    act = service.play.act
     tried: list[str] = []
 
     async def refuse_the_second(game_id: int, **kwargs: Any) -> Any:
@@ -190,7 +190,7 @@ async def test_discards_stop_at_the_first_refusal_and_say_so_privately(
             raise UserError("err.illegal", reason="That card is not in your hand.")
         return await act(game_id, **kwargs)
 
-    monkeypatch.setattr(service, "act", refuse_the_second)
+    monkeypatch.setattr(service.play, "act", refuse_the_second)
     prompt = latest_prompt(party.users["alice"])
     assert prompt is not None
     (menu,) = menus(prompt)

@@ -228,12 +228,12 @@ async def test_clocks_keep_their_waking_time_when_quiet_hours_change_and_across_
     await party.members["wanda"].slash(party.channel, "me quiet", hours="23-8")
     assert await due() == "Fri 17:00"
     await env.advance_time(start + 9 * HOUR - party.bot.store.epoch())  # 10:00 in Warsaw
-    assert await party.bot.service.pause(game_id, "no_access")
+    assert await party.bot.service.reach.pause(game_id, "no_access")
     await env.advance_time(2 * HOUR)
     assert await party.bot.store.marks.resume(game_id, []) is None
     assert await due() == "Fri 19:00"
     await env.advance_time(start + 20 * HOUR - party.bot.store.epoch())  # 21:00 in Warsaw
-    assert await party.bot.service.pause(game_id, "no_access")
+    assert await party.bot.service.reach.pause(game_id, "no_access")
     await env.advance_time(14 * HOUR)  # 11:00 the next day: two waking hours before the night, three after
     assert await party.bot.store.marks.resume(game_id, []) is None
     assert await due() == "Sat 09:00"  # 13 waking hours left at 21:00: 12 from 11:00 to 23:00, 1 from 08:00

@@ -131,7 +131,7 @@ async def test_a_game_finished_before_the_migration_gets_its_results_once(tmp_pa
         [finished] = [row.id for row in await store.games.games_with_status("over")]
         assert await store.series.games_missing_results() == [finished]
         service = GameService(store, Settings(db_path=str(path)), FACES)
-        assert await service.backfill_results() == 1
+        assert await service.seats.backfill_results() == 1
         table = await service.table(finished)
         rows = await store.series.results(finished)
         details = table.game.ranking_details()
@@ -139,7 +139,7 @@ async def test_a_game_finished_before_the_migration_gets_its_results_once(tmp_pa
         assert [(r.user_id, r.display_name) for r in rows] == [
             (table.by_seat(r.seat).user_id, table.by_seat(r.seat).display_name) for r in rows
         ]
-        assert await service.backfill_results() == 0  # idempotent: nothing left to do, nothing rewritten
+        assert await service.seats.backfill_results() == 0  # idempotent: nothing left to do, nothing rewritten
         assert await store.series.results(finished) == rows
         abandoned = [row.id for row in await store.games.games_with_status("abandoned")]
         assert abandoned and [r for g in abandoned for r in await store.series.results(g)] == []  # finished games only

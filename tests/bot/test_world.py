@@ -215,7 +215,7 @@ async def test_resume_in_its_own_channel_checks_that_the_bot_can_post(simcord_en
     env = simcord_env
     party = await open_game(env, ("alice", "bob"), variant="quick-start", spectators=("carol",))
     table = await party.table()
-    assert await env.bot.service.pause(table.id, "no_access")
+    assert await env.bot.service.reach.pause(table.id, "no_access")
     bot_id = env.bot.user.id
     deny = Overwrite(target_id=bot_id, type=OverwriteType.MEMBER, deny=discord.Permissions(attach_files=True).value)
     env.backend.set_overwrite(party.channel.id, deny)
