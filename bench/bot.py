@@ -52,8 +52,8 @@ loop nor its database counters pay for the watching.
 
 SQLite alone, in this process, ~2 s each on a fresh copy of the schema with the bot's
 PRAGMAs: bare ``aiosqlite`` and bare ``sqlite3`` loops committing one action-shaped row per
-transaction, and the bot's ``Store.record`` (a whole move: game row, action, log lines,
-deliveries) in a loop. The target compares ``Store.record`` with bare aiosqlite; the bot's
+transaction, and the bot's ``Store.play.record`` (a whole move: game row, action, log lines,
+deliveries) in a loop. The target compares ``Store.play.record`` with bare aiosqlite; the bot's
 commit rate during play is printed too, but play is not bound by the database.
 
 Memory (``tracemalloc`` after ``gc.collect()``), on a bot of its own after two warm-up games:

@@ -7,7 +7,7 @@ game. This worker claims the row whose next stage fell due first, with a lease, 
 - at half the time: asks for a ``remind`` delivery (a DM) and moves the row to stage 1;
 - with a quarter left: asks for a ``warn`` delivery (a mention in the channel), stage 2;
 - at the deadline: plays ``Game.default_action(seat)`` through the normal move path
-  (``GameService.time_out``), only if that same decision still waits. The move's transaction
+  (``GameService.play.time_out``), only if that same decision still waits. The move's transaction
   replaces the row (the seat's next decision gets a fresh clock) or deletes it.
 
 Reminders and warnings are deliveries, never sent from here, so a failed DM is retried like any

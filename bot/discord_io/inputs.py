@@ -1,9 +1,9 @@
 """The one path from a player's input to the commit and back to their screen.
 
-A button, a select menu or a slash command becomes ``GameService.act`` (lock → check → apply →
+A button, a select menu or a slash command becomes ``GameService.play.act`` (lock → check → apply →
 commit the move with its deliveries); then the person who moved is answered — a DM's button edits
 its own message into the next decision, a command answers privately — and only then is Discord
-told the rest (``GameService.publish`` wakes the delivery worker and the AI seats). A Discord
+told the rest (``GameService.play.publish`` wakes the delivery worker and the AI seats). A Discord
 failure after the commit loses nothing: the move's deliveries carry it.
 """
 
@@ -69,7 +69,7 @@ class Moves:
         texts: Sequence[str],
         labels: dict[str, str],
     ) -> None:
-        """Several moves from one menu (discards for influence), made one by one through ``GameService.act``,
+        """Several moves from one menu (discards for influence), made one by one through ``GameService.play.act``,
         each with the decision date the one before it left (every move re-dates the mover's decision); the
         first refusal stops them and is said privately. The DM then shows what was done and the next
         decision, as a single move's button does."""
