@@ -46,14 +46,14 @@ Figures, per run:
   time a drawing was waited for (queueing for a thread or worker included).
 
 The moves are watched from outside the bot: the callback request (SimCord's request log),
-the commit (``store.record`` wrapped), the end of each delivery task, and the game's rows,
+the commit (``store.play.record`` wrapped), the end of each delivery task, and the game's rows,
 read on a read-only side connection in a thread of the driver, so neither the bot's event
 loop nor its database counters pay for the watching.
 
 SQLite alone, in this process, ~2 s each on a fresh copy of the schema with the bot's
 PRAGMAs: bare ``aiosqlite`` and bare ``sqlite3`` loops committing one action-shaped row per
-transaction, and the bot's ``Store.record`` (a whole move: game row, action, log lines,
-deliveries) in a loop. The target compares ``Store.record`` with bare aiosqlite; the bot's
+transaction, and the bot's ``Store.play.record`` (a whole move: game row, action, log lines,
+deliveries) in a loop. The target compares ``Store.play.record`` with bare aiosqlite; the bot's
 commit rate during play is printed too, but play is not bound by the database.
 
 Memory (``tracemalloc`` after ``gc.collect()``), on a bot of its own after two warm-up games:
@@ -231,7 +231,7 @@ class Harness:
         env.backend.http_requests = TimedLog(env.backend.http_requests, self._on_rest)
         env._register_dispatch_observer(self._on_dispatch)  # SimCord: called just before INTERACTION_CREATE
         store, deliverer = self.bot.store, self.bot.deliverer
-        record, finished = store.record, deliverer._finished
+        record, finished = store.play.record, deliverer._finished
 
         async def timed_record(move: Move) -> None:
             self.tick()
@@ -254,10 +254,10 @@ class Harness:
 
             return run
 
-        store.record = timed_record
+        store.play.record = timed_record
         deliverer._finished = delivery_finished
         for name in ("set_prompt", "clear_prompt"):
-            setattr(store, name, marked(getattr(store, name)))
+            setattr(store.marks, name, marked(getattr(store.marks, name)))
 
     def close(self) -> None:
         self._reader.shutdown(wait=True)
@@ -400,7 +400,7 @@ class Harness:
         for member in members[1:]:
             await member.slash(channel, "game join")
         await members[0].slash(channel, "game start")
-        row = await self.bot.store.last_game_in(channel.id)
+        row = await self.bot.store.games.last_game_in(channel.id)
         assert row is not None and row.status == "active", "the game did not start"
         k = len(self.games)
         self.games.append(GameRef(row.id, channel, users, members))
@@ -828,7 +828,7 @@ async def store_record(path: str) -> tuple[float, float]:
         trips = store.stats.round_trips
         while time.perf_counter() - start < BARE_SECONDS:
             version += 1
-            await store.record(
+            await store.play.record(
                 Move(
                     game_id=1,
                     version=version,

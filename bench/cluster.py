@@ -200,7 +200,7 @@ async def open_games(bot: NightfallBot, process: int, count: int, processes: int
     service, ids = bot.service, []
     for k, channel in enumerate(channels):
         host, guest = USER_BASE + (process * 10_000 + k) * 2, USER_BASE + (process * 10_000 + k) * 2 + 1
-        await service.new_lobby(
+        await service.seats.new_lobby(
             guild_id=GUILD,
             channel_id=channel,
             channel_name=channels[channel],
@@ -209,21 +209,21 @@ async def open_games(bot: NightfallBot, process: int, count: int, processes: int
             game="nightfall",
             options={"variant": "quick-start"},
         )
-        await service.join(channel, guest, f"g{k}")
-        ids.append((await service.start(channel, host)).id)
+        await service.seats.join(channel, guest, f"g{k}")
+        ids.append((await service.seats.start(channel, host)).id)
     return ids
 
 
 async def owed_now(bot: NightfallBot, game_ids: set[int]) -> bool:
     now = bot.store.epoch()
-    return any(r[0] in game_ids and r[5] <= now for r in await bot.store.pending_deliveries())
+    return any(r[0] in game_ids and r[5] <= now for r in await bot.store.work.pending_deliveries())
 
 
 def watch(bot: NightfallBot, part: Part) -> None:
     """Count the store's stale refusals (by human or AI move), every delivery carried out to its end, and those
     that failed."""
     store, deliverer = bot.store, bot.deliverer
-    record, carry_out = store.record, deliverer._carry_out
+    record, carry_out = store.play.record, deliverer._carry_out
 
     async def counted_record(move: Move) -> None:
         try:
@@ -245,7 +245,7 @@ def watch(bot: NightfallBot, part: Part) -> None:
         part.carried.append((d.game_id, d.kind, d.target, d.wanted))
         return marked
 
-    store.record = counted_record  # type: ignore[method-assign]
+    store.play.record = counted_record  # type: ignore[method-assign]
     deliverer._carry_out = counted_carry_out  # type: ignore[method-assign]
 
 
@@ -267,7 +267,7 @@ async def play(bot: NightfallBot, game_ids: list[int], budget: int, owed: Owed, 
             start = time.perf_counter()
             try:
                 since = table.since.get(seat)
-                outcome = await service.act(game_id, user_id=user, text=text, since=since, source="command")
+                outcome = await service.play.act(game_id, user_id=user, text=text, since=since, source="command")
             except UserError as e:
                 part.refused[e.key] += 1
                 left[0] += 1
@@ -275,7 +275,7 @@ async def play(bot: NightfallBot, game_ids: list[int], budget: int, owed: Owed, 
                 continue
             part.act_ms.append((time.perf_counter() - start) * 1000)
             owed.committed(game_id, bot.store.epoch())
-            service.publish(outcome)
+            service.play.publish(outcome)
             part.moves += 1
 
     part.started = time.time()
@@ -322,7 +322,7 @@ async def run_process(
         calls = fake.calls[first_call:]
         part.rest = len(calls)
         part.rest_kinds = Counter(c.name for c in calls)
-        rows = [await bot.store.game(g) for g in game_ids]
+        rows = [await bot.store.games.game(g) for g in game_ids]
         part.over = sum(1 for row in rows if row is not None and row.status == "over")
     finally:
         part.closing = True

@@ -145,13 +145,13 @@ class NightfallBot(commands.Bot):
         if not self.store.shared:
             await self.tree.sync(guild=guild)
             return
-        if not await self.store.claim_duty("sync_commands", self.store.host_id, SYNC_DUTY_SECONDS):
+        if not await self.store.hosts.claim_duty("sync_commands", self.store.host_id, SYNC_DUTY_SECONDS):
             log.info("another process is syncing the slash commands")
             return
         try:
             await self.tree.sync(guild=guild)
         finally:
-            await self.store.release_duty("sync_commands", self.store.host_id)
+            await self.store.hosts.release_duty("sync_commands", self.store.host_id)
 
     @tasks.loop(seconds=15.0)
     async def heartbeat(self) -> None:
@@ -164,8 +164,8 @@ class NightfallBot(commands.Bot):
         """This process is alive, and takes its share of the bot's budgets (Discord's calls a second, and the refused
         calls that get a bot banned) by the number of processes alive."""
         shards = str(self.settings.shards) if self.settings.shards else "all"
-        await self.store.host_seen(self.store.host_id, shards)
-        processes = max(1, await self.store.live_hosts(HOST_ALIVE_BEATS * self.settings.heartbeat_seconds))
+        await self.store.hosts.host_seen(self.store.host_id, shards)
+        processes = max(1, await self.store.hosts.live_hosts(HOST_ALIVE_BEATS * self.settings.heartbeat_seconds))
         if processes != self.processes:
             log.info("%s bot process(es) alive: this one sends its share of Discord's budget", processes)
             self.processes = processes
@@ -175,13 +175,13 @@ class NightfallBot(commands.Bot):
     async def _resume(self) -> None:
         """After start-up, beside the first commands: what earlier releases left to mend, then the AI seats."""
         try:
-            await self.service.backfill_results()  # games finished before results were kept (once)
-            await self.service.backfill_ratings()  # and before ratings were (once, oldest first)
-            await self.service.mend_seats()  # games an old join/start race damaged (told to their players)
+            await self.service.seats.backfill_results()  # games finished before results were kept (once)
+            await self.service.seats.backfill_ratings()  # and before ratings were (once, oldest first)
+            await self.service.seats.mend_seats()  # games an old join/start race damaged (told to their players)
         except Exception:
             log.exception("could not check the stored games after start-up")
         try:
-            await self.service.resume()
+            await self.service.reading.resume()
         except Exception:
             log.exception("could not start the AI seats after start-up; the watchdog tries again")
 
@@ -196,7 +196,7 @@ class NightfallBot(commands.Bot):
         """No game stands still: AI seats that should move get a task; due deliveries and deadlines get looked
         at; the database's write-ahead log is folded back and cut short, so it never grows on its own."""
         try:
-            await self.service.resume()
+            await self.service.reading.resume()
         except Exception:
             log.exception("the watchdog could not check the running games")
         self.deliverer.wake()
@@ -250,7 +250,7 @@ class NightfallBot(commands.Bot):
             if hasattr(self, "store"):
                 if not self.store.closed:
                     with contextlib.suppress(Exception):  # else they run out on their own, and it is counted out
-                        await self.store.release_host(self.store.host_id, held if self.store.shared else [])
+                        await self.store.hosts.release_host(self.store.host_id, held if self.store.shared else [])
                 await self.store.close()
             images.shutdown(wait=False)
             if hasattr(self, "service"):
@@ -306,11 +306,11 @@ class NightfallBot(commands.Bot):
         if cached:
             return str(cached)
         seen = i18n.language(interaction.locale)
-        chosen, known = await self.store.language_of(interaction.user.id)
+        chosen, known = await self.store.people.language_of(interaction.user.id)
         if known != seen:
             before = committed.get()
             try:
-                await self.store.see_language(interaction.user.id, seen)
+                await self.store.people.see_language(interaction.user.id, seen)
             except StorageError:  # only a reminder for later DMs: never a reason to fail what was asked
                 log.info("could not remember the language of %s", interaction.user.id)
             finally:

@@ -7,7 +7,7 @@ game. This worker claims the row whose next stage fell due first, with a lease, 
 - at half the time: asks for a ``remind`` delivery (a DM) and moves the row to stage 1;
 - with a quarter left: asks for a ``warn`` delivery (a mention in the channel), stage 2;
 - at the deadline: plays ``Game.default_action(seat)`` through the normal move path
-  (``GameService.time_out``), only if that same decision still waits. The move's transaction
+  (``GameService.play.time_out``), only if that same decision still waits. The move's transaction
   replaces the row (the seat's next decision gets a fresh clock) or deletes it.
 
 Reminders and warnings are deliveries, never sent from here, so a failed DM is retried like any
@@ -53,39 +53,39 @@ class DeadlineWorker(ClaimWorker[Deadline]):
         return self.retry_base
 
     async def _release_leases(self) -> None:
-        await self.store.release_deadline_leases()
+        await self.store.work.release_deadline_leases()
 
     async def _claim(self) -> Deadline | None:
-        return await self.store.claim_deadline(self.lease)
+        return await self.store.work.claim_deadline(self.lease)
 
     async def _carry_out(self, row: Deadline) -> None:
         await self._handle(row)
 
     async def _next_due(self) -> float | None:
-        return await self.store.next_deadline()
+        return await self.store.work.next_deadline()
 
     async def _handle(self, d: Deadline) -> None:
         """The latest stage whose time has come: the timeout, else the warning, else the reminder."""
         now = self.store.epoch()
         hint = deadline_hint(d.since, d.due_at)
         try:
-            if d.remind_at < d.due_at and (until := await self.store.quiet_until(d.user_id)) is not None:
+            if d.remind_at < d.due_at and (until := await self.store.people.quiet_until(d.user_id)) is not None:
                 # the person's quiet hours (a clock caught up after downtime, or quiet hours set a moment ago):
                 # nothing before they end. A decision of a turn already missed (all its stages at once) plays now.
-                await self.store.deadline_later(d, until)
+                await self.store.work.deadline_later(d, until)
                 return
             if now >= d.due_at:
-                outcome = await self.service.time_out(d.game_id, d.seat, d.since)
+                outcome = await self.service.play.time_out(d.game_id, d.seat, d.since)
                 if outcome is None:
-                    await self.store.drop_deadline(d)  # the decision moved on: nothing is owed
+                    await self.store.work.drop_deadline(d)  # the decision moved on: nothing is owed
             elif now >= d.warn_at and d.stage < 2:
-                await self.store.advance_deadline(d, 2, Want("warn", d.user_id, hint=hint))
+                await self.store.work.advance_deadline(d, 2, Want("warn", d.user_id, hint=hint))
                 self.deliver()
             elif now >= d.remind_at and d.stage < 1:
-                await self.store.advance_deadline(d, 1, Want("remind", d.user_id, hint=hint))
+                await self.store.work.advance_deadline(d, 1, Want("remind", d.user_id, hint=hint))
                 self.deliver()
             else:  # claimed early (a retry, a clock that moved): nothing to do before the next stage
-                await self.store.deadline_retry(d, max(0.0, _next_at(d) - now), "early")
+                await self.store.work.deadline_retry(d, max(0.0, _next_at(d) - now), "early")
                 return
             self.handled += 1
         except asyncio.CancelledError:
@@ -93,12 +93,12 @@ class DeadlineWorker(ClaimWorker[Deadline]):
         except Raced:
             # another process moved the game between this worker's read and its commit: the decision may still
             # stand (its clock kept by that commit), so look again at once rather than drop a clock still owed
-            await self.store.deadline_retry(d, 0.0, "raced")
+            await self.store.work.deadline_retry(d, 0.0, "raced")
         except UserError as e:
             if e.key != "err.generic":
                 # the move path refused (the decision moved on between the check and the move): drop it
                 log.info("deadline of game %s seat %s needs nothing more: %s", d.game_id, d.seat, e.key)
-                await self.store.drop_deadline(d)
+                await self.store.work.drop_deadline(d)
                 return
             await self._retry(d, e)
         except Exception as e:
@@ -112,7 +112,7 @@ class DeadlineWorker(ClaimWorker[Deadline]):
         delay = delay / 2 + self._random.uniform(0, delay / 2)
         log.error("deadline of game %s seat %s failed; retrying in %.0fs", d.game_id, d.seat, delay, exc_info=e)
         try:
-            await self.store.deadline_retry(d, delay, repr(e))
+            await self.store.work.deadline_retry(d, delay, repr(e))
         except Exception:
             log.exception("could not record the failure of a deadline; its lease runs out")
 

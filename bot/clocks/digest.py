@@ -57,28 +57,30 @@ class DigestWorker(ClaimWorker[tuple[int, float, int]]):
         return self.deliverer.retry_base
 
     async def _release_leases(self) -> None:
-        await self.store.release_digest_leases()
+        await self.store.people.release_digest_leases()
 
     async def _claim(self) -> tuple[int, float, int] | None:
-        return await self.store.claim_digest(self.lease)
+        return await self.store.people.claim_digest(self.lease)
 
     async def _carry_out(self, row: tuple[int, float, int]) -> None:
         await self._send(*row)
 
     async def _next_due(self) -> float | None:
-        return await self.store.next_digest_due()
+        return await self.store.people.next_digest_due()
 
     async def _send(self, user_id: int, at: float, tries: int) -> None:
         """Send the digest owed at ``at``, then move the person's next one to the next day (a failure: later)."""
         try:
-            until = await self.store.quiet_until(user_id)
+            until = await self.store.people.quiet_until(user_id)
             if until is not None:  # caught up after downtime in their quiet hours: it goes when they end
-                await self.store.digest_sent(user_id, at, until)
+                await self.store.people.digest_sent(user_id, at, until)
                 return
             if await self.notifier.digest(user_id):
                 self.deliverer.wake()  # closed DMs: each game's channel says so
-            name, quiet = await self.store.my_time(user_id)
-            await self.store.digest_sent(user_id, at, next_digest(max(at, self.store.epoch()), zone(name), quiet))
+            name, quiet = await self.store.people.my_time(user_id)
+            await self.store.people.digest_sent(
+                user_id, at, next_digest(max(at, self.store.epoch()), zone(name), quiet)
+            )
             self.sent += 1
         except asyncio.CancelledError:
             raise
@@ -89,12 +91,12 @@ class DigestWorker(ClaimWorker[tuple[int, float, int]]):
             try:
                 if delay is not None and tries + 1 < MAX_ATTEMPTS:
                     log.warning("digest of %s failed (try %s), again in %.1fs: %r", user_id, tries + 1, delay, e)
-                    await self.store.digest_retry(user_id, delay)
+                    await self.store.people.digest_retry(user_id, delay)
                     self._alarm.set(self.store.epoch() + delay)
                     return
                 log.error("digest of %s failed for good: %r", user_id, e, exc_info=e)
-                name, quiet = await self.store.my_time(user_id)
-                await self.store.digest_sent(user_id, at, next_digest(self.store.epoch(), zone(name), quiet))
+                name, quiet = await self.store.people.my_time(user_id)
+                await self.store.people.digest_sent(user_id, at, next_digest(self.store.epoch(), zone(name), quiet))
             except Exception:
                 log.exception("could not record the failure of a digest; its lease runs out")
 
@@ -104,10 +106,10 @@ class DigestWorker(ClaimWorker[tuple[int, float, int]]):
         answer_in_time(interaction)
         lang = await self.lang(interaction)
         user_id = interaction.user.id
-        row = await self.store.game(game_id)
+        row = await self.store.games.game(game_id)
         if row is None or not await self.notifier.waits_for(game_id, user_id):
             await private(interaction, t("digest.gone", lang))
             return
-        await self.store.want(game_id, "prompt", user_id, "bring")
+        await self.store.work.want(game_id, "prompt", user_id, "bring")
         self.deliverer.wake()
         await private(interaction, t("digest.coming", lang, channel=row.channel_name))

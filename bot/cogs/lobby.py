@@ -235,7 +235,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         )
         with contextlib.suppress(discord.HTTPException):  # the buttons work without it: only its updates need the id
             message = await interaction.original_response()
-            await self.bot.store.set_lobby_message(table.id, message.id)
+            await self.bot.store.marks.set_lobby_message(table.id, message.id)
         await self._welcome(interaction, table.row.channel_name, table.row.game)
 
     def _opened_text(self, table: Table, host: str, note: str) -> str:
@@ -266,7 +266,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         """The lobby message with the seats taken now; once the game starts, without its buttons (the start itself is
         said by the channel's own line and the game's first log line, so the message adds no third one). A failed
         edit changes nothing that matters: the channel has just been told the same in a line of its own."""
-        message_id = await self.bot.store.lobby_message(table.id)
+        message_id = await self.bot.store.marks.lobby_message(table.id)
         if message_id is None:
             return
         seats = table.titles() or "—"
@@ -286,7 +286,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         answer_in_time(interaction)
         try:
             by = _name(interaction.user)
-            table, _ = await self.service.hand_over(game_id, seat, interaction.user.id, _is_admin(interaction), by)
+            table, _ = await self.service.seats.hand_over(
+                game_id, seat, interaction.user.id, _is_admin(interaction), by
+            )
         except (UserError, StorageError) as e:
             lang = await self.bot.lang(interaction)
             await private(interaction, e.text(lang) if isinstance(e, UserError) else t(e.key, lang))
@@ -299,7 +301,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         """A lobby message's button or menu: the same as its command, for this lobby only."""
         answer_in_time(interaction)
         try:
-            row = await self.bot.store.game(game_id)
+            row = await self.bot.store.games.game(game_id)
             channel = interaction.channel
             if row is None or channel is None or row.status != "lobby" or row.channel_id != channel.id:
                 raise UserError("err.not_lobby")
@@ -322,7 +324,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
 
     async def _join(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
-        table = await self.service.join(interaction.channel.id, interaction.user.id, _name(interaction.user))
+        table = await self.service.seats.join(interaction.channel.id, interaction.user.id, _name(interaction.user))
         await self._refresh_lobby(interaction, table)
         await send(
             interaction,
@@ -353,7 +355,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
 
     async def _leave(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
-        table, name = await self.service.leave(interaction.channel.id, interaction.user.id)
+        table, name = await self.service.seats.leave(interaction.channel.id, interaction.user.id)
         if table.row.status == "lobby":
             await self._refresh_lobby(interaction, table)
         if table.row.status == "active":
@@ -369,7 +371,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         """Take your seat back: in a server channel its game; in a DM the chosen game, or the one game in which the
         AI plays your seat."""
         if interaction.guild_id is not None and interaction.channel is not None:
-            table, name = await self.service.come_back(interaction.channel.id, interaction.user.id)
+            table, name = await self.service.seats.come_back(interaction.channel.id, interaction.user.id)
             await send(
                 interaction,
                 t("away.returned_reply", table.lang, name=name),
@@ -377,8 +379,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
                 ephemeral=False,
             )
             return
-        chosen = await self.service.table_to_return(interaction.user.id, game_option(game))
-        table, _ = await self.service.come_back_to(chosen.id, interaction.user.id)
+        chosen = await self.service.seats.table_to_return(interaction.user.id, game_option(game))
+        table, _ = await self.service.seats.come_back_to(chosen.id, interaction.user.id)
         lang = await self.bot.lang(interaction)
         await send(interaction, t("away.returned_dm", lang, channel=table.row.channel_name), ephemeral=True)
 
@@ -388,7 +390,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         lang = await self.bot.lang(interaction)
         want = current.casefold().strip()
         out = []
-        for table in await self.service.games_of(interaction.user.id):
+        for table in await self.service.reading.games_of(interaction.user.id):
             seat = table.seat_of(interaction.user.id)
             if seat is None or not seat.away:
                 continue
@@ -403,7 +405,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         answer_in_time(interaction)
         lang = await self.bot.lang(interaction)
         try:
-            table, _ = await self.service.come_back_to(game_id, interaction.user.id)
+            table, _ = await self.service.seats.come_back_to(game_id, interaction.user.id)
         except (UserError, StorageError) as e:
             await private(interaction, e.text(lang) if isinstance(e, UserError) else t(e.key, lang))
             return
@@ -416,7 +418,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     @app_commands.guild_only()
     async def replace(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
         assert interaction.channel is not None
-        table, name = await self.service.replace(
+        table, name = await self.service.seats.replace(
             interaction.channel.id, interaction.user.id, _is_admin(interaction), player.id, _name(interaction.user)
         )
         await send(
@@ -453,7 +455,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         """Seat an AI at ``level`` (None: the game's default level); a level the lobby's game lacks is refused
         privately."""
         assert interaction.channel is not None
-        table, name = await self.service.add_ai(interaction.channel.id, interaction.user.id, level)
+        table, name = await self.service.seats.add_ai(interaction.channel.id, interaction.user.id, level)
         await self._refresh_lobby(interaction, table)
         text = t("lobby.bot_added", table.lang, name=name, count=len(table.seats), seats=_most(table))
         await send(interaction, text, ephemeral=False)
@@ -468,7 +470,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         # start() refuses (privately) before the channel is told anything. This reply is the
         # channel's word on who plays; the game's first log line ("lobby.started") says it in the
         # move-by-move thread
-        table = await self.service.start(interaction.channel.id, interaction.user.id)
+        table = await self.service.seats.start(interaction.channel.id, interaction.user.id)
         await self._refresh_lobby(interaction, table, started=True)
         players = ", ".join(s.shown for s in table.seats)
         await send(
@@ -498,7 +500,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         if deadline is None:
             return
         seconds = _deadline(deadline)
-        table = await self.service.set_deadline(
+        table = await self.service.seats.set_deadline(
             interaction.channel.id, interaction.user.id, _is_admin(interaction), seconds
         )
         lang = table.lang
@@ -515,7 +517,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         if interaction.user.id != table.row.host_id and not _is_admin(interaction):
             raise UserError("err.not_host_or_admin_settings", host=table.host_name)
         async with self.service.lock(table.id):
-            if not await self.bot.store.set_away_days(table.id, days):
+            if not await self.bot.store.games.set_away_days(table.id, days):
                 raise UserError("err.game_over")
             table.row = dataclasses.replace(table.row, away_days=days)  # the cached game knows it too
         lang, name = table.lang, _name(interaction.user)
@@ -545,7 +547,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             key = self.service.face(table).key
             text += "\n" + deadline_text(table.row.deadline, self.bot.settings.timeouts_to_ai, key, lang)
             text += "\n" + away_text(table.row.away_days, lang)
-            for seat, until in (await self.bot.store.away_seats(table.id)).items():
+            for seat, until in (await self.bot.store.people.away_seats(table.id)).items():
                 text += "\n" + t("status.away", lang, name=table.names[seat], until=int(until))
         await send(interaction, text, ephemeral=True)
 
@@ -555,7 +557,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             guild = self.bot.get_guild(guild_id)
             return guild.name if guild is not None else None
 
-        text = await self.service.mine_text(interaction.user.id, await self.bot.lang(interaction), guild_name)
+        text = await self.service.reading.mine_text(interaction.user.id, await self.bot.lang(interaction), guild_name)
         await send(
             interaction, text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), suppress_embeds=True
         )
@@ -576,7 +578,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     )
     async def notify(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
         """One choice per person for all their games, in every server (answered privately)."""
-        await self.bot.store.set_notify_mode(interaction.user.id, mode.value)
+        await self.bot.store.people.set_notify_mode(interaction.user.id, mode.value)
         self.bot.service.wake()  # a first digest planned, or one no longer owed
         lang = await self.bot.lang(interaction)
         await send(interaction, f"{t(f'notify.{mode.value}', lang)}\n{t('me.moved.notify', lang)}", ephemeral=True)
@@ -585,7 +587,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         """Who must decide and until when (a Discord timestamp each reader sees in their own time zone)."""
         if table.row.status != "active":
             return ""
-        clocks = {d.seat: d for d in await self.bot.store.deadlines(table.id)}
+        clocks = {d.seat: d for d in await self.bot.store.work.deadlines(table.id)}
         who = []
         for seat, _user, _since in table.waiting_people():
             name = table.names[seat]
@@ -597,7 +599,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     @app_commands.describe(language="English, Polski or Русский")
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
-        await self.bot.store.set_language(interaction.user.id, language)
+        await self.bot.store.people.set_language(interaction.user.id, language)
         interaction.extras["lang"] = language
         await send(interaction, f"{t('language.set', language)}\n{t('me.moved.language', language)}", ephemeral=True)
 
@@ -608,7 +610,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         the one game you play."""
         in_guild = interaction.guild_id is not None and interaction.channel is not None
         channel_id = interaction.channel.id if interaction.channel is not None else None
-        table = await self.service.table_for_undo(interaction.user.id, channel_id, in_guild, game_option(game))
+        table = await self.service.undo.table_for_undo(interaction.user.id, channel_id, in_guild, game_option(game))
         await self.bot.handle_undo(interaction, table.id)
 
     @undo.autocomplete("game")
@@ -617,7 +619,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         lang = await self.bot.lang(interaction)
         want = current.casefold().strip()
         out = []
-        for table in await self.service.games_of(interaction.user.id):
+        for table in await self.service.reading.games_of(interaction.user.id):
             name = t("game.choice", lang, channel=table.row.channel_name, mark="", id=table.id)
             if not want or want in name.casefold():
                 out.append(app_commands.Choice(name=name[:100], value=str(table.id)))
@@ -628,7 +630,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     async def log(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
         table = await self.service.last_table_in(interaction.channel.id)
-        lines = await self.bot.store.log_tail(table.id, LOG_LINES)
+        lines = await self.bot.store.play.log_tail(table.id, LOG_LINES)
         lang = await self.bot.lang(interaction)
         describe = self.service.face(table).describe
         text = "\n".join(line.text(lang, describe) for line in lines) if lines else t("log.none", lang)
@@ -655,12 +657,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         """This channel's game; in a channel without one, a paused game of the server (its own channel gone)."""
         assert interaction.channel is not None and interaction.guild_id is not None
         user, admin = interaction.user, _is_admin(interaction)
-        if game is None and await self.bot.store.open_game_in(interaction.channel.id) is not None:
-            table = await self.service.abandon(interaction.channel.id, user.id, is_admin=admin)
+        if game is None and await self.bot.store.games.open_game_in(interaction.channel.id) is not None:
+            table = await self.service.seats.abandon(interaction.channel.id, user.id, is_admin=admin)
             text = t("lobby.abandoned", table.lang, name=_name(user))
         else:
-            paused = await self.service.resumable(interaction.guild_id, user.id, admin, game_option(game))
-            table = await self.service.abandon_game(paused.id, user.id, is_admin=admin)
+            paused = await self.service.reach.resumable(interaction.guild_id, user.id, admin, game_option(game))
+            table = await self.service.seats.abandon_game(paused.id, user.id, is_admin=admin)
             text = t("paused.abandoned_reply", table.lang, name=_name(user), old=table.row.channel_name)
         await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
 
@@ -676,7 +678,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         channel, guild = interaction.channel, interaction.guild
         assert channel is not None and guild is not None
         user, admin = interaction.user, _is_admin(interaction)
-        here = await self.bot.store.open_game_in(channel.id)
+        here = await self.bot.store.games.open_game_in(channel.id)
         if here is not None and (game is None or game_option(game) == here.id):
             if here.paused is None:
                 raise UserError("err.not_paused")
@@ -685,22 +687,24 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
                 raise UserError("err.resume_not_player")
             if not can_play_in(channel, guild.me):
                 raise UserError("err.cannot_post_here")
-            table = await self.service.go_on(here.id, by=_name(user))
+            table = await self.service.reach.go_on(here.id, by=_name(user))
             text = t("paused.resumed_reply", table.lang, name=_name(user))
         else:
             if here is not None:
                 raise UserError("err.channel_busy")
-            paused = await self.service.resumable(guild.id, user.id, admin, game_option(game))
+            paused = await self.service.reach.resumable(guild.id, user.id, admin, game_option(game))
             if not can_play_in(channel, guild.me):
                 raise UserError("err.cannot_post_here")
             if paused.row.channel_id == channel.id:  # this channel's own game, paused as it ended (its results owed)
-                table = await self.service.go_on(paused.id, by=_name(user))
+                table = await self.service.reach.go_on(paused.id, by=_name(user))
                 text = t("paused.resumed_reply", table.lang, name=_name(user))
                 await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
                 return
             old = paused.row.channel_name
             name = getattr(channel, "name", "") or ""
-            table = await self.service.go_on(paused.id, by=_name(user), channel=(channel.id, name), guild_id=guild.id)
+            table = await self.service.reach.go_on(
+                paused.id, by=_name(user), channel=(channel.id, name), guild_id=guild.id
+            )
             text = t("paused.moved_reply", table.lang, name=_name(user), old=old, game=game_name(table.row.game))
         await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
 
@@ -711,7 +715,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         if interaction.guild_id is None:
             return []
         lang = await self.bot.lang(interaction)
-        rows = await self.service.paused_choices(interaction.guild_id, interaction.user.id, _is_admin(interaction))
+        rows = await self.service.reach.paused_choices(
+            interaction.guild_id, interaction.user.id, _is_admin(interaction)
+        )
         want = current.casefold().strip()
         out = []
         for row in rows:
@@ -725,7 +731,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     async def next_game(self, interaction: discord.Interaction[Any]) -> None:
         """Public, like ``/game start``: the channel sees who started the game; the refusals are private."""
         assert interaction.channel is not None
-        table, number = await self.service.next_game(interaction.channel.id, interaction.user.id)
+        table, number = await self.service.seats.next_game(interaction.channel.id, interaction.user.id)
         await send(
             interaction,
             t(
@@ -744,7 +750,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     async def cup(self, interaction: discord.Interaction[Any]) -> None:
         """Public: the standings are the table's shared record (no cup here is a private refusal)."""
         assert interaction.channel is not None
-        face = await self.service.series_face(interaction.channel.id)
+        face = await self.service.seats.series_face(interaction.channel.id)
         text = await face.series_text(self.bot.store, interaction.channel.id)
         await send(interaction, clip(text), allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
 
@@ -788,7 +794,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         guild = interaction.guild
         assert guild is not None and interaction.channel is not None
         if game is None:
-            last = await self.bot.store.last_game_in(interaction.channel.id)
+            last = await self.bot.store.games.last_game_in(interaction.channel.id)
             game = last.game if last is not None and last.game in FACES else next(iter(FACES))
         elif game not in FACES:
             raise UserError("err.top_game", game=game[:40])

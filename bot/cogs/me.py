@@ -103,7 +103,7 @@ class Me(commands.GroupCog, group_name="me", group_description=english("cmd.me.d
         name = valid_zone(zone)
         if name is None:
             raise UserError("err.bad_zone", zone=zone[:60])
-        await self.bot.store.set_timezone(interaction.user.id, None if name == "UTC" else name)
+        await self.bot.store.people.set_timezone(interaction.user.id, None if name == "UTC" else name)
         self.bot.service.wake()  # the clocks and the next digest follow the zone
         lang = await self.bot.lang(interaction)
         await send(
@@ -117,7 +117,7 @@ class Me(commands.GroupCog, group_name="me", group_description=english("cmd.me.d
             names = [n for n in zone_names() if typed in n.lower()]
             names.sort(key=lambda n: (not n.lower().startswith(typed), "/" + typed not in "/" + n.lower(), n))
         else:
-            mine, _ = await self.bot.store.my_time(interaction.user.id)
+            mine, _ = await self.bot.store.people.my_time(interaction.user.id)
             names = list(dict.fromkeys([*([mine] if mine else []), *COMMON_ZONES]))
         now = self.bot.store.epoch()
         return [app_commands.Choice(name=f"{n} — {hhmm(now, n)}", value=n) for n in names[:25]]
@@ -126,10 +126,10 @@ class Me(commands.GroupCog, group_name="me", group_description=english("cmd.me.d
     @app_commands.describe(hours="A range in your time such as 23-8 or 23:30-7, or off")
     async def quiet(self, interaction: discord.Interaction[Any], hours: str) -> None:
         quiet = quiet_hours(hours)
-        await self.bot.store.set_quiet(interaction.user.id, quiet)
+        await self.bot.store.people.set_quiet(interaction.user.id, quiet)
         self.bot.service.wake()  # the clocks and the next digest follow the quiet hours
         lang = await self.bot.lang(interaction)
-        name, _ = await self.bot.store.my_time(interaction.user.id)
+        name, _ = await self.bot.store.people.my_time(interaction.user.id)
         if quiet is None:
             text = t("me.quiet_off", lang)
         else:
@@ -144,7 +144,7 @@ class Me(commands.GroupCog, group_name="me", group_description=english("cmd.me.d
     )
     @app_commands.choices(mode=NOTIFY_CHOICES)
     async def notify(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
-        await self.bot.store.set_notify_mode(interaction.user.id, mode.value)
+        await self.bot.store.people.set_notify_mode(interaction.user.id, mode.value)
         self.bot.service.wake()  # a first digest planned, or one no longer owed
         await send(interaction, t(f"notify.{mode.value}", await self.bot.lang(interaction)), ephemeral=True)
 
@@ -152,7 +152,7 @@ class Me(commands.GroupCog, group_name="me", group_description=english("cmd.me.d
     @app_commands.describe(language="English, Polski or Русский")
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
-        await self.bot.store.set_language(interaction.user.id, language)
+        await self.bot.store.people.set_language(interaction.user.id, language)
         interaction.extras["lang"] = language
         await send(interaction, t("language.set", language), ephemeral=True)
 
@@ -160,11 +160,11 @@ class Me(commands.GroupCog, group_name="me", group_description=english("cmd.me.d
     async def show(self, interaction: discord.Interaction[Any]) -> None:
         user_id = interaction.user.id
         lang = await self.bot.lang(interaction)
-        name, quiet = await self.bot.store.my_time(user_id)
-        chosen, _seen = await self.bot.store.language_of(user_id)
-        mode = await self.bot.store.notify_mode(user_id)
-        away = await self.bot.store.away_until(user_id)
-        digest = await self.bot.store.digest_at(user_id)
+        name, quiet = await self.bot.store.people.my_time(user_id)
+        chosen, _seen = await self.bot.store.people.language_of(user_id)
+        mode = await self.bot.store.people.notify_mode(user_id)
+        away = await self.bot.store.people.away_until(user_id)
+        digest = await self.bot.store.people.digest_at(user_id)
         text = show_text(lang, self.bot.store.epoch(), name, quiet, mode, chosen, away, digest)
         await send(interaction, text, ephemeral=True)
 
@@ -178,15 +178,15 @@ class Me(commands.GroupCog, group_name="me", group_description=english("cmd.me.d
         store, user_id = self.bot.store, interaction.user.id
         lang = await self.bot.lang(interaction)
         if days == 0:
-            was = await store.away_until(user_id)
-            await store.come_back(user_id)
+            was = await store.people.away_until(user_id)
+            await store.people.come_back(user_id)
             text = t("me.away_back" if was is not None else "me.away_not", lang)
         else:
             until = store.epoch() + days * DAY
             lines = [t("me.away_set", lang, until=int(until))]
             now = store.epoch()
-            for game_id, stop in await store.go_away(user_id, until):
-                row = await store.game(game_id)
+            for game_id, stop in await store.people.go_away(user_id, until):
+                row = await store.games.game(game_id)
                 channel = row.channel_name if row is not None else "?"
                 key = "me.away_game" if stop > now else "me.away_game_none"
                 lines.append("· " + t(key, lang, channel=channel, stop=int(stop)))

@@ -49,7 +49,7 @@ class MoveCommands:
         """A server channel's or thread's own game; in a DM, the chosen game or the one waiting on the user."""
         in_guild = interaction.guild_id is not None and interaction.channel is not None
         channel_id = interaction.channel.id if in_guild and interaction.channel else None
-        return await self.bot.service.table_for_move(interaction.user.id, channel_id, game_option(game), verbs)
+        return await self.bot.service.reading.table_for_move(interaction.user.id, channel_id, game_option(game), verbs)
 
     def typed_move(self, table: Table, user_id: int, value: str, verbs: tuple[str, ...], lang: str = "en") -> str:
         """The move a command names: its canonical text (from autocomplete), or what a player typed: a legal move's
@@ -154,7 +154,7 @@ class MoveCommands:
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """In a DM: the user's running games, waiting ones first, named by channel."""
-        tables = await self.bot.service.games_of(interaction.user.id)
+        tables = await self.bot.service.reading.games_of(interaction.user.id)
         waiting = {t.id for t in tables if t.awaits(interaction.user.id)}
         tables.sort(key=lambda t: (t.id not in waiting, t.id))
         lang = await self.bot.lang(interaction)
@@ -190,7 +190,7 @@ class AnyMove(commands.Cog, MoveCommands):
         try:
             table = await self.find_table(interaction, game)
         except UserError as e:
-            mine = await self.bot.service.games_of(interaction.user.id) if e.key == "err.no_active_game" else []
+            mine = await self.bot.service.reading.games_of(interaction.user.id) if e.key == "err.no_active_game" else []
             if len(mine) != 1:
                 raise
             table = mine[0]

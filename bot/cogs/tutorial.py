@@ -46,5 +46,7 @@ class Tutorial(commands.Cog):
             if e.code != DM_CLOSED:
                 raise
             raise UserError("err.tutorial_dm_closed") from None
-        await self.bot.service.start_tutorial(interaction.user.id, name, dm.id, key, lang)  # wakes the deliveries
+        await self.bot.service.tutorial.start_tutorial(
+            interaction.user.id, name, dm.id, key, lang
+        )  # wakes the deliveries
         await send(interaction, t("tutorial.started", lang, game=game_name(key)), ephemeral=True)

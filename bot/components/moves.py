@@ -7,7 +7,7 @@ the service refuses it politely if that decision has moved on.
 
 One menu makes several moves of one verb at once (discards for influence, say:
 ``nf:12:340:discard*``, a multi-select whose values are the ``discard`` moves). Each
-chosen move still goes through the one move path, ``GameService.act``, in order.
+chosen move still goes through the one move path, ``GameService.play.act``, in order.
 """
 
 from __future__ import annotations

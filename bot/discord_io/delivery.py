@@ -117,7 +117,7 @@ class Deliverer:
         """At start-up. A SQLite file has one process: the leases and holds the one before it left are void. On a
         shared database they may be another live process's, and run out on their own if it died."""
         if not self.store.shared:
-            await self.store.release_leases()
+            await self.store.work.release_leases()
         self.wake()
 
     def wake(self) -> None:
@@ -134,7 +134,7 @@ class Deliverer:
             free = self.concurrency - len(self._running)
             retries = not self.invalid_requests.exhausted()  # far too many refusals lately: retries wait
             try:
-                claimed = await self.store.claim_deliveries(free, self.lease, skip=self._busy(), retries=retries)
+                claimed = await self.store.work.claim_deliveries(free, self.lease, skip=self._busy(), retries=retries)
             except Exception:
                 if self.store.closed:
                     return
@@ -166,7 +166,7 @@ class Deliverer:
         if len(self._running) >= self.concurrency or self.store.closed:
             return  # a finishing delivery wakes the worker
         try:
-            due = await self.store.next_due(skip=self._busy())  # a running one wakes the worker as it ends
+            due = await self.store.work.next_due(skip=self._busy())  # a running one wakes the worker as it ends
         except Exception:
             log.exception("could not read the next due delivery")
             due = self.store.epoch() + self.retry_base
@@ -206,7 +206,7 @@ class Deliverer:
             return  # the delivery's own last write marked it done
         gap = self.settings.table_edit_interval if d.kind == "channel" else 0.0
         try:
-            await self.store.delivered(d, gap)
+            await self.store.work.delivered(d, gap)
         except Exception:
             log.exception("could not mark delivery %s done; it will run again", d.key)
 
@@ -216,10 +216,10 @@ class Deliverer:
         edits the DM in place is silent and goes at once, and so does one the person asked for (``bring``)."""
         if d.kind not in SOUNDING or (d.kind == "prompt" and d.hint in ("edit", "bring")):
             return False
-        until = await self.store.quiet_until(d.target)
+        until = await self.store.people.quiet_until(d.target)
         if until is None:
             return False
-        await self.store.hold_delivery(d, until)
+        await self.store.work.hold_delivery(d, until)
         self.held += 1
         return True
 
@@ -233,13 +233,13 @@ class Deliverer:
                 edit, bring = d.hint == "edit", d.hint == "bring"
                 return await n.sync_prompt(d.game_id, d.target, edit_in_place=edit, done=d, bring=bring)
             except DMClosed:
-                if await self.store.want_once(d.game_id, "dm_closed", d.target):
+                if await self.store.work.want_once(d.game_id, "dm_closed", d.target):
                     self.wake()
         elif d.kind == "remind":
             try:
                 await n.remind(d.game_id, d.target, d.hint)
             except DMClosed:
-                if await self.store.want_once(d.game_id, "dm_closed", d.target):
+                if await self.store.work.want_once(d.game_id, "dm_closed", d.target):
                     self.wake()
         elif d.kind == "warn":
             await n.warn(d.game_id, d.target, d.hint)
@@ -276,11 +276,11 @@ class Deliverer:
                 log.warning(
                     "delivery %s failed (attempt %s), retrying in %.1fs: %s", d.key, d.attempts + 1, delay, error
                 )
-                await self.store.retry_later(d, delay, repr(error))
+                await self.store.work.retry_later(d, delay, repr(error))
                 self._alarm.set(self.store.epoch() + delay)
                 return
             log.error("delivery %s failed for good after %s tries: %r", d.key, d.attempts + 1, error, exc_info=error)
-            await self.store.delivered(d)
+            await self.store.work.delivered(d)
         except Exception:
             log.exception("could not record the failure of delivery %s; it runs again when its lease ends", d.key)
             self._resting[d.key] = self.store.epoch() + self.lease
@@ -292,21 +292,21 @@ class Deliverer:
         A deleted channel pauses it at once. The row stays owed either way: while the game is paused
         it is not claimed, and it is delivered when the game goes on.
         """
-        failures = await self.store.channel_refused(d.game_id)
+        failures = await self.store.marks.channel_refused(d.game_id)
         if reach == "gone" or failures > len(CHANNEL_RETRIES):
             log.warning("pausing game %s: its channel is %s (%s)", d.game_id, reach, error)
-            await self.service.pause(d.game_id, reach)
-            await self.store.retry_later(d, 0.0, repr(error))
+            await self.service.reach.pause(d.game_id, reach)
+            await self.store.work.retry_later(d, 0.0, repr(error))
             self.wake()
             return
         if failures == 1:
-            game = await self.store.game(d.game_id)
+            game = await self.store.games.game(d.game_id)
             text = getattr(error, "text", "") or str(error)
-            if game is not None and await self.store.want_once(d.game_id, "no_access", game.host_id, text):
+            if game is not None and await self.store.work.want_once(d.game_id, "no_access", game.host_id, text):
                 self.wake()
         delay = CHANNEL_RETRIES[failures - 1]
         log.warning("no access to the channel of game %s (%s refused in a row): %s", d.game_id, failures, error)
-        await self.store.retry_later(d, delay, repr(error))
+        await self.store.work.retry_later(d, delay, repr(error))
         self._alarm.set(self.store.epoch() + delay)
 
     def retry_after(self, error: Exception, attempts: int) -> float | None:

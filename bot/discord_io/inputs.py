@@ -1,9 +1,9 @@
 """The one path from a player's input to the commit and back to their screen.
 
-A button, a select menu or a slash command becomes ``GameService.act`` (lock → check → apply →
+A button, a select menu or a slash command becomes ``GameService.play.act`` (lock → check → apply →
 commit the move with its deliveries); then the person who moved is answered — a DM's button edits
 its own message into the next decision, a command answers privately — and only then is Discord
-told the rest (``GameService.publish`` wakes the delivery worker and the AI seats). A Discord
+told the rest (``GameService.play.publish`` wakes the delivery worker and the AI seats). A Discord
 failure after the commit loses nothing: the move's deliveries carry it.
 """
 
@@ -44,7 +44,9 @@ class Moves:
         """A button, a select or a slash command: act, answer the player, then update Discord."""
         answer_in_time(interaction)
         try:
-            outcome = await self.service.act(game_id, user_id=interaction.user.id, text=text, since=since, source=via)
+            outcome = await self.service.play.act(
+                game_id, user_id=interaction.user.id, text=text, since=since, source=via
+            )
         except (UserError, StorageError) as e:  # nothing was changed, and the player reads why
             await private(interaction, await self._reason(interaction, e))
             return
@@ -57,7 +59,7 @@ class Moves:
         finally:
             if not settled and via in ANSWERED_IN_DM:
                 await self._release(game_id, interaction.user.id)
-        self.service.publish(outcome)
+        self.service.play.publish(outcome)
 
     async def many(
         self,
@@ -67,7 +69,7 @@ class Moves:
         texts: Sequence[str],
         labels: dict[str, str],
     ) -> None:
-        """Several moves from one menu (discards for influence), made one by one through ``GameService.act``,
+        """Several moves from one menu (discards for influence), made one by one through ``GameService.play.act``,
         each with the decision date the one before it left (every move re-dates the mover's decision); the
         first refusal stops them and is said privately. The DM then shows what was done and the next
         decision, as a single move's button does."""
@@ -80,7 +82,7 @@ class Moves:
         # call (a write that has to wait for the database acknowledges first, as for any move)
         for text in texts:
             try:
-                outcome = await self.service.act(
+                outcome = await self.service.play.act(
                     game_id, user_id=interaction.user.id, text=text, since=since, source="select"
                 )
             except (UserError, StorageError) as e:
@@ -104,7 +106,7 @@ class Moves:
         finally:
             if not settled:
                 await self._release(game_id, interaction.user.id)
-        self.service.publish(outcome)
+        self.service.play.publish(outcome)
 
     async def undo(self, interaction: discord.Interaction[Any], game_id: int, version: int | None = None) -> None:
         """``/game undo`` (or, with the ``version`` its move made, a DM's Undo button): take the person's last move
@@ -114,7 +116,7 @@ class Moves:
         lang = await self.lang(interaction)
         via = "command" if version is None else "button"
         try:
-            outcome = await self.service.undo(game_id, interaction.user.id, version, via)
+            outcome = await self.service.undo.undo(game_id, interaction.user.id, version, via)
         except (UserError, StorageError) as e:  # nothing was changed, and the player reads why
             await private(interaction, await self._reason(interaction, e))
             return
@@ -130,7 +132,7 @@ class Moves:
         finally:
             if not settled and via == "button":
                 await self._release(game_id, interaction.user.id)
-        self.service.publish(outcome)
+        self.service.play.publish(outcome)
 
     async def undo_pressed(self, interaction: discord.Interaction[Any], game_id: int, version: int) -> None:
         """A DM's Undo button (``bot.components.undo``)."""
@@ -140,7 +142,7 @@ class Moves:
         """The answer did not show the move's result in the DM: its prompt delivery may, at once (else it would
         wait for the hold to run out)."""
         try:
-            await self.store.release_answer(game_id, user_id)
+            await self.store.work.release_answer(game_id, user_id)
         except StorageError:
             log.warning("could not free the prompt of game %s for %s; it goes when its hold runs out", game_id, user_id)
 
@@ -172,9 +174,9 @@ class Moves:
             prompt = self.service.face(outcome.table).prompt(outcome.table, outcome.seat, lang)
             version = outcome.table.row.version  # the state this DM will show
             user = interaction.user.id
-            lesson = await self.service.lesson(outcome.table, outcome.seat, user, lang) if prompt else None
+            lesson = await self.service.tutorial.lesson(outcome.table, outcome.seat, user, lang) if prompt else None
             # a move (not an undo) that can still be taken back: its DM offers the Undo button
-            undo = outcome.action is not None and await self.service.can_undo(outcome.table, outcome.seat, user)
+            undo = outcome.action is not None and await self.service.undo.can_undo(outcome.table, outcome.seat, user)
         if prompt is not None:
             file = await prompt.picture.file()  # drawn after the lock: the game goes on meanwhile
             content = f"{done}\n{with_lesson(prompt.content, lesson[1]) if lesson else prompt.content}"
@@ -182,15 +184,15 @@ class Moves:
             await edit_own_message(interaction, content=clip(content), attachments=[file], view=view)
             if lesson is not None:
                 with contextlib.suppress(StorageError):  # only a lesson's mark: shown again at worst
-                    await self.store.add_taught(user, lesson[0])
-            mark = self.store.set_prompt(
+                    await self.store.people.add_taught(user, lesson[0])
+            mark = self.store.marks.set_prompt(
                 game_id, interaction.user.id, message.channel.id, message.id, prompt.since, settles=version
             )
         else:
             after = with_undo(None, game_id, version, t("undo.button", lang)) if undo else None
             # its question is answered and nothing else waits: the DM keeps one line saying what was done
             await edit_own_message(interaction, content=clip(done), view=after, attachments=[])
-            mark = self.store.clear_prompt(game_id, interaction.user.id, message.id, settles=version)
+            mark = self.store.marks.clear_prompt(game_id, interaction.user.id, message.id, settles=version)
         try:
             await mark
         except StorageError:  # the move is committed; its prompt delivery sets the DM right later

@@ -120,13 +120,13 @@ class Notifier:
                 results = clip(results + await face.series_note(self.store, table.row, lang))
             results_picture = face.results_picture(table, lang) if finished else None
             head = self._table_head(table)  # the table message's words, of the same moment as its image
-            tail = await self.store.log_tail(game_id, TABLE_LINES)  # what just happened, in the same moment
+            tail = await self.store.play.log_tail(game_id, TABLE_LINES)  # what just happened, in the same moment
             latest = [clip(line.text(lang, face.describe), RECENT_LINE) for line in tail]
         results_image = await results_picture.file() if results_picture is not None else None
-        marks = await self.store.channel_marks(game_id)
+        marks = await self.store.marks.channel_marks(game_id)
         channel = await self.channel_of(table.row.channel_id)
         table_id, buried, log_due = marks.table_message_id, False, marks.log_due_seq
-        for turn, events in await self.store.turns_to_summarise(game_id, None if ended else current):
+        for turn, events in await self.store.marks.turns_to_summarise(game_id, None if ended else current):
             text = face.summary(turn, events, names, lang)
             # (-1: a table message from before summaries existed shows the turn then in progress)
             mine = table_id is not None and marks.table_turn in (turn, -1)
@@ -136,13 +136,13 @@ class Notifier:
                 await channel.send(text, allowed_mentions=NO_MENTIONS)
                 buried = True
             # one write for both, so a summary is never posted twice after a failure in between
-            await self.store.set_summary_posted(game_id, turn, table_gone=became)
-            log_due = (await self.store.channel_marks(game_id)).log_due_seq  # the turn's lines are owed now
+            await self.store.marks.set_summary_posted(game_id, turn, table_gone=became)
+            log_due = (await self.store.marks.channel_marks(game_id)).log_due_seq  # the turn's lines are owed now
             if became:
                 table_id = None
         if table_id is not None and buried:
             await self._delete(channel, table_id)
-            await self.store.set_table_message(game_id, None)
+            await self.store.games.set_table_message(game_id, None)
             table_id = None
         thread_id = marks.log_thread_id
         content = self._table_content(head, table.lang, thread_id, latest)
@@ -155,7 +155,7 @@ class Notifier:
                 # a tutorial's table is posted in the player's DM: their question comes again below it
                 for person in table.seats:
                     if person.user_id is not None and not person.is_ai:
-                        await self.store.want(game_id, "prompt", person.user_id)
+                        await self.store.work.want(game_id, "prompt", person.user_id)
         if thread_id is None:
             # the link shows from the next edit
             thread_id = await self._make_thread(game_id, channel, table_id, lang, face.rules.name)
@@ -168,8 +168,8 @@ class Notifier:
         if results is not None and results_image is not None and not marks.results_posted:
             await self._take(channel, post=True)
             message = await channel.send(results, file=results_image, allowed_mentions=NO_MENTIONS)
-            await self.store.set_results_posted(game_id, message.id)
-            await self.store.due_now(game_id, "game_over")  # the game-over DMs link to these results
+            await self.store.games.set_results_posted(game_id, message.id)
+            await self.store.work.due_now(game_id, "game_over")  # the game-over DMs link to these results
             self.forget(game_id)
         elif table.row.status == "abandoned":
             self.forget(game_id)  # its channel says all it owed: the game need not stay in memory
@@ -208,7 +208,7 @@ class Notifier:
                 file.reset()
         await self._take(channel, post=True)
         message = await channel.send(content, file=file, allowed_mentions=NO_MENTIONS)
-        await self.store.set_table_message(game_id, message.id, turn)
+        await self.store.games.set_table_message(game_id, message.id, turn)
         return message.id
 
     async def _edit_text(self, channel: discord.abc.Messageable, message_id: int, content: str) -> bool:
@@ -235,10 +235,10 @@ class Notifier:
         """A public thread on the game's table message for the move-by-move log; 0 if there can be none
         (the game runs in a thread itself, or the bot may not make threads): the log then stays in
         ``/game log``. A thread started from a message shares the message's id."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.game(game_id)
         in_dm = row is not None and row.guild_id is None  # a tutorial: its DM can have no thread
         if in_dm or isinstance(channel, discord.Thread) or getattr(channel, "type", None) in THREAD_TYPES:
-            await self.store.set_log_thread(game_id, 0)
+            await self.store.marks.set_log_thread(game_id, 0)
             return 0
         try:
             await self._take(channel)
@@ -254,7 +254,7 @@ class Notifier:
                 thread_id = 0
             else:
                 raise
-        await self.store.set_log_thread(game_id, thread_id)
+        await self.store.marks.set_log_thread(game_id, thread_id)
         return thread_id
 
     async def _post_log(
@@ -267,13 +267,13 @@ class Notifier:
         thread, which spectators may follow, reads (and notifies) a whole turn at a time."""
         lines = [
             (seq, line.text(lang, describe))
-            for seq, line in await self.store.log_since(game_id)
+            for seq, line in await self.store.games.log_since(game_id)
             if until is None or seq <= until
         ]
         if not lines:
             return
         if not thread_id:
-            await self.store.set_log_posted(game_id, lines[-1][0])
+            await self.store.games.set_log_posted(game_id, lines[-1][0])
             return
         thread = self.client.get_partial_messageable(thread_id, type=discord.ChannelType.public_thread)
         for last_seq, chunk in _chunks(lines):
@@ -282,16 +282,16 @@ class Notifier:
                 await thread.send(chunk, allowed_mentions=NO_MENTIONS)
             except discord.NotFound as e:
                 log.info("the log thread of game %s is gone", game_id)
-                await self.store.set_log_thread(game_id, None)
+                await self.store.marks.set_log_thread(game_id, None)
                 raise LogThreadGone(str(thread_id)) from e
             except discord.Forbidden as e:
                 # the thread was locked, or the bot may no longer post in threads: the game goes on, its
                 # lines stay in /game log (the channel itself answered, so this is no reason to pause)
                 log.info("the log thread of game %s refuses the bot: %s", game_id, e)
-                await self.store.set_log_thread(game_id, 0)
-                await self.store.set_log_posted(game_id, lines[-1][0])
+                await self.store.marks.set_log_thread(game_id, 0)
+                await self.store.games.set_log_posted(game_id, lines[-1][0])
                 return
-            await self.store.set_log_posted(game_id, last_seq)
+            await self.store.games.set_log_posted(game_id, last_seq)
 
     def _table_head(self, table: Table) -> str:
         """The table message's title, status and whom the game waits for, in the game's language."""
@@ -325,7 +325,7 @@ class Notifier:
         async with self.service.lock(game_id):
             table = await self.service.stored_table(game_id)
             seat = table.seat_of(user_id)
-            stored = await self.store.prompt(game_id, user_id)
+            stored = await self.store.marks.prompt(game_id, user_id)
             waiting = (
                 seat is not None
                 and not seat.is_ai
@@ -339,29 +339,33 @@ class Notifier:
             shown = waiting and seat is not None and stored is not None and stored[2] == table.since.get(seat.seat)
             if shown and not buried and not bring:
                 return False  # the player already has this decision's prompt
-            mode = "dm" if table.row.tutorial or bring else await self.store.notify_mode(user_id)
+            mode = "dm" if table.row.tutorial or bring else await self.store.people.notify_mode(user_id)
             if waiting and mode == "mention" and not edit_in_place and seat is not None:
-                await self.store.want(game_id, "mention", user_id, str(table.since.get(seat.seat)))
+                await self.store.work.want(game_id, "mention", user_id, str(table.since.get(seat.seat)))
             if waiting and stored is None and mode != "dm":
                 return False  # no new DM for this player, and no DM to edit: /hand and the slash commands serve
-            lang = await self.store.language_for(user_id)
+            lang = await self.store.people.language_for(user_id)
             recent = await self._recent(table, user_id) if waiting else None
             face = self.service.face(table)
             prompt = face.prompt(table, seat.seat, lang, recent) if waiting and seat is not None else None
-            lesson = await self.service.lesson(table, seat.seat, user_id, lang) if prompt is not None and seat else None
+            lesson = (
+                await self.service.tutorial.lesson(table, seat.seat, user_id, lang)
+                if prompt is not None and seat
+                else None
+            )
         if prompt is not None and lesson is not None:
             prompt = replace(prompt, content=clip(with_lesson(prompt.content, lesson[1]), MESSAGE_LIMIT))
         if prompt is None:
             if stored is not None and stored[2] != RETIRED:
                 # the question it asked is no longer open: it says what became of it instead
                 await self._close(stored, await self._outcome(table, seat, stored[2], lang))
-                await self.store.clear_prompt(game_id, user_id, stored[1])
+                await self.store.marks.clear_prompt(game_id, user_id, stored[1])
             return False
         file = await prompt.picture.file()  # drawn after the lock: the game goes on meanwhile
         delivers = done if lesson is None else None  # a lesson's mark comes last
         in_place = stored is not None and not buried and (edit_in_place or mode != "dm")
         if stored is not None and in_place and await self._edit(stored, prompt, file):
-            await self.store.set_prompt(game_id, user_id, stored[0], stored[1], prompt.since, delivers=delivers)
+            await self.store.marks.set_prompt(game_id, user_id, stored[0], stored[1], prompt.since, delivers=delivers)
         elif mode == "dm":
             if stored is not None and stored[2] == prompt.since:
                 await self._delete(self.client.get_partial_messageable(stored[0]), stored[1])  # the same question
@@ -370,19 +374,19 @@ class Notifier:
                 await self._close(stored, await self._outcome(table, seat, stored[2], lang))
             message = await self._send_dm(user_id, prompt.content, file=file, view=prompt.view)
             channel_id = message.channel.id
-            await self.store.set_prompt(game_id, user_id, channel_id, message.id, prompt.since, delivers=delivers)
+            await self.store.marks.set_prompt(game_id, user_id, channel_id, message.id, prompt.since, delivers=delivers)
         else:
             return False
         if lesson is not None:
-            await self.store.add_taught(user_id, lesson[0])
+            await self.store.people.add_taught(user_id, lesson[0])
         return delivers is not None
 
     async def _outcome(self, table: Table, seat: SeatRow | None, since: int, lang: str) -> str:
         """One line, in the reader's language, saying what became of the decision a prompt dated ``since`` asked:
         the move that answered it and how it was made (a command, the deadline's default, the AI), else why it is
         no longer open (the AI plays the seat now, someone's undo took it away, the game ended)."""
-        answer = await self.store.answer_after(table.id, seat.seat, since) if seat is not None else None
-        undone = await self.store.undo_after(table.id, since)
+        answer = await self.store.undo.answer_after(table.id, seat.seat, since) if seat is not None else None
+        undone = await self.store.undo.undo_after(table.id, since)
         if answer is not None and (undone is None or undone[0] > answer[0]) and seat is not None:
             seq, text, source = answer
             label = await self._label_at(table, seat.seat, seq, text, lang)
@@ -401,7 +405,7 @@ class Notifier:
         position before it cannot be rebuilt."""
         face = self.service.face(table)
         try:
-            state, actions = await self.store.load_before(table.id, seq)
+            state, actions = await self.store.undo.load_before(table.id, seq)
             match = face.load(state)
             for _, s, move in actions:
                 match.apply(match.parse_action(s, move))
@@ -412,7 +416,7 @@ class Notifier:
 
     async def _below_table(self, game_id: int, message_id: int) -> bool:
         """Whether the game's table message was posted after ``message_id`` (Discord's ids grow with time)."""
-        table_id = (await self.store.channel_marks(game_id)).table_message_id
+        table_id = (await self.store.marks.channel_marks(game_id)).table_message_id
         return table_id is not None and table_id > message_id
 
     async def _close(self, stored: tuple[int, int, int], text: str) -> None:
@@ -427,8 +431,8 @@ class Notifier:
 
     async def _recent(self, table: Table, user_id: int) -> Recent:
         """What the player missed since their last move, and where the table is."""
-        lines, more = await self.store.lines_since_move(table.id, user_id, RECENT_LINES)
-        marks = await self.store.channel_marks(table.id)
+        lines, more = await self.store.games.lines_since_move(table.id, user_id, RECENT_LINES)
+        marks = await self.store.marks.channel_marks(table.id)
         return Recent(tuple(lines), more, message_url(table.row.guild_id, table.row.channel_id, marks.table_message_id))
 
     async def mention(self, game_id: int, user_id: int, hint: str) -> None:
@@ -456,11 +460,11 @@ class Notifier:
     async def game_over(self, game_id: int, user_id: int) -> None:
         """The game-over DM: the player's place and score in the game's words, who won, and a link to the results
         (sent once the results are in the channel; only to players who take DMs)."""
-        if await self.store.notify_mode(user_id) != "dm":
+        if await self.store.people.notify_mode(user_id) != "dm":
             return
-        marks = await self.store.channel_marks(game_id)
+        marks = await self.store.marks.channel_marks(game_id)
         if not marks.results_posted:
-            row = await self.store.game(game_id)
+            row = await self.store.games.game(game_id)
             if row is None or row.paused is None:
                 raise NotYet("the results are not posted yet")
             # the channel is out of reach: the DM comes now, without the link to results nobody can see
@@ -469,7 +473,7 @@ class Notifier:
         seat = table.seat_of(user_id)
         if table.game is None or seat is None:
             return
-        lang = await self.store.language_for(user_id)
+        lang = await self.store.people.language_for(user_id)
         text = self.service.face(table).game_over_text(table, seat, lang)
         if text is None:
             return  # a seat an old race added after the deal: it played no part (dropped on purpose)
@@ -493,7 +497,7 @@ class Notifier:
 
     async def _dm(self, user_id: int) -> discord.abc.Messageable:
         """The user's DM channel: known from the database, else opened with one REST call and remembered."""
-        channel_id = await self.store.dm_channel(user_id)
+        channel_id = await self.store.marks.dm_channel(user_id)
         if channel_id is not None:
             return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
         # known to discord.py already (it would answer create_dm without a call): no turn in the budget
@@ -502,14 +506,14 @@ class Notifier:
         if channel is None:
             await self.outbound.take()
             channel = await self.client.create_dm(discord.Object(id=user_id))
-        await self.store.set_dm_channel(user_id, channel.id)
+        await self.store.marks.set_dm_channel(user_id, channel.id)
         return channel
 
     async def _send_dm(self, user_id: int, content: str, **extra: Any) -> discord.Message:
         """A new DM; closed DMs (50007) raise ``DMClosed``, which no retry can help. Closed DMs are
         remembered for a while, and no DM is tried meanwhile: each refusal is one of the invalid requests
         Discord counts against the bot."""
-        if await self.store.dm_closed_until(user_id) is not None:
+        if await self.store.people.dm_closed_until(user_id) is not None:
             raise DMClosed(str(user_id))
         try:
             target = await self._dm(user_id)
@@ -517,7 +521,7 @@ class Notifier:
             return await target.send(content, **extra)
         except discord.Forbidden as e:
             if e.code == DM_CLOSED:
-                await self.store.set_dm_closed(user_id, DM_CLOSED_PAUSE)
+                await self.store.people.set_dm_closed(user_id, DM_CLOSED_PAUSE)
                 raise DMClosed(str(user_id)) from e
             raise
 
@@ -526,21 +530,21 @@ class Notifier:
         """The half-time reminder, by DM; dropped if that decision was answered meanwhile, and for a
         player who asked for no new DMs (``/game notify``: the quarter-left mention still comes)."""
         since, _ = _deadline_hint(hint)
-        due_at = await self.store.deadline_stands(game_id, user_id, since)
+        due_at = await self.store.work.deadline_stands(game_id, user_id, since)
         if due_at is None:
             return
         due = int(due_at)
-        if await self.store.notify_mode(user_id) != "dm":
+        if await self.store.people.notify_mode(user_id) != "dm":
             return
         table = await self.service.stored_table(game_id)
-        lang = await self.store.language_for(user_id)
+        lang = await self.store.people.language_for(user_id)
         text = t("deadline.remind", lang, channel=table.row.channel_name, due=due, game=game_name(table.row.game))
         await self._send_dm(user_id, text)
 
     async def warn(self, game_id: int, user_id: int, hint: str) -> None:
         """A quarter of the time left: the player is mentioned in the game's channel (once per decision)."""
         since, _ = _deadline_hint(hint)
-        due_at = await self.store.deadline_stands(game_id, user_id, since)
+        due_at = await self.store.work.deadline_stands(game_id, user_id, since)
         if due_at is None:
             return
         due = int(due_at)
@@ -590,7 +594,7 @@ class Notifier:
         if table.row.status != "active":
             return
         cause, _, detail = hint.partition(":")
-        lang = await self.store.language_for(user_id)
+        lang = await self.store.people.language_for(user_id)
         fields: dict[str, Any] = {
             "game": game_name(table.row.game),
             "where": self._where(table.row.guild_id, table.row.channel_name),
@@ -618,7 +622,7 @@ class Notifier:
 
     async def no_access_notice(self, game_id: int, host_id: int, reason: str) -> None:
         """Tell the host by DM that the bot cannot post in the game's channel (asked for once per game)."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.game(game_id)
         if row is not None:
             await self._tell(
                 host_id, "access.missing", channel=row.channel_name, reason=clip(reason, 200), game=game_name(row.game)
@@ -627,28 +631,28 @@ class Notifier:
     async def paused_notice(self, game_id: int, user_id: int) -> None:
         """Tell a person by DM that their game is paused, why, and what they can do (dropped if it went on
         meanwhile: then the ``resumed`` DM says so)."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.game(game_id)
         if row is not None and row.paused is not None:
             where = self._where(row.guild_id, row.channel_name)
             await self._tell(user_id, f"paused.dm_{row.paused}", where=where, game=game_name(row.game))
 
     async def resumed_notice(self, game_id: int, user_id: int) -> None:
         """Tell a person by DM that their paused game goes on, and where (dropped if it was paused again)."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.game(game_id)
         if row is not None and row.paused is None and row.status in ("active", "over"):
             await self._tell(user_id, "paused.dm_resumed", channel=f"<#{row.channel_id}>", game=game_name(row.game))
 
     async def repaired_notice(self, game_id: int, user_id: int, how: str) -> None:
         """Tell a person what start-up did to a game an old race had damaged: their seat was never dealt in
         ("dropped"), or the game could not go on ("ended")."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.game(game_id)
         if row is not None:
             await self._tell(user_id, f"repaired.{how}", channel=row.channel_name, game=game_name(row.game))
 
     async def _tell(self, user_id: int, key: str, **fields: Any) -> None:
         """A one-time notice by DM, in the person's language; closed DMs leave nowhere else to say it (the
         channel may be the very thing that fails), so it is dropped then."""
-        lang = await self.store.language_for(user_id)
+        lang = await self.store.people.language_for(user_id)
         with contextlib.suppress(DMClosed):
             await self._send_dm(user_id, t(key, lang, **fields))
 
@@ -682,13 +686,13 @@ class Notifier:
         """The daily digest: one DM listing every game that waits for the person (its name and channel, what it
         asks, and the time left), each with a button that brings its prompt here; nothing when nothing waits.
         True when their DMs proved closed and each game's channel was asked to say so."""
-        lang = await self.store.language_for(user_id)
+        lang = await self.store.people.language_for(user_id)
         waiting: list[tuple[float, int, str]] = []
-        for row in await self.store.active_games_of(user_id):
+        for row in await self.store.games.active_games_of(user_id):
             if not await self.waits_for(row.id, user_id):
                 continue
             asked = await self._asked(row.id, user_id, lang)
-            clocks = [d.due_at for d in await self.store.deadlines(row.id) if d.user_id == user_id]
+            clocks = [d.due_at for d in await self.store.work.deadlines(row.id) if d.user_id == user_id]
             due = min(clocks, default=None)
             left = t("digest.due", lang, due=int(due)) if due is not None else t("digest.no_deadline", lang)
             where = self._where(row.guild_id, row.channel_name)
@@ -707,7 +711,7 @@ class Notifier:
         try:
             await self._send_dm(user_id, clip("\n".join(lines), MESSAGE_LIMIT), view=view)
         except DMClosed:
-            closed = [await self.store.want_once(game_id, "dm_closed", user_id) for _, game_id, _ in waiting]
+            closed = [await self.store.work.want_once(game_id, "dm_closed", user_id) for _, game_id, _ in waiting]
             return any(closed)
         return False
 

@@ -44,29 +44,29 @@ class World:
 
     async def channel_deleted(self, channel_id: int) -> None:
         """A channel or thread is gone for good: pause its game, close its lobby."""
-        for row in await self.store.games_in_channel(channel_id):
+        for row in await self.store.marks.games_in_channel(channel_id):
             if row.status == "lobby":
                 log.info("closing lobby %s: its channel was deleted", row.id)
-                await self.store.abandon(row.id, [])
+                await self.store.games.abandon(row.id, [])
             else:
-                await self.service.pause(row.id, "gone")
+                await self.service.reach.pause(row.id, "gone")
 
     async def guild_left(self, guild_id: int) -> None:
         """The bot is no longer in the server: nothing there can be shown until it is invited back."""
-        for row in await self.store.games_in_guild(guild_id):
+        for row in await self.store.marks.games_in_guild(guild_id):
             if row.status != "lobby":
-                await self.service.pause(row.id, "no_access")
+                await self.service.reach.pause(row.id, "no_access")
 
     async def access_changed(self, guild: discord.Guild) -> None:
         """Permissions or membership changed in a server: every paused game there that the bot can show again
         goes on. (A channel not in the cache may be an archived thread: it waits for ``/game resume``.)"""
-        for row in await self.store.paused_games(guild.id):
+        for row in await self.store.marks.paused_games(guild.id):
             if row.paused != "no_access":
                 continue
             channel = guild.get_channel_or_thread(row.channel_id)
             if channel is not None and can_play_in(channel, guild.me):
                 log.info("game %s goes on: the bot can reach #%s again", row.id, row.channel_name)
                 try:
-                    await self.service.go_on(row.id)
+                    await self.service.reach.go_on(row.id)
                 except Exception:
                     log.exception("game %s could not go on", row.id)

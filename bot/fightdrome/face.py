@@ -200,7 +200,7 @@ class FightdromeFace(BaseFace):
     ) -> tuple[str, bool]:
         """The totals, then each format played in its own terms: Fame in matches to a target, fighters left in Grand
         Tournaments, wins alone in single bouts (a score means something else in each)."""
-        played = await store.player_results(guild_id, user_id, self.key)
+        played = await store.series.player_results(guild_id, user_id, self.key)
         if not played:
             return (t("fd.stats.none_you", lang) if mine else t("fd.stats.none", lang, name=name)), False
         by_format: dict[str, list[tuple[int, int]]] = {}

@@ -128,10 +128,10 @@ async def cup_note(store: Store, row: GameRow, lang: str = "en") -> str:
     the end of the cup. Counted up to this game, so a late or repeated delivery says the same."""
     if row.series_id is None:
         return ""
-    series = await store.series(row.series_id)
+    series = await store.series.series(row.series_id)
     if series is None or series.status == "abandoned":
         return ""
-    s = standings(await store.series_results(series.id, up_to=row.id), series.target)
+    s = standings(await store.series.series_results(series.id, up_to=row.id), series.target)
     if not s.rows:
         return ""
     if s.over:
@@ -143,13 +143,13 @@ async def cup_note(store: Store, row: GameRow, lang: str = "en") -> str:
 async def cup_text(store: Store, channel_id: int) -> str:
     """``/game cup``: the standings of the channel's latest cup, who leads and who is closest to the
     end, or how it ended; a game of the cup being played is mentioned, its wounds not yet counted."""
-    series = await store.series_in(channel_id)
+    series = await store.series.series_in(channel_id)
     if series is None:
         raise UserError("err.no_series")
-    games = await store.series_games(series.id)
+    games = await store.series.series_games(series.id)
     channel = games[-1].channel_name if games else ""
     lang = games[-1].language if games else "en"  # the standings are public: in the cup's games' language
-    s = standings(await store.series_results(series.id), series.target)
+    s = standings(await store.series.series_results(series.id), series.target)
     if not s.rows:
         lines = [t("cup.title_none", lang, channel=channel, target=s.target)]
     elif s.over:
@@ -171,7 +171,7 @@ async def stats_text(
 ) -> tuple[str, bool]:
     """``/game stats``: (text, whether there is anything to show) for a person's finished games in
     this server: games, wins (first place), average wounds a game and the best (fewest) game."""
-    stats = await store.player_stats(guild_id, user_id, GAME, best="low")
+    stats = await store.series.player_stats(guild_id, user_id, GAME, best="low")
     if stats.games == 0 or stats.best is None:
         return (t("stats.none_you", lang) if mine else t("stats.none", lang, name=name)), False
     text = t(

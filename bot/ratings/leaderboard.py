@@ -59,7 +59,7 @@ async def leaderboard(
 ) -> tuple[str, Picture]:
     """``/game top``: (the message's text, the board's image) of page ``page`` (from 1). A refusal (nobody ranked
     yet, a page past the last) is a ``UserError``, answered privately."""
-    ranked = await store.ranked_count(guild_id, game)
+    ranked = await store.ratings.ranked_count(guild_id, game)
     if ranked == 0:
         games = per_language(lambda lang: count(PROVISIONAL_GAMES, "game", lang))
         raise UserError("err.top_none", game=game_name(game), games=games)
@@ -67,7 +67,7 @@ async def leaderboard(
     if not 1 <= page <= pages:
         counted = per_language(lambda lang: count(pages, "page", lang))
         raise UserError("err.top_page", game=game_name(game), pages=counted)
-    rows = await store.leaderboard(guild_id, game, PAGE, (page - 1) * PAGE)
+    rows = await store.ratings.leaderboard(guild_id, game, PAGE, (page - 1) * PAGE)
     board = entries(rows, (page - 1) * PAGE + 1, name_of)
     picture = Picture(
         "leaderboard",
@@ -80,7 +80,7 @@ async def leaderboard(
 
 async def rating_text(store: Store, guild_id: int, user_id: int, game: str, lang: str) -> str:
     """``/game stats``' line on a person's rating of ``game`` in the server ("" with no rated game there)."""
-    found = await store.rating_of(guild_id, game, user_id)
+    found = await store.ratings.rating_of(guild_id, game, user_id)
     if found is None:
         return ""
     row, rank = found
@@ -88,5 +88,5 @@ async def rating_text(store: Store, guild_id: int, user_id: int, game: str, lang
     if rank is None:
         more = count(PROVISIONAL_GAMES - row.games, "game", lang)
         return t("stats.rating_provisional", lang, game=game_name(game), rating=rating, more=more)
-    ranked = await store.ranked_count(guild_id, game)
+    ranked = await store.ratings.ranked_count(guild_id, game)
     return t("stats.rating", lang, game=game_name(game), rating=rating, rank=ordinal(rank, lang), ranked=ranked)

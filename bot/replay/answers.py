@@ -73,7 +73,7 @@ class Replays:
             row = await self._game(interaction, game_id)
             if row.status not in ENDED:
                 raise UserError("err.replay_log_running")
-            lines = await self.store.whole_log(row.id)
+            lines = await self.store.replays.whole_log(row.id)
             file = log_file(self.service.face(row), row, lines, lang)
         except (UserError, StorageError) as e:
             await private(interaction, e.text(lang) if isinstance(e, UserError) else t(e.key, lang))
@@ -90,9 +90,9 @@ class Replays:
         lang = await self.lang(interaction)
         want = current.casefold().strip().lstrip("#")
         out: list[app_commands.Choice[str]] = []
-        rows = await self.store.replayable_in_guild(interaction.guild.id, CHOICES_SCANNED)
+        rows = await self.store.replays.replayable_in_guild(interaction.guild.id, CHOICES_SCANNED)
         seen = {row.id for row in rows if self._sees_channel(interaction, row)}
-        played = await self.store.seated_in(interaction.user.id, [row.id for row in rows if row.id not in seen])
+        played = await self.store.replays.seated_in(interaction.user.id, [row.id for row in rows if row.id not in seen])
         for row in rows:
             if row.id not in seen and row.id not in played:
                 continue
@@ -116,11 +116,11 @@ class Replays:
         number = replay_number(game)
         if number is None:
             assert interaction.channel is not None
-            row = await self.store.replayable_in(interaction.channel.id)
+            row = await self.store.replays.replayable_in(interaction.channel.id)
             if row is None:
                 raise UserError("err.replay_none_here")
             return row
-        found = await self.store.game(number)
+        found = await self.store.games.game(number)
         if found is None or interaction.guild is None or found.guild_id != interaction.guild.id:
             raise UserError("err.replay_no_game", id=number)
         if found.status == "lobby":
@@ -129,7 +129,7 @@ class Replays:
 
     async def _game(self, interaction: discord.Interaction[Any], game_id: int) -> GameRow:
         """A button's game, fresh from the store, if the person may (still) see it."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.game(game_id)
         if row is None or interaction.guild is None or row.guild_id != interaction.guild.id:
             raise UserError("err.replay_no_game", id=game_id)
         await self._check_visible(interaction, row)
@@ -146,7 +146,7 @@ class Replays:
             return True
         guild = interaction.guild
         in_guild = guild is not None and row.guild_id == guild.id
-        return in_guild and any(s.user_id == interaction.user.id for s in await self.store.seats(row.id))
+        return in_guild and any(s.user_id == interaction.user.id for s in await self.store.games.seats(row.id))
 
     @staticmethod
     def _sees_channel(interaction: discord.Interaction[Any], row: GameRow) -> bool:
@@ -176,7 +176,7 @@ class Replays:
             raise UserError("err.replay_broken", id=row.id) from None
         number = min(max(1, number), len(replay.steps))
         step = replay.steps[number - 1]
-        table = Table(row, await self.store.seats(row.id), game=step.match(face))
+        table = Table(row, await self.store.games.seats(row.id), game=step.match(face))
         picture = face.table_picture(table, lang)  # the public view only, as the channel's table
         text = step_text(face, table, replay, number, lang)
         view = replay_view(row.id, number, len(replay.steps), row.status in ENDED, lang)

@@ -218,7 +218,7 @@ class ReplayCache:
 
     async def _build(self, store: Store, face: Face, row: GameRow) -> Replay:
         started = time.perf_counter()
-        _first, state, actions = await store.replay_source(row.id, row.version)
+        _first, state, actions = await store.replays.replay_source(row.id, row.version)
         ended = row.status in ENDED
         steps = await asyncio.to_thread(build_steps, face, state, actions, ended)
         replay = Replay(row.id, row.version, steps, ended)

@@ -14,17 +14,61 @@ retried) by ``bot.discord_io.delivery``. The in-memory games are a cache: the ve
 compare-and-set in the store decides, and a cache that fell behind is reloaded.
 """
 
-from bot.service.base import AI_NAMES, ANSWERED_IN_DM, GAME_OVER_FALLBACK, SERIES, Outcome
+from collections.abc import Mapping
+
+from bot.face import Face
+from bot.service.base import AI_NAMES, ANSWERED_IN_DM, GAME_OVER_FALLBACK, SERIES, Outcome, ServiceBase, ServicePart
+from bot.service.play import PlayService
 from bot.service.reach import ReachService
-from bot.service.seats import new_seed
+from bot.service.reading import ReadingService
+from bot.service.seats import SeatService, new_seed
 from bot.service.tutorial import TutorialService
 from bot.service.undo import UndoService
+from bot.settings import Settings
+from bot.store import Store
 
 
-class GameService(TutorialService, ReachService, UndoService):
-    """The one game service: lobbies and seats (``seats``), guided games in DMs (``tutorial``), moves and AI seats
-    (``play``), paused games (``reach``), finding games (``reading``) and taking a move back (``undo``), on the cache
-    of games in memory (``base``)."""
+class GameService(ServiceBase):
+    """The one game service: its parts, each named in a call (``service.play.act(…)``, ``service.seats.join(…)``),
+    on the foundation they share (``ServiceBase``: the cache of games in memory, ``service.table(game_id)``)."""
+
+    #: moves and AI seats
+    play: PlayService
+    #: lobbies, seats and the start, a series' next game, abandoning, mending at start-up
+    seats: SeatService
+    #: paused games, and games going on
+    reach: ReachService
+    #: finding games: the one a move command means, someone's games, ``/game mine``
+    reading: ReadingService
+    #: guided games in DMs
+    tutorial: TutorialService
+    #: taking one's last move back
+    undo: UndoService
+
+    def __init__(self, store: Store, settings: Settings, faces: Mapping[str, Face]) -> None:
+        super().__init__(store, settings, faces)
+        self.play = PlayService(self)
+        self.seats = SeatService(self, self.play)
+        self.reach = ReachService(self, self.play)
+        self.reading = ReadingService(self, self.play)
+        self.tutorial = TutorialService(self, self.seats)
+        self.undo = UndoService(self, self.play, self.reading)
 
 
-__all__ = ["AI_NAMES", "ANSWERED_IN_DM", "GAME_OVER_FALLBACK", "SERIES", "GameService", "Outcome", "new_seed"]
+__all__ = [
+    "AI_NAMES",
+    "ANSWERED_IN_DM",
+    "GAME_OVER_FALLBACK",
+    "SERIES",
+    "GameService",
+    "Outcome",
+    "PlayService",
+    "ReachService",
+    "ReadingService",
+    "SeatService",
+    "ServiceBase",
+    "ServicePart",
+    "TutorialService",
+    "UndoService",
+    "new_seed",
+]

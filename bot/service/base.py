@@ -1,4 +1,5 @@
-"""The service's foundation: the games it holds in memory (a cache), their locks, their faces."""
+"""The service's foundation: the games it holds in memory (a cache), their locks, their faces; and ``ServicePart``,
+what each part of the service (``service.play``, ``service.seats``, …) stands on."""
 
 from __future__ import annotations
 
@@ -115,16 +116,16 @@ class ServiceBase:
         """The game as stored: its row and seats, its latest snapshot and the actions after it. These are separate
         reads; a move committed between them (by another process) shows as a replay that does not end at the row's
         version, and the caller reads again."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.game(game_id)
         if row is None:
             raise UserError("err.no_game")
-        table = Table(row, await self.store.seats(game_id), since=dict(row.decision_since))
+        table = Table(row, await self.store.games.seats(game_id), since=dict(row.decision_since))
         if row.status == "active":
-            table.acted_at = await self.store.acted_at(game_id)
-            table.last_undo = await self.store.last_undo(game_id)
+            table.acted_at = await self.store.games.acted_at(game_id)
+            table.last_undo = await self.store.undo.last_undo(game_id)
         if row.status in ("active", "over", "abandoned"):
             try:
-                state, actions = await self.store.load(game_id)
+                state, actions = await self.store.play.load(game_id)
             except LookupError:  # a lobby that was abandoned: it was never dealt
                 if row.status != "abandoned":
                     raise
@@ -156,7 +157,7 @@ class ServiceBase:
         here, so a cache that fell behind (a write it did not make) never decides it."""
         cached = self._tables.get(game_id)
         if cached is not None:
-            mark = await self.store.game_mark(game_id)
+            mark = await self.store.games.game_mark(game_id)
             if mark is None:
                 raise UserError("err.no_game")
             if mark == (cached.row.version, cached.row.status, cached.row.paused, cached.row.channel_id):
@@ -178,13 +179,13 @@ class ServiceBase:
         return await self.table(game_id)
 
     async def table_in(self, channel_id: int) -> Table:
-        row = await self.store.open_game_in(channel_id)
+        row = await self.store.games.open_game_in(channel_id)
         if row is None:
             raise UserError("err.no_game")
         return await self.table(row.id)
 
     async def last_table_in(self, channel_id: int) -> Table:
-        row = await self.store.last_game_in(channel_id)
+        row = await self.store.games.last_game_in(channel_id)
         if row is None:
             raise UserError("err.no_game")
         return await self.table(row.id)
@@ -201,6 +202,67 @@ class ServiceBase:
         for key in [k for k in self._ai if k[0] == game_id]:
             del self._ai[key]
 
-    def _schedule_ai(self, table: Table) -> None:
-        """Let the game's AI seats move, if one must (``bot.service.play``)."""
-        raise NotImplementedError
+
+class ServicePart:
+    """One part of the game service (``service.play``, ``service.seats``, …), over the foundation every part shares:
+    the store, the settings, the faces and the games in memory, read through here so that a part's code reads the
+    same ``self.store``/``self.table(…)`` it always did. A part that needs another is given it (``self.play``)."""
+
+    def __init__(self, base: ServiceBase) -> None:
+        self.base = base
+
+    @property
+    def store(self) -> Store:
+        return self.base.store
+
+    @property
+    def settings(self) -> Settings:
+        return self.base.settings
+
+    @property
+    def faces(self) -> Mapping[str, Face]:
+        return self.base.faces
+
+    @property
+    def thinker(self) -> Thinker:
+        return self.base.thinker
+
+    @property
+    def _tables(self) -> dict[int, Table]:
+        return self.base._tables
+
+    @property
+    def _ai(self) -> dict[tuple[int, str], Any]:
+        return self.base._ai
+
+    @property
+    def _ai_tasks(self) -> dict[int, asyncio.Task[None]]:
+        return self.base._ai_tasks
+
+    def wake(self) -> None:
+        """Wake the delivery worker (``ServiceBase.wake``, which the bot sets after the service is made)."""
+        self.base.wake()
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self.base.lock(game_id)
+
+    def face(self, table: Table | GameRow) -> Face:
+        return self.base.face(table)
+
+    def turn(self, table: Table) -> int:
+        return self.base.turn(table)
+
+    async def table(self, game_id: int) -> Table:
+        return await self.base.table(game_id)
+
+    async def table_in(self, channel_id: int) -> Table:
+        return await self.base.table_in(channel_id)
+
+    def forget(self, game_id: int) -> None:
+        self.base.forget(game_id)
+
+    def _drop(self, game_id: int) -> None:
+        self.base._drop(game_id)
+
+    async def _refresh(self, game_id: int) -> Table:
+        return await self.base._refresh(game_id)

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.errors import Raced, UserError
 from bot.face import Face
-from bot.service.base import AI_LEASE, ANSWER_HOLD, ANSWERED_IN_DM, GAME_OVER_FALLBACK, Outcome, ServiceBase
+from bot.service.base import AI_LEASE, ANSWER_HOLD, ANSWERED_IN_DM, GAME_OVER_FALLBACK, Outcome, ServicePart
 from bot.store import Move, SeatRow, StaleVersion, Want
 from bot.store.sqlite import DATABASE_ERRORS, StorageError
 from bot.table import Table
@@ -31,8 +31,8 @@ _AI_RETRIED: tuple[type[Exception], ...] = (
 )
 
 
-class PlayService(ServiceBase):
-    """Moves and AI seats."""
+class PlayService(ServicePart):
+    """Moves and AI seats (``service.play``)."""
 
     async def time_out(self, game_id: int, seat: str, since: int) -> Outcome | None:
         """A deadline passed: play the seat's passive default (Ruling 5) through the normal move path.
@@ -87,7 +87,7 @@ class PlayService(ServiceBase):
     def publish(self, outcome: Outcome) -> None:
         """After the caller has answered its interaction: deliver to Discord and let AI seats move."""
         self.wake()
-        self._schedule_ai(outcome.table)
+        self.schedule_ai(outcome.table)
 
     async def _act_locked(
         self,
@@ -345,7 +345,7 @@ class PlayService(ServiceBase):
         cached game is still the committed one; it is dropped (to be reloaded) when it proved stale, or when the
         commit's fate is unknown."""
         try:
-            await self.store.record(move)
+            await self.store.play.record(move)
         except StaleVersion:
             # another writer committed first: this cache was stale; reload and let the player retry
             self._drop(move.game_id)
@@ -388,7 +388,8 @@ class PlayService(ServiceBase):
         table.row = replace(table.row, version=move.version, decision_since=table.since, status=status)
 
     # ------------------------------------------------------------------ AI seats
-    def _schedule_ai(self, table: Table) -> None:
+    def schedule_ai(self, table: Table) -> None:
+        """Let the game's AI seats move, if one must (one task per game)."""
         if not table.in_play or table.game is None:
             return
         ai_seats = {s.seat for s in table.seats if s.is_ai}
@@ -417,7 +418,7 @@ class PlayService(ServiceBase):
                 await asyncio.sleep(pause)
                 try:
                     if self.store.shared and self.store.epoch() >= renew_at:
-                        if not await self.store.claim_ai(game_id, self.store.host_id, AI_LEASE):
+                        if not await self.store.hosts.claim_ai(game_id, self.store.host_id, AI_LEASE):
                             log.debug("game %s: another process plays its AI seats", game_id)
                             return
                         held, renew_at = True, self.store.epoch() + AI_LEASE / 2
@@ -429,14 +430,15 @@ class PlayService(ServiceBase):
                     failures += 1
                     log.warning("AI move failed in game %s (attempt %s): %s; reloading, retrying", game_id, failures, e)
                     self._drop(game_id)
-                    self._ai = {k: v for k, v in self._ai.items() if k[0] != game_id}
+                    for key in [k for k in self._ai if k[0] == game_id]:
+                        del self._ai[key]
                     continue
                 failures = 0
                 self.wake()
         finally:
             if held and not self.store.closed:
                 try:
-                    await self.store.release_ai(game_id, self.store.host_id)
+                    await self.store.hosts.release_ai(game_id, self.store.host_id)
                 except Exception:  # it runs out on its own
                     log.info("could not release the AI seats of game %s", game_id)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from bot.errors import UserError
+from bot.service.base import ServiceBase, ServicePart
 from bot.service.play import PlayService
 from bot.store import GameRow
 from bot.table import Table
@@ -13,8 +14,12 @@ from bot.words.logline import LogLine
 log = logging.getLogger(__name__)
 
 
-class ReachService(PlayService):
-    """Pausing and resuming."""
+class ReachService(ServicePart):
+    """Pausing and resuming (``service.reach``)."""
+
+    def __init__(self, base: ServiceBase, play: PlayService) -> None:
+        super().__init__(base)
+        self.play = play
 
     # ------------------------------------------------------------------ a channel the bot cannot reach
     async def pause(self, game_id: int, reason: str) -> bool:
@@ -22,7 +27,7 @@ class ReachService(PlayService):
         no deadline and no call to its channel until it goes on; each person is told by DM. False if it
         was paused already (or is not running)."""
         async with self.lock(game_id):
-            paused = await self.store.pause(game_id, reason, [LogLine.say(f"paused.log_{reason}")])
+            paused = await self.store.marks.pause(game_id, reason, [LogLine.say(f"paused.log_{reason}")])
             task = self._ai_tasks.pop(game_id, None)
             if task is not None:
                 task.cancel()
@@ -40,20 +45,20 @@ class ReachService(PlayService):
             key = "paused.log_resumed_by" if by else "paused.log_resumed"
             if channel is not None:
                 key = "paused.log_moved"
-            refused = await self.store.resume(game_id, [LogLine.say(key, name=by or "")], channel, guild_id)
+            refused = await self.store.marks.resume(game_id, [LogLine.say(key, name=by or "")], channel, guild_id)
             if refused == "running":
                 raise UserError("err.not_paused")
             if refused == "busy":
                 raise UserError("err.channel_busy")
             table = await self._refresh(game_id)
         self.wake()
-        self._schedule_ai(table)
+        self.play.schedule_ai(table)
         return table
 
     async def resumable(self, guild_id: int, user_id: int, is_admin: bool, game_id: int | None) -> Table:
         """The paused game of this server that ``/game resume`` (or ``/game abandon``) in a channel without a
         game of its own means: the one chosen, or the only one the user hosts (any, for Manage Server)."""
-        mine = [g for g in await self.store.paused_games(guild_id) if is_admin or g.host_id == user_id]
+        mine = [g for g in await self.store.marks.paused_games(guild_id) if is_admin or g.host_id == user_id]
         if game_id is not None:
             chosen = next((g for g in mine if g.id == game_id), None)
             if chosen is None:
@@ -67,4 +72,4 @@ class ReachService(PlayService):
 
     async def paused_choices(self, guild_id: int, user_id: int, is_admin: bool) -> list[GameRow]:
         """The paused games of a server this user may move or end (the ``game`` option's list)."""
-        return [g for g in await self.store.paused_games(guild_id) if is_admin or g.host_id == user_id]
+        return [g for g in await self.store.marks.paused_games(guild_id) if is_admin or g.host_id == user_id]

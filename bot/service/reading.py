@@ -7,7 +7,7 @@ import logging
 from collections.abc import Callable
 
 from bot.errors import UserError
-from bot.service.base import MINE_LIMIT
+from bot.service.base import MINE_LIMIT, ServiceBase, ServicePart
 from bot.service.play import PlayService
 from bot.store import GameRow
 from bot.table import Table
@@ -16,8 +16,12 @@ from bot.words.i18n import t
 log = logging.getLogger(__name__)
 
 
-class ReadingService(PlayService):
-    """Finding games."""
+class ReadingService(ServicePart):
+    """Finding games (``service.reading``)."""
+
+    def __init__(self, base: ServiceBase, play: PlayService) -> None:
+        super().__init__(base)
+        self.play = play
 
     async def table_for_move(
         self, user_id: int, channel_id: int | None, game_id: int | None = None, verbs: tuple[str, ...] = ()
@@ -29,7 +33,7 @@ class ReadingService(PlayService):
         user (for one of ``verbs``); with several, the player must choose.
         """
         if channel_id is not None:
-            row = await self.store.open_game_in(channel_id)
+            row = await self.store.games.open_game_in(channel_id)
             if row is None:
                 raise UserError("err.no_game")
             if game_id is not None and game_id != row.id:
@@ -53,7 +57,7 @@ class ReadingService(PlayService):
 
     async def games_of(self, user_id: int) -> list[Table]:
         """Every running game the user has a seat in."""
-        return [await self.table(row.id) for row in await self.store.active_games_of(user_id)]
+        return [await self.table(row.id) for row in await self.store.games.active_games_of(user_id)]
 
     async def mine_text(
         self, user_id: int, lang: str = "en", guild_name: Callable[[int], str | None] = lambda _id: None
@@ -62,7 +66,7 @@ class ReadingService(PlayService):
         where, how far, whose move (the user as "you", with their deadline) and a link to the table.
         The games waiting on the user come first; the reply is clipped to Discord's limit."""
         entries: list[tuple[bool, str]] = []
-        for row in await self.store.games_of_user(user_id):
+        for row in await self.store.games.games_of_user(user_id):
             table = await self.table(row.id)
             entries.append(await self._mine_line(row, table, user_id, lang, guild_name))
         if not entries:
@@ -91,7 +95,7 @@ class ReadingService(PlayService):
             who = t("mine.lobby_wait", lang, host=host)
         else:
             state = self.face(row).progress(table.game, lang)
-            clocks = {d.seat: d for d in await self.store.deadlines(table.id)}
+            clocks = {d.seat: d for d in await self.store.work.deadlines(table.id)}
             names = []
             for seat in sorted({d.seat for d in table.game.pending()}, key=lambda s: table.by_seat(s).position):
                 if mine is not None and seat == mine.seat and not mine.is_ai:
@@ -124,12 +128,12 @@ class ReadingService(PlayService):
         any other game is loaded when it is first needed (a move, a delivery, a deadline, a command).
         """
         tables = []
-        for game_id in await self.store.games_awaiting_ai():
+        for game_id in await self.store.games.games_awaiting_ai():
             try:
                 table = await self.table(game_id)
             except Exception:
                 log.exception("game %s could not be loaded", game_id)
                 continue
             tables.append(table)
-            self._schedule_ai(table)
+            self.play.schedule_ai(table)
         return tables

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.errors import UserError
 from bot.face import Face
-from bot.service.base import AI_NAMES, SERIES
+from bot.service.base import AI_NAMES, SERIES, ServiceBase, ServicePart
 from bot.service.play import PlayService
 from bot.store import GameRow, LobbyChanged, SeatRow, Want
 from bot.table import Table, level_name
@@ -26,8 +26,12 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(2**63)
 
 
-class SeatService(PlayService):
-    """Lobbies, seats and the start."""
+class SeatService(ServicePart):
+    """Lobbies, seats and the start (``service.seats``)."""
+
+    def __init__(self, base: ServiceBase, play: PlayService) -> None:
+        super().__init__(base)
+        self.play = play
 
     # ------------------------------------------------------------------ lobby
     def _too_few(self, row: GameRow, seated: int) -> UserError:
@@ -61,7 +65,7 @@ class SeatService(PlayService):
         stored = face.options(options)
         if series not in SERIES:
             raise UserError("err.unknown_series", series=series[:40])
-        game_id = await self.store.create_game(
+        game_id = await self.store.games.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
             channel_name=channel_name,
@@ -103,7 +107,7 @@ class SeatService(PlayService):
             most = self._most_seats(table)
             if len(table.seats) >= most:
                 raise UserError("err.table_full")
-            _refused(await self.store.add_seat(table.id, user_id, name, is_ai=False, max_seats=most))
+            _refused(await self.store.games.add_seat(table.id, user_id, name, is_ai=False, max_seats=most))
             return await self._refresh(table.id)
 
     async def leave(self, channel_id: int, user_id: int) -> tuple[Table, str]:
@@ -116,7 +120,7 @@ class SeatService(PlayService):
             if seat is None:
                 raise UserError("err.not_seated")
             if table.row.status == "lobby":
-                if not await self.store.remove_seat(table.id, seat.position):
+                if not await self.store.games.remove_seat(table.id, seat.position):
                     raise UserError("err.stale")  # it started in another process just now: try again
                 return await self._refresh(table.id), seat.display_name
             if table.row.status != "active":
@@ -147,7 +151,7 @@ class SeatService(PlayService):
                 raise UserError("err.table_full")
             taken = {s.display_name.split(" (")[0] for s in table.seats}
             first = next(n for n in AI_NAMES if n not in taken)
-            _refused(await self.store.add_seat(table.id, None, first, is_ai=True, ai_level=level, max_seats=most))
+            _refused(await self.store.games.add_seat(table.id, None, first, is_ai=True, ai_level=level, max_seats=most))
             table = await self._refresh(table.id)
             return table, table.title(next(s for s in table.seats if s.display_name == first and s.is_ai))
 
@@ -176,7 +180,7 @@ class SeatService(PlayService):
             else:
                 raise UserError("err.lobby_changed")
         self.wake()
-        self._schedule_ai(table)
+        self.play.schedule_ai(table)
         return table
 
     async def _begin(self, table: Table) -> Table:
@@ -184,7 +188,7 @@ class SeatService(PlayService):
         prompts and their clocks; the caller holds the lock."""
         game, since, wants = self._deal(table.row, table.seats)
         players = ", ".join(s.shown for s in table.seats)
-        started = await self.store.start_game(
+        started = await self.store.play.start_game(
             table.id,
             game.to_json(),
             since,
@@ -217,12 +221,12 @@ class SeatService(PlayService):
         open, once the series is over, or while another game holds the channel. The game is created and
         dealt in one transaction: nobody can join or leave it in between.
         """
-        series = await self.store.series_in(channel_id)
+        series = await self.store.series.series_in(channel_id)
         if series is None:
             raise UserError("err.no_series")
         if series.status != "running":
             raise UserError("err.series_over")
-        games = await self.store.series_games(series.id)
+        games = await self.store.series.series_games(series.id)
         if not games:
             raise UserError("err.no_series")
         finished = sum(1 for g in games if g.status == "over")
@@ -231,9 +235,9 @@ class SeatService(PlayService):
             raise UserError("err.series_lobby")
         if last.status == "active":
             raise UserError("err.series_running", number=finished + 1)
-        if await self.store.open_game_in(channel_id) is not None:
+        if await self.store.games.open_game_in(channel_id) is not None:
             raise UserError("err.channel_busy")
-        previous = await self.store.seats(last.id)
+        previous = await self.store.games.seats(last.id)
         if user_id != series.host_id and all(s.user_id != user_id for s in previous):
             raise UserError("err.not_series_player", host=f"<@{series.host_id}>")
         if len(previous) not in self.face(last).rules.seats:  # its first game was abandoned in the lobby
@@ -247,7 +251,7 @@ class SeatService(PlayService):
         game, since, wants = self._deal(row, seats)
         players = ", ".join(s.shown for s in seats)
         try:
-            game_id = await self.store.start_next_game(
+            game_id = await self.store.play.start_next_game(
                 series.id,
                 last.id,
                 row.seed,
@@ -265,13 +269,13 @@ class SeatService(PlayService):
             raise UserError("err.series_running", number=finished + 1)
         table = await self._refresh(game_id)
         self.wake()
-        self._schedule_ai(table)
+        self.play.schedule_ai(table)
         return table, finished + 1
 
     async def series_face(self, channel_id: int) -> Face:
         """The face of the game the channel's latest series plays (``/game cup``)."""
-        series = await self.store.series_in(channel_id)
-        games = await self.store.series_games(series.id) if series is not None else []
+        series = await self.store.series.series_in(channel_id)
+        games = await self.store.series.series_games(series.id) if series is not None else []
         if not games:
             raise UserError("err.no_series")
         return self.face(games[-1])
@@ -282,7 +286,7 @@ class SeatService(PlayService):
         dropped and its person told by DM; a dealt seat without its row cannot be given back to anyone,
         so that game ends as abandoned and its players are told. Returns the ids of the games mended."""
         mended = []
-        for row in await self.store.games_with_status("active"):
+        for row in await self.store.games.games_with_status("active"):
             held = row.id in self._tables
             try:
                 table = await self.table(row.id)
@@ -302,7 +306,7 @@ class SeatService(PlayService):
             names = ", ".join(s.display_name for s in table.seats if s.seat in extra)
             log.warning("game %s: stored seats %s do not match the dealt %s; mending", row.id, extra, sorted(dealt))
             async with self.lock(row.id):
-                if await self.store.mend_seats(row.id, extra, end, [LogLine.say(key, names=names)]):
+                if await self.store.play.mend_seats(row.id, extra, end, [LogLine.say(key, names=names)]):
                     mended.append(row.id)
                 self._drop(row.id)
         if mended:
@@ -314,7 +318,7 @@ class SeatService(PlayService):
         from each game's final state; run at start-up. Idempotent: only games without rows are read,
         and a game that cannot be loaded is logged and left for the next start. Returns how many."""
         done = 0
-        for game_id in await self.store.games_missing_results():
+        for game_id in await self.store.series.games_missing_results():
             try:
                 table = await self.table(game_id)
                 if table.game is not None and table.game.is_over():
@@ -331,9 +335,9 @@ class SeatService(PlayService):
         in its own transaction; run at start-up after ``backfill_results``. Idempotent: a game rated is marked so
         in the same transaction. Returns how many games changed ratings."""
         done = 0
-        for game_id in await self.store.games_unrated():
+        for game_id in await self.store.ratings.games_unrated():
             try:
-                done += await self.store.rate_game(game_id)
+                done += await self.store.ratings.rate_game(game_id)
             except Exception:
                 log.exception("could not rate finished game %s", game_id)
         return done
@@ -348,7 +352,7 @@ class SeatService(PlayService):
             if user_id != table.row.host_id and not is_admin:
                 raise UserError("err.not_host_or_admin", host=table.host_name)
             humans = [s.user_id for s in table.seats if s.user_id is not None and not s.is_ai]
-            if not await self.store.abandon(table.id, humans):
+            if not await self.store.games.abandon(table.id, humans):
                 raise UserError("err.game_over")
             task = self._ai_tasks.pop(table.id, None)
             if task:
@@ -412,7 +416,7 @@ class SeatService(PlayService):
             if table.seat_of(user_id) is None:
                 raise UserError("err.not_player")
             return table
-        mine = [await self.table(row.id) for row in await self.store.active_games_of(user_id)]
+        mine = [await self.table(row.id) for row in await self.store.games.active_games_of(user_id)]
         away = [t for t in mine if (seat := t.seat_of(user_id)) is not None and seat.away]
         if not away:
             raise UserError("err.not_away" if mine else "err.no_game_to_return")
@@ -457,7 +461,7 @@ class SeatService(PlayService):
 
     def _after_away(self, table: Table) -> None:
         self.wake()
-        self._schedule_ai(table)
+        self.play.schedule_ai(table)
 
     async def set_deadline(self, channel_id: int, user_id: int, is_admin: bool, seconds: int | None) -> Table:
         """The host (or Manage Server) changes the deadline; decisions already waiting keep their clock."""
@@ -465,7 +469,7 @@ class SeatService(PlayService):
         async with self.lock(table.id):
             if user_id != table.row.host_id and not is_admin:
                 raise UserError("err.not_host_or_admin_settings", host=table.host_name)
-            if not await self.store.set_deadline(table.id, seconds):
+            if not await self.store.games.set_deadline(table.id, seconds):
                 raise UserError("err.game_over")
             table.row = replace(table.row, deadline=seconds)
         return table

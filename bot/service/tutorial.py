@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 
+from bot.service.base import ServiceBase, ServicePart
 from bot.service.seats import SeatService
 from bot.table import Table
 from bot.words.i18n import t
@@ -17,17 +18,21 @@ from bot.words.i18n import t
 log = logging.getLogger(__name__)
 
 
-class TutorialService(SeatService):
-    """Guided games in DMs."""
+class TutorialService(ServicePart):
+    """Guided games in DMs (``service.tutorial``): a lobby, an easy AI seat and the start, through the seats."""
+
+    def __init__(self, base: ServiceBase, seats: SeatService) -> None:
+        super().__init__(base)
+        self.seats = seats
 
     async def start_tutorial(self, user_id: int, name: str, dm_channel_id: int, game: str, lang: str) -> int:
         """A new tutorial of ``game`` in the DM ``dm_channel_id``, started at once: its game id. A tutorial still
         running there ends first (abandoned: nothing of it counts)."""
-        running = await self.store.open_game_in(dm_channel_id)
+        running = await self.store.games.open_game_in(dm_channel_id)
         if running is not None:
-            await self.abandon_game(running.id, user_id, is_admin=True)
+            await self.seats.abandon_game(running.id, user_id, is_admin=True)
         face = self.faces[game]
-        table = await self.new_lobby(
+        table = await self.seats.new_lobby(
             guild_id=None,
             channel_id=dm_channel_id,
             channel_name="tutorial",
@@ -71,12 +76,12 @@ class TutorialService(SeatService):
         words = face.lesson(kind, lang)
         key = f"{table.row.game}:{kind}"
         if not table.row.tutorial:
-            if not words or key in await self.store.taught(user_id):
+            if not words or key in await self.store.people.taught(user_id):
                 return None
             return key, f"📘 {words}\n{t('lesson.more', lang)}"
         # a tutorial teaches each kind once in full (its own mark), then coaches every decision
         key = f"{key}:{table.id}"
-        fresh = bool(words) and key not in await self.store.taught(user_id)
+        fresh = bool(words) and key not in await self.store.people.taught(user_id)
         lines = [f"📘 {words}"] if fresh else []
         lines += [f"• {line}" for line in face.coach(game, seat, table.names, lang)]
         suggested = self.suggestion(table, seat, lang)

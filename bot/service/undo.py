@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.errors import UserError
-from bot.service.base import ANSWER_HOLD, ANSWERED_IN_DM, Outcome
+from bot.service.base import ANSWER_HOLD, ANSWERED_IN_DM, Outcome, ServiceBase, ServicePart
+from bot.service.play import PlayService
 from bot.service.reading import ReadingService
 from bot.store import AUTO_SOURCES, UNDO, NotUndoable, StaleVersion, Undo, Want
 from bot.table import Table
@@ -27,8 +28,14 @@ from bot.words.logline import LogLine, per_language
 from engine.protocol import Match, revealed
 
 
-class UndoService(ReadingService):
-    """``/game undo``: a person's own last move taken back, if it is still the last and revealed nothing."""
+class UndoService(ServicePart):
+    """``/game undo`` (``service.undo``): a person's own last move taken back, if it is still the last and revealed
+    nothing."""
+
+    def __init__(self, base: ServiceBase, play: PlayService, reading: ReadingService) -> None:
+        super().__init__(base)
+        self.play = play
+        self.reading = reading
 
     async def undo(self, game_id: int, user_id: int, version: int | None = None, via: str = "command") -> Outcome:
         """Take back ``user_id``'s last move in the game and commit it with its deliveries; the caller answers its
@@ -51,7 +58,7 @@ class UndoService(ReadingService):
                 wants=self._undo_wants(table, restored, seat, via),
             )
             try:
-                replaced = await self.store.undo(undo)
+                replaced = await self.store.undo.undo(undo)
             except (StaleVersion, NotUndoable):
                 self._drop(game_id)  # someone acted first (another process, a deadline): read the game again
                 raise UserError("undo.too_late") from None
@@ -74,12 +81,12 @@ class UndoService(ReadingService):
         """The game ``/game undo`` means: in a server channel, that channel's game; in a DM, the chosen game, else
         the tutorial played in this DM, else the one running game the user has a seat in."""
         if in_guild or game_id is not None:
-            return await self.table_for_move(user_id, channel_id if in_guild else None, game_id)
+            return await self.reading.table_for_move(user_id, channel_id if in_guild else None, game_id)
         if channel_id is not None:
-            row = await self.store.open_game_in(channel_id)
+            row = await self.store.games.open_game_in(channel_id)
             if row is not None and row.tutorial:
                 return await self.table(row.id)
-        mine = await self.games_of(user_id)
+        mine = await self.reading.games_of(user_id)
         if not mine:
             raise UserError("err.no_active_game")
         if len(mine) > 1:
@@ -94,7 +101,7 @@ class UndoService(ReadingService):
             raise UserError("err.game_over")
         if table.row.paused is not None:
             raise UserError(f"err.paused_{table.row.paused}", channel=table.row.channel_name)
-        row = self.seat_for(table, user_id)
+        row = self.play.seat_for(table, user_id)
         if row.is_ai:
             raise UserError("err.seat_away")
         return row.seat
@@ -114,7 +121,7 @@ class UndoService(ReadingService):
         """The position before the person's last move, and that move's label in each language; refused, saying
         which reason, unless the move is the game's last action (and the one that made ``version``, if given),
         theirs, and revealed nothing."""
-        last = await self.store.last_action(table.id)
+        last = await self.store.undo.last_action(table.id)
         if last is None or last[0] != table.row.version:
             raise UserError("undo.nothing" if last is None else "undo.too_late")
         seq, by, by_user, text, source = last
@@ -127,7 +134,7 @@ class UndoService(ReadingService):
         if source in AUTO_SOURCES or by_user != user_id:
             raise UserError("undo.not_yours_ai" if source == "ai" else "undo.not_yours_deadline")
         face = self.face(table)
-        state, actions = await self.store.load_before(table.id, seq)
+        state, actions = await self.store.undo.load_before(table.id, seq)
         earlier = face.load(state)
         for _, s, t in actions:
             earlier.apply(earlier.parse_action(s, t))

@@ -1,7 +1,9 @@
-"""All of the bot's SQL, behind one small interface, split by concern: games, lobbies and seats (``games``),
-the action log (``play``), where a game is shown on Discord (``marks``), the two work queues (``work``), people and their
-preferences (``people``), results and series (``series``), ratings (``ratings``), what a replay reads
-(``replays``), on one foundation (``base``) with typed rows (``rows``) and shared pieces of transactions (``sql``).
+"""All of the bot's SQL, behind one small interface, in parts the ``Store`` holds, each named in a call: games,
+lobbies and seats (``store.games``), the action log (``store.play``), taking a move back (``store.undo``), where a game
+is shown on Discord (``store.marks``), the two work queues (``store.work``), people and their preferences
+(``store.people``), results and series (``store.series``), ratings (``store.ratings``), processes and duties
+(``store.hosts``), what a replay reads (``store.replays``); each module of the same name holds its part, on one
+foundation (``base``) with typed rows (``rows``) and shared pieces of transactions (``sql``).
 
 Every write that belongs to one move — the action, the new version, log lines, a snapshot,
 and the deliveries Discord must get — is one ``BEGIN IMMEDIATE`` transaction run in one hop
@@ -13,7 +15,7 @@ Nothing here keeps game state in memory: the version compare-and-set in ``record
 which move wins, so a second process (or a stale cache) can never commit over another.
 """
 
-from bot.store.base import DEFAULT_BUSY_SECONDS, MIGRATIONS_DIR, StoreBase
+from bot.store.base import DEFAULT_BUSY_SECONDS, MIGRATIONS_DIR, Clock, StoreBase, StorePart
 from bot.store.games import GameStore
 from bot.store.hosts import HostStore
 from bot.store.marks import MarkStore
@@ -45,14 +47,49 @@ from bot.store.rows import (
     Want,
 )
 from bot.store.series import SeriesStore
+from bot.store.sqlite import Database, DatabaseStats
 from bot.store.undo import UndoStore
 from bot.store.work import WorkStore
 
 
-class Store(
-    GameStore, PlayStore, UndoStore, MarkStore, WorkStore, PeopleStore, SeriesStore, RatingStore, HostStore, ReplayStore
-):
-    """The bot's database (``Store.open(path)``): every part of it, on one pair of connections."""
+class Store(StoreBase):
+    """The bot's database (``Store.open(path)``): its parts, each named in a call (``store.play.record(move)``,
+    ``store.work.claim_deadline(…)``), all on one pair of connections and one clock (the foundation, ``StoreBase``:
+    ``store.epoch()``, ``store.close()``, ``store.host_id``)."""
+
+    #: games, lobbies and seats
+    games: GameStore
+    #: the action log: starting a game, every move, loading a game back
+    play: PlayStore
+    #: the last action, the position before it, taking it back
+    undo: UndoStore
+    #: where a game is shown on Discord: messages, threads, summaries, prompts, pauses
+    marks: MarkStore
+    #: the two work queues: deliveries and deadlines
+    work: WorkStore
+    #: people and their preferences
+    people: PeopleStore
+    #: results, series and players' stats
+    series: SeriesStore
+    #: ratings per server and game
+    ratings: RatingStore
+    #: processes, AI seats' owners, duties
+    hosts: HostStore
+    #: what a replay reads
+    replays: ReplayStore
+
+    def __init__(self, writer: Database, reader: Database, clock: Clock, stats: DatabaseStats) -> None:
+        super().__init__(writer, reader, clock, stats)
+        self.games = GameStore(self)
+        self.play = PlayStore(self)
+        self.undo = UndoStore(self)
+        self.marks = MarkStore(self)
+        self.work = WorkStore(self)
+        self.people = PeopleStore(self)
+        self.series = SeriesStore(self)
+        self.ratings = RatingStore(self)
+        self.hosts = HostStore(self)
+        self.replays = ReplayStore(self)
 
 
 __all__ = [
@@ -79,6 +116,7 @@ __all__ = [
     "StaleVersion",
     "Store",
     "StoreBase",
+    "StorePart",
     "Undo",
     "Want",
 ]

@@ -35,8 +35,8 @@ Clock = Callable[[], datetime]
 
 
 class StoreBase:
-    """The connections and clock every part of the store shares. ``stats`` counts round trips and commits for
-    the benchmark."""
+    """The foundation every part of the store shares: the connections, the clock, the migrations. ``stats`` counts
+    round trips and commits for the benchmark."""
 
     #: whether several bot processes work from this database. A SQLite file belongs to one process, whose workers
     #: know what they are running: a claim of due work is then a read, and no lease is written (a restart voided
@@ -186,6 +186,50 @@ class StoreBase:
 
     async def applied_migrations(self) -> list[tuple[int, str]]:
         return [(r[0], r[1]) for r in await self._read("SELECT version, name FROM schema_migrations ORDER BY version")]
+
+
+class StorePart:
+    """One part of the store (``store.games``, ``store.play``, …): its queries, over the foundation every part
+    shares. A call names its part, so a reader of ``store.work.claim_deadline(…)`` knows where to look; the
+    connections, the clock and the dialect are the foundation's, read through here so that each query reads the
+    same ``self.writer``/``self.now()`` it always did."""
+
+    def __init__(self, base: StoreBase) -> None:
+        self.base = base
+
+    @property
+    def writer(self) -> Database:
+        return self.base.writer
+
+    @property
+    def reader(self) -> Database:
+        return self.base.reader
+
+    @property
+    def dialect(self) -> str:
+        return self.base.dialect
+
+    @property
+    def shared(self) -> bool:
+        return self.base.shared
+
+    def now(self) -> str:
+        return self.base.now()
+
+    def epoch(self) -> float:
+        return self.base.epoch()
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return await self.base._read(sql, params)
+
+    async def _read_one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        return await self.base._read_one(sql, params)
+
+    async def _games(self, sql: str, params: Sequence[Any] = ()) -> list[GameRow]:
+        return await self.base._games(sql, params)
+
+    async def _write(self, sql: str, params: Sequence[Any] = (), wait: bool = True) -> int:
+        return await self.base._write(sql, params, wait)
 
 
 def _statements(sql: str) -> list[str]:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.store.base import StoreBase
+from bot.store.base import StorePart
 from bot.store.rows import (
     _G_GAME_COLS,
     _GAME_COLS,
@@ -28,7 +28,7 @@ from bot.store.sqlite import CONSTRAINT_ERRORS, Conn, one, rows
 from bot.words.logline import LogLine
 
 
-class GameStore(StoreBase):
+class GameStore(StorePart):
     """Games, lobbies and seats: which game a channel has, who sits where, who the AI plays for."""
 
     # ------------------------------------------------------------------ games

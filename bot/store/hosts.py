@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.store.base import StoreBase
+from bot.store.base import StorePart
 from bot.store.sqlite import Conn
 
 
-class HostStore(StoreBase):
+class HostStore(StorePart):
     """Processes, the AI seats' owner per game, and the duties one process at a time carries out."""
 
     # ------------------------------------------------------------------ processes

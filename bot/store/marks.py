@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from bot.store.base import StoreBase
+from bot.store.base import StorePart
 from bot.store.rows import (
     _GAME_COLS,
     RETIRED,
@@ -29,7 +29,7 @@ from bot.store.sqlite import Conn, one
 from bot.words.logline import LogLine
 
 
-class MarkStore(StoreBase):
+class MarkStore(StorePart):
     """Where a game is shown on Discord: the table message, its thread and summaries, each person's DM prompt,"""
 
     # ------------------------------------------------------------------ the channel: summaries, log thread

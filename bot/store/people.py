@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from bot.clocks.waking import Quiet, next_digest, quiet_end, stored_quiet, zone
-from bot.store.base import StoreBase
+from bot.store.base import StorePart
 from bot.store.sql import _come_back, _go_away, _move_clocks, person_time
 from bot.store.sqlite import Conn, one
 
 
-class PeopleStore(StoreBase):
+class PeopleStore(StorePart):
     """People and their preferences: language, notifications, DMs found closed."""
 
     # ------------------------------------------------------------------ people: notifications, recent lines

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from bot.store.base import StoreBase
+from bot.store.base import StorePart
 from bot.store.rows import (
     AUTO_SOURCES,
     LobbyChanged,
@@ -32,7 +32,7 @@ from bot.store.sqlite import Conn, one, rows
 from bot.words.logline import LogLine
 
 
-class PlayStore(StoreBase):
+class PlayStore(StorePart):
     """The action log: a game's start, every move in one transaction, loading a game back, its log, mending."""
 
     # ------------------------------------------------------------------ playing

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.ratings.rating import PROVISIONAL_GAMES
-from bot.store.base import StoreBase
+from bot.store.base import StorePart
 from bot.store.rows import RatingRow
 from bot.store.sql import _rate, lock_game
 from bot.store.sqlite import Conn
@@ -20,7 +20,7 @@ _RANKED = "guild_id = ? AND game = ? AND user_id IS NOT NULL AND games >= ?"
 _ORDER = "ORDER BY mu - 3 * sigma DESC, games DESC, user_id"
 
 
-class RatingStore(StoreBase):
+class RatingStore(StorePart):
     """Ratings per server and game (``migrations/0015_ratings.sql``): written with a game's results
     (``sql._rate``), read here."""
 

@@ -6,7 +6,7 @@ action or log line is ever deleted, so the deal and the actions rebuild every mo
 
 from __future__ import annotations
 
-from bot.store.base import StoreBase
+from bot.store.base import StorePart
 from bot.store.rows import _G_GAME_COLS, GameRow
 from bot.store.sql import read_position
 from bot.store.sqlite import Conn
@@ -16,7 +16,7 @@ from bot.words.logline import LogLine
 _DEALT = "g.status IN ('active', 'over', 'abandoned') AND EXISTS (SELECT 1 FROM snapshots p WHERE p.game_id = g.id)"
 
 
-class ReplayStore(StoreBase):
+class ReplayStore(StorePart):
     """Reads for ``/game replay``; it writes nothing."""
 
     async def replayable_in(self, channel_id: int) -> GameRow | None:

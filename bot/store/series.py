@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from bot.store.base import StoreBase
+from bot.store.base import StorePart
 from bot.store.rows import (
     _GAME_COLS,
     GameRow,
@@ -24,7 +24,7 @@ from bot.store.sql import (
 from bot.store.sqlite import Conn, one
 
 
-class SeriesStore(StoreBase):
+class SeriesStore(StorePart):
     """Finished games' results, series (a game's cups) and players' stats."""
 
     # ------------------------------------------------------------------ results, series, stats

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 
-from bot.store.base import StoreBase
+from bot.store.base import StorePart
 from bot.store.rows import AUTO_SOURCES, UNDO, NotUndoable, Replaced, StaleVersion, Undo
 from bot.store.sql import _add_log, _log_rows, _put_back_clocks, _want, lock_game, read_position
 from bot.store.sqlite import Conn, one
 
 
-class UndoStore(StoreBase):
+class UndoStore(StorePart):
     """The game's last action, the position before it, and the undo's write."""
 
     async def last_action(self, game_id: int) -> tuple[int, str, int | None, str, str] | None:

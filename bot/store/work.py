@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.store.base import StoreBase
+from bot.store.base import StorePart
 from bot.store.rows import (
     _DEADLINE_COLS,
     _NOT_HELD,
@@ -20,7 +20,7 @@ from bot.store.sql import (
 from bot.store.sqlite import Conn, one, rows
 
 
-class WorkStore(StoreBase):
+class WorkStore(StorePart):
     """The two work queues: deliveries (what Discord must be told) and deadlines (each decision's clock)."""
 
     # ------------------------------------------------------------------ deliveries

@@ -88,11 +88,11 @@ async def play(db: str, seed: int) -> None:
             party.members[name] = guild.add_member(party.users[name])
         nightfall = create_bot(settings)
         await env.restart_bot(nightfall)
-        row = await nightfall.store.last_game_in(channel.id)
+        row = await nightfall.store.games.last_game_in(channel.id)
         if row is None or row.status == "lobby":
             if row is None:
                 await party.members["alice"].slash(channel, "game new", variant="quick-start")
-            if len(await nightfall.store.seats((await nightfall.store.last_game_in(channel.id)).id)) < 2:  # type: ignore[union-attr]
+            if len(await nightfall.store.games.seats((await nightfall.store.games.last_game_in(channel.id)).id)) < 2:  # type: ignore[union-attr]
                 await party.members["bob"].slash(channel, "game join")
             await party.members["alice"].slash(channel, "game start")
         for n in range(3000):

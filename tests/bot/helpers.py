@@ -47,7 +47,7 @@ class Party:
         return self.env.bot
 
     async def table(self) -> Any:
-        row = await self.bot.store.last_game_in(self.channel.id)
+        row = await self.bot.store.games.last_game_in(self.channel.id)
         return await self.bot.service.table(row.id)
 
 

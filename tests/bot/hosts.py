@@ -58,31 +58,35 @@ _deciding: contextvars.ContextVar[tuple[int, int]] = contextvars.ContextVar("dec
 
 
 class RecordingService(GameService):
-    """The game service, writing down each timeout it plays and each AI decision it thinks about."""
+    """The game service, writing down each timeout its play part plays and each AI decision it thinks about."""
 
     name = ""
     record: Record
 
-    def watch_thinking(self) -> None:
+    def watch(self) -> None:
+        """Wrap the thinker, and the play part's timeout and AI move, so that each writes itself down."""
         choose = self.thinker.choose
+        time_out, ai_move = self.play.time_out, self.play._ai_move
 
         async def thinking(*args: Any) -> Any:
             game_id, version = _deciding.get()
             self.record.ai.append((self.name, game_id, version))
             return await choose(*args)
 
+        async def timing_out(game_id: int, seat: str, since: int) -> Outcome | None:
+            outcome = await time_out(game_id, seat, since)
+            if outcome is not None:
+                self.record.timeouts.append((self.name, game_id, seat, since))
+            return outcome
+
+        async def moving(game_id: int) -> bool:
+            mark = await self.store.games.game_mark(game_id)
+            _deciding.set((game_id, mark[0] if mark is not None else -1))
+            return await ai_move(game_id)
+
         self.thinker.choose = thinking  # type: ignore[method-assign]
-
-    async def time_out(self, game_id: int, seat: str, since: int) -> Outcome | None:
-        outcome = await super().time_out(game_id, seat, since)
-        if outcome is not None:
-            self.record.timeouts.append((self.name, game_id, seat, since))
-        return outcome
-
-    async def _ai_move(self, game_id: int) -> bool:
-        mark = await self.store.game_mark(game_id)
-        _deciding.set((game_id, mark[0] if mark is not None else -1))
-        return await super()._ai_move(game_id)
+        self.play.time_out = timing_out  # type: ignore[method-assign]
+        self.play._ai_move = moving  # type: ignore[method-assign]
 
 
 class Host:
@@ -94,7 +98,7 @@ class Host:
         self.record = record
         self.service = RecordingService(store, settings, FACES)
         self.service.name, self.service.record = name, record
-        self.service.watch_thinking()
+        self.service.watch()
         invalid = InvalidRequests(store.epoch)
         self.deliverer = RecordingDeliverer(name, record, store, self.service, settings, invalid, cast(Notifier, None))
         self.deliverer.lease = SHORT_LEASE
@@ -130,7 +134,7 @@ class Host:
         """The bot's watchdog, often: AI seats without a task get one, due rows are looked for."""
         while not self.store.closed:
             try:
-                await self.service.resume()
+                await self.service.reading.resume()
             except Exception:  # the database closing under it at the end of a test
                 if self.store.closed:
                     return
@@ -145,7 +149,7 @@ class Host:
         for n in range(count):
             channel, person = first_channel + n, 5000 + first_channel + n
             game = "nightfall" if n % 2 == 0 else "fightdrome"
-            await self.service.new_lobby(
+            await self.service.seats.new_lobby(
                 guild_id=1,
                 channel_id=channel,
                 channel_name=f"t{channel}",
@@ -155,8 +159,8 @@ class Host:
                 options={},
                 deadline=deadline,
             )
-            await self.service.add_ai(channel, person, "easy")
-            table = await self.service.start(channel, person)
+            await self.service.seats.add_ai(channel, person, "easy")
+            table = await self.service.seats.start(channel, person)
             ids.append(table.id)
         self._wake()
         return ids

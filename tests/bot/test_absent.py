@@ -79,7 +79,7 @@ async def test_leave_replace_and_return(simcord_env: Any) -> None:
             break
         await move_once(party, n)
     table = await party.table()
-    assert all(c.seat != seat.seat for c in await bot.store.deadlines(table.id))  # an AI seat has no deadline
+    assert all(c.seat != seat.seat for c in await bot.store.work.deadlines(table.id))  # an AI seat has no deadline
     refused = await party.members["bob"].slash(party.channel, "game leave")
     assert refused.ephemeral and "already plays your seat" in refused.response.content
 

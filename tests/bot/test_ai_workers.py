@@ -48,7 +48,7 @@ async def start_hard_against_normal(env: Any) -> Any:
     await host.slash(channel, "game add-bot", level="normal")
     await host.slash(channel, "game leave")
     await host.slash(channel, "game start")
-    return await env.bot.store.last_game_in(channel.id)
+    return await env.bot.store.games.last_game_in(channel.id)
 
 
 @pytest.mark.simcord(settle_timeout=120)
@@ -57,7 +57,7 @@ async def test_a_hard_seat_thinks_in_the_worker_process_and_keeps_its_state(
 ) -> None:
     decisions = spy_decisions(monkeypatch)
     row = await start_hard_against_normal(simcord_env)
-    assert (await simcord_env.bot.store.game(row.id)).status == "over"
+    assert (await simcord_env.bot.store.games.game(row.id)).status == "over"
     hard = [d for d in decisions if d["level"] == "hard"]
     normal = [d for d in decisions if d["level"] == "normal"]
     assert len(hard) > 5 and normal
@@ -89,7 +89,7 @@ async def test_a_killed_worker_is_replaced_and_the_ai_moves_on(
     decisions = spy_decisions(monkeypatch, kill_the_worker)
     row = await start_hard_against_normal(simcord_env)
     assert killed, "a worker process ran the first hard decision"
-    assert (await simcord_env.bot.store.game(row.id)).status == "over"
+    assert (await simcord_env.bot.store.games.game(row.id)).status == "over"
     hard = [d for d in decisions if d["level"] == "hard"]
     assert len(hard) > 5 and all(d["process"] for d in hard)
     thinker = simcord_env.bot.service.thinker

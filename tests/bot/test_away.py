@@ -19,7 +19,7 @@ pytestmark = pytest.mark.unseen_images
 
 
 async def clock_of(party: Party) -> Any:
-    [clock] = await party.bot.store.deadlines((await party.table()).id)
+    [clock] = await party.bot.store.work.deadlines((await party.table()).id)
     return clock
 
 
@@ -89,12 +89,12 @@ async def test_no_time_away_and_a_move_ends_it(simcord_env: Any) -> None:
     assert "No time away in this game" in (await wanda.slash(party.channel, "game status")).response.content
     await wanda.slash(party.channel, "game settings", away=7)
     await wanda.slash(party.channel, "me away", days=3)
-    assert await party.bot.store.away_until(wanda.id) is not None
+    assert await party.bot.store.people.away_until(wanda.id) is not None
     table = await party.table()
     [decision] = [d for d in table.game.pending() if table.by_seat(d.seat).user_id == wanda.id]
     await slash_move(wanda, party.channel, str(decide(GreedyPlayer(seed=1), table.game, decision.seat)))
-    assert await party.bot.store.away_until(wanda.id) is None, "a move of their own ends the time away"
-    assert await party.bot.store.away_seats(table.id) == {}
+    assert await party.bot.store.people.away_until(wanda.id) is None, "a move of their own ends the time away"
+    assert await party.bot.store.people.away_seats(table.id) == {}
     await env.advance_time(5)
     assert any("👋 **wanda** is back" in line for line in public_lines(party.channel))
 
@@ -113,7 +113,7 @@ async def test_a_game_that_starts_while_its_player_is_away_keeps_their_clock_sti
     await party.members["hana"].slash(party.channel, "game start")
     table = await party.table()
     mine = table.seat_of(party.users["wanda"].id).seat
-    clocks = {c.seat: c for c in await party.bot.store.deadlines(table.id)}
+    clocks = {c.seat: c for c in await party.bot.store.work.deadlines(table.id)}
     if mine in clocks:  # her decision is open now: its day starts when she is back
         assert clocks[mine].due_at == pytest.approx(until + DAY, abs=60)
     await env.advance_time(DAY + 12 * HOUR)

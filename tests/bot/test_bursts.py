@@ -109,9 +109,9 @@ async def test_a_player_who_keeps_deciding_is_shown_after_the_window(simcord_env
     assert (("POST", "thread") in writes) == (("POST", "table") in writes), writes
     # meanwhile the table message quotes what just happened
     game_id = (await party.table()).id
-    table_id = (await party.bot.store.channel_marks(game_id)).table_message_id
+    table_id = (await party.bot.store.marks.channel_marks(game_id)).table_message_id
     (shown,) = [m for m in party.channel.history() if m.id == table_id]
-    last = (await party.bot.store.log_tail(game_id, 1))[0].text()
+    last = (await party.bot.store.play.log_tail(game_id, 1))[0].text()
     assert f"> {last}" in shown.content, shown.content
 
 
@@ -182,7 +182,7 @@ async def test_a_move_answered_in_its_own_dm_leaves_the_worker_nothing_for_that_
             break
         await env.advance_time(BURST + 1)
     game_id = (await party.table()).id
-    owed = [r for r in await store.pending_deliveries() if r[0] == game_id and r[1] == "prompt" and r[2] == user]
+    owed = [r for r in await store.work.pending_deliveries() if r[0] == game_id and r[1] == "prompt" and r[2] == user]
     assert owed == [], owed
     # the move, and the mark of the DM that shows its next decision (the channel waits for the burst's end)
     assert store.stats.commits - commits == 2

@@ -62,7 +62,7 @@ async def play_over_days(party: Party, spectator: Any, seed: int = 1) -> dict[st
             held[name] = d.id
         if game.is_over():
             break
-        marks = await party.bot.store.channel_marks(table.id)
+        marks = await party.bot.store.marks.channel_marks(table.id)
         last = [m.id for m in party.channel.history(viewer=spectator)[-3:]]
         if marks.table_message_id not in last:
             buried.append((game.turn, last))
@@ -202,7 +202,7 @@ async def test_the_table_comes_back_below_chat_when_a_turn_starts(simcord_env: A
     party = await open_game(simcord_env, ("alice", "bob"), variant="quick-start")
     carol = party.members["carol"]
     table = await party.table()
-    first = (await party.bot.store.channel_marks(table.id)).table_message_id
+    first = (await party.bot.store.marks.channel_marks(table.id)).table_message_id
     for n in range(5):
         await carol.send(party.channel, f"chat {n}")
     turn = table.game.turn
@@ -215,7 +215,7 @@ async def test_the_table_comes_back_below_chat_when_a_turn_starts(simcord_env: A
         assert prompt is not None
         await press(party.users[name], prompt, next(iter(moves_in(prompt))))
     table = await party.table()
-    marks = await party.bot.store.channel_marks(table.id)
+    marks = await party.bot.store.marks.channel_marks(table.id)
     history = party.channel.history(viewer=carol)
     assert history[-1].id == marks.table_message_id != first
     old = next(m for m in history if m.id == first)
@@ -288,12 +288,12 @@ async def test_without_thread_permission_the_game_goes_on_and_the_log_stays_in_g
     await members["alice"].slash(channel, "game start")
     await play_over_days(party, members["carol"], seed=4)
     table = await party.table()
-    marks = await party.bot.store.channel_marks(table.id)
+    marks = await party.bot.store.marks.channel_marks(table.id)
     assert marks.log_thread_id == 0 and channel.threads == []
-    assert await party.bot.store.log_since(table.id) == []  # nothing owed: the lines live in /game log
+    assert await party.bot.store.games.log_since(table.id) == []  # nothing owed: the lines live in /game log
     texts = [m.content for m in bot_messages(channel, members["carol"])]
     assert any(t.startswith("📜 **Turn 2") for t in texts) and not any(t.startswith("Turn 2:") for t in texts)
-    assert await party.bot.store.pending_deliveries() == []
+    assert await party.bot.store.work.pending_deliveries() == []
     user_errors_only(simcord_env)
 
 
@@ -310,13 +310,13 @@ async def test_a_deleted_log_thread_is_made_again_and_gets_the_lines_still_owed(
         assert prompt is not None
         await press(user, prompt, next(iter(moves_in(prompt))))
         await simcord_env.advance_time(300)
-        marks = await party.bot.store.channel_marks(table.id)
+        marks = await party.bot.store.marks.channel_marks(table.id)
         if marks.summary_posted_turn >= 1:
             break
     table = await party.table()
-    marks = await party.bot.store.channel_marks(table.id)
+    marks = await party.bot.store.marks.channel_marks(table.id)
     assert marks.log_thread_id not in (None, 0)  # a thread of the table message (it shares its id)
-    assert await party.bot.store.log_since(table.id) == []
+    assert await party.bot.store.games.log_since(table.id) == []
     (again,) = [c for c in party.channel.threads if c.id == marks.log_thread_id]
     lines = "\n".join(m.content for m in again.history())
-    assert (await party.bot.store.log_tail(table.id, 1))[0].text() in lines
+    assert (await party.bot.store.play.log_tail(table.id, 1))[0].text() in lines

@@ -37,9 +37,9 @@ async def test_a_whole_ai_game_makes_few_table_edits_and_one_table_message(simco
     await host.slash(channel, "game add-bot")
     await host.slash(channel, "game leave")
     await host.slash(channel, "game start")
-    row = await simcord_env.bot.store.last_game_in(channel.id)
+    row = await simcord_env.bot.store.games.last_game_in(channel.id)
     assert row.status == "over"
-    moves = await simcord_env.bot.store.action_count(row.id)
+    moves = await simcord_env.bot.store.play.action_count(row.id)
     edits = [
         r
         for r in simcord_env.http_requests

@@ -38,13 +38,13 @@ async def test_moves_in_many_games_commit_at_the_same_moment(simcord_env: Any) -
     versions = [(await p.table()).game.version for p in parties]
     # made as commands: no interaction answers in the players' DMs here, so their prompts are the deliveries' to send
     outcomes = await asyncio.gather(
-        *(bot.service.act(g, user_id=u, text=m, since=s, source="command") for g, u, m, s in moves)
+        *(bot.service.play.act(g, user_id=u, text=m, since=s, source="command") for g, u, m, s in moves)
     )
     for outcome in outcomes:
-        bot.service.publish(outcome)
+        bot.service.play.publish(outcome)
     # the deliveries run in tasks this test started (not bot-owned, so SimCord's settle does not wait)
     for _ in range(400):
-        if not await bot.store.pending_deliveries() and not bot.deliverer.busy:
+        if not await bot.store.work.pending_deliveries() and not bot.deliverer.busy:
             break
         await asyncio.sleep(0.02)
     await simcord_env.settle()
@@ -52,11 +52,11 @@ async def test_moves_in_many_games_commit_at_the_same_moment(simcord_env: Any) -
     for party, version in zip(parties, versions, strict=True):
         table = await party.table()
         assert table.game.version == version + 2
-        assert await bot.store.action_count(table.id) == 2
+        assert await bot.store.play.action_count(table.id) == 2
         for name in party.users:  # the next draft round reached both players
             prompt = latest_prompt(party.users[name])
             assert prompt is not None and "round 2" in prompt.content
-    assert await bot.store.pending_deliveries() == []
+    assert await bot.store.work.pending_deliveries() == []
     user_errors_only(simcord_env)
 
 
@@ -99,5 +99,5 @@ async def test_all_ai_games_run_beside_human_games(simcord_env: Any, caplog: pyt
         assert (await party.table()).row.status == "over"
         assert len(results_posts(party)) == 1
     assert "AI move failed" not in caplog.text
-    assert await simcord_env.bot.store.pending_deliveries() == []
+    assert await simcord_env.bot.store.work.pending_deliveries() == []
     user_errors_only(simcord_env)

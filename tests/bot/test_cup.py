@@ -72,7 +72,7 @@ async def test_a_cup_over_several_games_keeps_the_seats_and_announces_its_end_on
     assert "Game 1 is being played" in none_yet.response.content
 
     first = await party.table()
-    series = await store.series(first.row.series_id)
+    series = await store.series.series(first.row.series_id)
     assert series.target == TARGET and series.status == "running"
     seats = [(s.seat, s.user_id, s.display_name, s.is_ai, s.ai_level) for s in first.seats]
     games = []
@@ -87,18 +87,18 @@ async def test_a_cup_over_several_games_keeps_the_seats_and_announces_its_end_on
         assert table.row.status == "over" and table.row.series_id == series.id
         games.append(table.id)
         # the results rows were written with the finishing move: one per seat, as the game ranked them
-        rows = await store.results(table.id)
+        rows = await store.series.results(table.id)
         details = table.game.ranking_details()
         assert [(r.seat, r.place, r.score) for r in rows] == [(d["seat"], d["place"], d["wounds"]) for d in details]
         assert {r.seat: r.user_id for r in rows} == {s: u for s, u, *_ in seats}
-        cup = standings(await store.series_results(series.id), TARGET)
+        cup = standings(await store.series.series_results(series.id), TARGET)
         assert cup.games == number
         totals = {r.name: r.total for r in cup.rows}
-        every = [r for g in games for r in await store.results(g)]
+        every = [r for g in games for r in await store.series.results(g)]
         shown = {s.seat: s.shown for s in first.seats}  # an AI player reads "Vesper 🤖" in the standings
         assert totals == {shown[seat]: sum(r.score for r in every if r.seat == seat) for seat, *_ in seats}
         results = results_posts(party)[-1].content
-        series = await store.series(series.id)
+        series = await store.series.series(series.id)
         if series.status == "over":
             break
         assert max(totals.values()) < TARGET
@@ -134,11 +134,11 @@ async def test_a_cup_over_several_games_keeps_the_seats_and_announces_its_end_on
         prompt = latest_prompt(party.users["alice"])  # her first decision, by DM
         assert prompt is not None
         assert {c.split(":")[1] for _kind, c in moves_in(prompt).values()} == {str(following.id)}
-        assert await store.deadlines(following.id)  # her decision has its clock, as after /game start
+        assert await store.work.deadlines(following.id)  # her decision has its clock, as after /game start
 
     assert series.status == "over"
     assert 2 <= len(games) <= 3, "a two-player cup to 30 wounds lasts two or three games"
-    cup = standings(await store.series_results(series.id), TARGET)
+    cup = standings(await store.series.series_results(series.id), TARGET)
     assert cup.over and cup.games == len(games)
     low = min(r.total for r in cup.rows)
     winners = [r.name for r in cup.rows if r.total == low]
@@ -176,12 +176,12 @@ async def test_next_and_cup_refuse_clearly_without_a_running_cup(simcord_env: An
     await alice.slash(party.channel, "game abandon")
 
     await alice.slash(party.channel, "game new", series="cup")
-    first = await store.series_in(party.channel.id)
+    first = await store.series.series_in(party.channel.id)
     await alice.slash(party.channel, "game abandon")
     # the cup's only game was abandoned in the lobby, with alice alone: there is nobody to play a next one
     lone = await alice.slash(party.channel, "game next")
     assert lone.ephemeral and "seated now: 1" in lone.response.content
-    assert await store.open_game_in(party.channel.id) is None
+    assert await store.games.open_game_in(party.channel.id) is None
     # a new cup in the channel ends the unfinished one, and says so
     again = await carol.slash(party.channel, "game new", series="cup")
     assert "The unfinished series of this channel ends here, without a winner." in again.response.content

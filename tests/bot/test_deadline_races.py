@@ -20,6 +20,8 @@ class FakeStore:
 
     def __init__(self) -> None:
         self.done: list[tuple[str, Any]] = []
+        #: the parts the worker asks (``store.work``, ``store.people``), answered by this one object
+        self.work = self.people = self
 
     def epoch(self) -> float:
         return 1000.0
@@ -37,6 +39,8 @@ class FakeStore:
 class FakeService:
     def __init__(self, error: Exception | None) -> None:
         self.error = error
+        #: the part the worker asks (``service.play``), answered by this one object
+        self.play = self
 
     async def time_out(self, game_id: int, seat: str, since: int) -> Any:
         if self.error is not None:

@@ -73,7 +73,7 @@ async def test_reminder_at_half_time_a_mention_then_the_passive_move_at_the_dead
     assert (await party.table()).game.version == version  # nothing was played for her yet
 
     await simcord_env.advance_time(DAY / 4)  # the deadline
-    stored = await party.bot.store.action(table.id, version + 1)
+    stored = await party.bot.store.play.action(table.id, version + 1)
     assert stored == (None, expected, "timeout")  # Ruling 5's passive default, through the move path
     [line] = timed_out_lines(party)
     assert line.startswith("⏰ alice ran out of time")
@@ -91,7 +91,7 @@ async def test_a_decision_answered_in_time_gets_no_reminder_and_no_timeout(simco
     await simcord_env.advance_time(11 * HOUR)
     assert reminders(alice) == []
     assert await timeouts(party.bot) == []
-    clocks = await party.bot.store.deadlines((await party.table()).id)
+    clocks = await party.bot.store.work.deadlines((await party.table()).id)
     assert [c.stage for c in clocks] == [0]
     user_errors_only(simcord_env)
 
@@ -108,8 +108,8 @@ async def test_deadline_none_waits_as_long_as_it_takes(simcord_env: Any) -> None
     quiet(simcord_env)
     await simcord_env.advance_time(3 * DAY)
     bot = simcord_env.bot
-    row = await bot.store.open_game_in(channel.id)
-    assert row.deadline is None and await bot.store.deadlines(row.id) == []
+    row = await bot.store.games.open_game_in(channel.id)
+    assert row.deadline is None and await bot.store.work.deadlines(row.id) == []
     assert reminders(alice) == [] and await timeouts(bot) == []
     status = await host.slash(channel, "game status")
     assert "No deadline" in status.response.content
@@ -119,7 +119,7 @@ async def test_deadline_none_waits_as_long_as_it_takes(simcord_env: Any) -> None
 async def test_status_shows_who_is_awaited_until_when_and_the_setting(simcord_env: Any) -> None:
     party = await open_game(simcord_env, ("alice",), ais=1)
     table = await party.table()
-    [clock] = await party.bot.store.deadlines(table.id)
+    [clock] = await party.bot.store.work.deadlines(table.id)
     status = await party.members["carol"].slash(party.channel, "game status")
     assert status.ephemeral
     assert f"Awaited: alice (until <t:{int(clock.due_at)}:R>)" in status.response.content
@@ -136,19 +136,19 @@ async def test_only_the_host_or_manage_server_change_the_deadline(simcord_env: A
     await party.members["alice"].slash(party.channel, "game start")
     bot = party.bot
     table = await party.table()
-    before = {c.seat: c.due_at for c in await bot.store.deadlines(table.id)}
+    before = {c.seat: c.due_at for c in await bot.store.work.deadlines(table.id)}
     assert len(before) == 1  # quick-start: the first player decides
 
     refused = await party.members["bob"].slash(party.channel, "game settings", deadline="1h")
     assert refused.ephemeral and "Only the host (alice)" in refused.response.content
-    assert (await bot.store.game(table.id)).deadline == DAY
+    assert (await bot.store.games.game(table.id)).deadline == DAY
 
     done = await party.members["alice"].slash(party.channel, "game settings", deadline="2h")
     assert not done.ephemeral
     assert "**2 hours**" in done.response.content and "from now on" in done.response.content
-    assert (await bot.store.game(table.id)).deadline == 2 * HOUR
+    assert (await bot.store.games.game(table.id)).deadline == 2 * HOUR
     # the decisions already waiting keep their clock
-    assert {c.seat: c.due_at for c in await bot.store.deadlines(table.id)} == before
+    assert {c.seat: c.due_at for c in await bot.store.work.deadlines(table.id)} == before
 
     by_mod = await mod.slash(party.channel, "game settings", deadline="1d12h")
     assert not by_mod.ephemeral and "**1 day 12 hours**" in by_mod.response.content
@@ -157,7 +157,7 @@ async def test_only_the_host_or_manage_server_change_the_deadline(simcord_env: A
     # a decision that reaches a player from now on gets the new deadline
     await move_once(party, 1)
     now = bot.store.epoch()
-    fresh = [c for c in await bot.store.deadlines(table.id) if c.due_at != before.get(c.seat)]
+    fresh = [c for c in await bot.store.work.deadlines(table.id) if c.due_at != before.get(c.seat)]
     assert fresh and all(abs(c.due_at - (now + 2 * HOUR)) < 5 for c in fresh)
     assert len(user_errors_only(simcord_env)) == 1
 
@@ -170,11 +170,11 @@ async def test_bad_durations_are_refused_privately(simcord_env: Any) -> None:
         refused = await host.slash(channel, "game new", deadline=bad)
         assert refused.ephemeral, bad
         assert "isn't a deadline I can read" in refused.response.content, (bad, refused.response.content)
-        assert await simcord_env.bot.store.open_game_in(channel.id) is None
+        assert await simcord_env.bot.store.games.open_game_in(channel.id) is None
     await host.slash(channel, "game new", deadline="30m")
     refused = await host.slash(channel, "game settings", deadline="0m")
     assert refused.ephemeral and "between 5m and 14d" in refused.response.content
-    row = await simcord_env.bot.store.open_game_in(channel.id)
+    row = await simcord_env.bot.store.games.open_game_in(channel.id)
     assert row.deadline == 30 * 60
     assert len(user_errors_only(simcord_env)) == 10
 
@@ -214,7 +214,7 @@ async def test_after_downtime_every_overdue_deadline_is_handled_oldest_first(sim
     assert len(reminders(parties[1].users["bob"])) == 0 and len(reminders(parties[2].users["dave"])) == 0
     now = env.bot.store.epoch()
     for game_id in ids:
-        assert all(c.due_at > now + DAY - 60 for c in await env.bot.store.deadlines(game_id))
+        assert all(c.due_at > now + DAY - 60 for c in await env.bot.store.work.deadlines(game_id))
     user_errors_only(env)
 
 

@@ -70,7 +70,7 @@ async def other_until_dana(env: Any, channel: Any, other: Any) -> None:
     """The other player plays (greedy moves by slash command) until a decision waits on dana."""
     bot = env.bot
     for n in range(300):
-        row = await bot.store.last_game_in(channel.id)
+        row = await bot.store.games.last_game_in(channel.id)
         table = await bot.service.table(row.id)
         mine = table.seat_of(other.id).seat
         waiting = [d.seat for d in table.game.pending()]
@@ -103,9 +103,9 @@ async def expected_text(tables: Tables) -> str:
     """The digest's text as it must read now: built from the stored games (their status and clocks)."""
     bot, dana = tables.bot, tables.dana
     lines = []
-    for row in await bot.store.active_games_of(dana.id):
+    for row in await bot.store.games.active_games_of(dana.id):
         table = await bot.service.stored_table(row.id)
-        [due] = [d.due_at for d in await bot.store.deadlines(row.id) if d.user_id == dana.id]
+        [due] = [d.due_at for d in await bot.store.work.deadlines(row.id) if d.user_id == dana.id]
         seat = table.seat_of(dana.id).seat
         asked = bot.service.face(table).prompt(table, seat, "en").content.splitlines()[1]  # below the header
         server = bot.get_guild(row.guild_id).name
@@ -126,7 +126,7 @@ async def test_one_dm_a_day_at_the_end_of_her_quiet_hours_lists_every_game_that_
     dana, store = tables.dana, tables.bot.store
     welcomed = list(dana.dm_channel.history())  # each join's welcome, before the games began
     assert all(m.content.startswith("You joined") for m in welcomed)
-    at = next_digest(store.epoch(), zone("Europe/Warsaw"), (await store.my_time(dana.id))[1])
+    at = next_digest(store.epoch(), zone("Europe/Warsaw"), (await store.people.my_time(dana.id))[1])
     assert warsaw(at).endswith("08:00")
     await env.advance_time(at - store.epoch() - 60)
     assert digests(dana) == []  # not before her quiet hours end
@@ -159,10 +159,10 @@ async def test_a_digest_button_brings_that_games_question_to_the_dm_after_a_rest
     quiet(env)
     pressed = await dana.click(digest, custom_id=second)
     assert pressed.ephemeral
-    row = await env.bot.store.game(game_id)
+    row = await env.bot.store.games.game(game_id)
     assert pressed.response.content == f"📬 The question of the game in **#{row.channel_name}** comes below."
     await env.settle()
-    stored = await env.bot.store.prompt(game_id, dana.id)
+    stored = await env.bot.store.marks.prompt(game_id, dana.id)
     assert stored is not None
     [brought] = [m for m in dana.dm_channel.history() if m.id == stored[1]]
     assert moves_in(brought)  # the game's question, with its buttons, below the digest
@@ -185,7 +185,7 @@ async def test_no_digest_when_nothing_waits(simcord_env: Any) -> None:
 
 
 async def next_due(tables: Tables) -> float:
-    at = await tables.bot.store.digest_at(tables.dana.id)
+    at = await tables.bot.store.people.digest_at(tables.dana.id)
     assert at is not None
     return at
 
@@ -197,7 +197,7 @@ async def test_the_quarter_warning_still_mentions_a_digest_person(simcord_env: A
     dana, channel = tables.dana, tables.channels[0]
     [clock] = [
         d
-        for d in await tables.bot.store.deadlines((await tables.bot.store.last_game_in(channel.id)).id)
+        for d in await tables.bot.store.work.deadlines((await tables.bot.store.games.last_game_in(channel.id)).id)
         if d.user_id == dana.id
     ]
     await env.advance_time(clock.warn_at - tables.bot.store.epoch() + 60)
@@ -239,8 +239,8 @@ async def test_me_notify_digest_and_me_show_say_it(simcord_env: Any) -> None:
     await ola.slash(channel, "me quiet", hours="23-7")
     reply = await ola.slash(channel, "me notify", mode="digest")
     assert reply.ephemeral and reply.response.content.startswith("📬 Daily digest: one DM a day")
-    assert await env.bot.store.notify_mode(ola.id) == "digest"
-    at = next_digest(env.bot.store.epoch(), zone("Europe/Warsaw"), (await env.bot.store.my_time(ola.id))[1])
+    assert await env.bot.store.people.notify_mode(ola.id) == "digest"
+    at = next_digest(env.bot.store.epoch(), zone("Europe/Warsaw"), (await env.bot.store.people.my_time(ola.id))[1])
     text = (await ola.slash(channel, "me show")).response.content
     assert f"📬 New decisions: a daily digest DM, next at 07:00 (<t:{int(at)}:R>) (`/me notify`)" in text
     await ola.slash(channel, "me quiet", hours="off")  # without quiet hours: 09:00 her time
@@ -250,7 +250,7 @@ async def test_me_notify_digest_and_me_show_say_it(simcord_env: Any) -> None:
     reply = await ola.slash(channel, "me notify", mode="digest")
     assert reply.response.content.startswith("📬 Dzienne podsumowanie")
     await ola.slash(channel, "game notify", mode="dm")  # the old command still works, and ends the digest
-    assert await env.bot.store.notify_mode(ola.id) == "dm"
+    assert await env.bot.store.people.notify_mode(ola.id) == "dm"
     user_errors_only(env)
 
 

@@ -38,7 +38,7 @@ async def running(settings: Settings) -> AsyncIterator[tuple[NightfallBot, FakeD
 async def start_game(bot: NightfallBot) -> int:
     """``/game new`` (quick-start Nightfall), ``/game join`` and ``/game start``, as the lobby's commands call them."""
     service = bot.service
-    await service.new_lobby(
+    await service.seats.new_lobby(
         guild_id=GUILD,
         channel_id=CHANNEL,
         channel_name="nightfall",
@@ -47,8 +47,8 @@ async def start_game(bot: NightfallBot) -> int:
         game="nightfall",
         options={"variant": "quick-start"},
     )
-    await service.join(CHANNEL, GUEST, "Guest")
-    return (await service.start(CHANNEL, HOST)).id
+    await service.seats.join(CHANNEL, GUEST, "Guest")
+    return (await service.seats.start(CHANNEL, HOST)).id
 
 
 async def play_to_the_end(bot: NightfallBot, game_id: int) -> int:
@@ -64,16 +64,18 @@ async def play_to_the_end(bot: NightfallBot, game_id: int) -> int:
         seat = game.pending()[0].seat
         user = next(s.user_id for s in table.seats if s.seat == seat)
         text = str(game.legal_actions(seat)[0])
-        outcome = await service.act(game_id, user_id=user, text=text, since=table.since.get(seat), source="command")
-        service.publish(outcome)
+        outcome = await service.play.act(
+            game_id, user_id=user, text=text, since=table.since.get(seat), source="command"
+        )
+        service.play.publish(outcome)
         moves += 1
 
 
 async def settled(bot: NightfallBot) -> None:
     """Every delivery done (the worker has nothing left to do nor under way)."""
     give_up = time.monotonic() + SETTLE_SECONDS
-    while await bot.store.pending_deliveries() or bot.deliverer._running:
-        assert time.monotonic() < give_up, await bot.store.pending_deliveries()
+    while await bot.store.work.pending_deliveries() or bot.deliverer._running:
+        assert time.monotonic() < give_up, await bot.store.work.pending_deliveries()
         await asyncio.sleep(0.02)
 
 
@@ -114,6 +116,6 @@ async def test_closed_dms_and_lost_messages_answer_as_discord_does(running: tupl
     await settled(bot)
     texts = [str(m["content"]) for m in fake.channel_messages(CHANNEL)]
     assert any(f"<@{HOST}>" in t for t in texts), "the channel says the host's DMs are closed"
-    assert await bot.store.dm_closed_until(HOST) is not None
+    assert await bot.store.people.dm_closed_until(HOST) is not None
     fake.heal()
     assert (await bot.service.table(game_id)).row.status == "active"

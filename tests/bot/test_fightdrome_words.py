@@ -232,7 +232,7 @@ async def finished(
 ) -> None:
     """A finished Fightdrome game of ``fmt`` in its own (made-up) channel: (user id, place, score) per seat."""
     options = FACE.options({"format": fmt, "fame_counts": fmt == "series"})
-    game_id = await store.create_game(
+    game_id = await store.games.create_game(
         guild_id=guild_id,
         channel_id=channel_id,
         channel_name=f"arena-{channel_id}",
@@ -244,7 +244,7 @@ async def finished(
     )
     assert game_id is not None
     results = [ResultRow(f"p{i}", user, f"player{i}", place, score) for i, (user, place, score) in enumerate(rows, 1)]
-    assert await store.add_results(game_id, results)
+    assert await store.series.add_results(game_id, results)
 
 
 async def test_the_store_lists_a_persons_results_with_each_games_options(simcord_env: Any) -> None:
@@ -252,12 +252,12 @@ async def test_the_store_lists_a_persons_results_with_each_games_options(simcord
     await finished(store, 7, 701, "bout", [(42, 1, 1), (None, 2, 0)])
     await finished(store, 7, 702, "series", [(None, 1, 170), (42, 2, 95)])
     await finished(store, 8, 801, "bout", [(42, 1, 1), (None, 2, 0)])  # another server
-    found = await store.player_results(7, 42, FACE.key)
+    found = await store.series.player_results(7, 42, FACE.key)
     assert [(o["format"], o["target"], place, score) for o, place, score in found] == [
         ("bout", 300, 1, 1),
         ("series", 150, 2, 95),
     ]
-    assert await store.player_results(7, 42, "nightfall") == []
+    assert await store.series.player_results(7, 42, "nightfall") == []
 
 
 async def test_stats_count_each_format_in_its_own_terms(simcord_env: Any) -> None:

@@ -1,6 +1,6 @@
 """A DM button press reaches the commit in few hops, each in the bot's move path, none climbing back.
 
-The stack at the moment ``Store.record`` is entered, from the button's callback down, is the path a press
+The stack at the moment ``store.play.record`` is entered, from the button's callback down, is the path a press
 takes to the commit: the button hands the move to ``bot.discord_io.inputs``, which asks the one game service to act,
 which commits. A layer added on the way (or a detour through a cog or the notifier) makes this test fail.
 """
@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-from bot.store import Store
+from bot.store.play import PlayStore
 
 from .conftest import user_errors_only
 from .helpers import latest_prompt, moves_in, open_game, press
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-#: the path from the button to ``Store.record`` (the commit), as it is meant to be
+#: the path from the button to ``store.play.record`` (the commit), as it is meant to be
 EXPECTED = [
     "bot/components/moves.py:callback",
     "bot/components/moves.py:_dispatch",
@@ -32,14 +32,14 @@ EXPECTED = [
 
 async def test_a_dm_button_reaches_the_commit_in_six_hops(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     stacks: list[list[str]] = []
-    record = Store.record
+    record = PlayStore.record
 
-    async def recording(self: Store, move: Any) -> None:
+    async def recording(self: PlayStore, move: Any) -> None:
         frames = [f for f in inspect.stack()[1:] if Path(f.filename).resolve().is_relative_to(ROOT)]
         stacks.append([f"{Path(f.filename).resolve().relative_to(ROOT).as_posix()}:{f.function}" for f in frames])
         await record(self, move)
 
-    monkeypatch.setattr(Store, "record", recording)
+    monkeypatch.setattr(PlayStore, "record", recording)
     party = await open_game(simcord_env, ("alice", "bob"))
     await simcord_env.settle()
     table = await party.table()

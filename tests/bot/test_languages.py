@@ -131,7 +131,7 @@ async def test_a_new_game_takes_the_servers_language_unless_told(simcord_env: An
         host = guild.add_member(env.create_user(f"host-{locale}-{asked}"))
         options = {"language": asked} if asked else {}
         reply = await host.slash(channel, "game new", **options)
-        row = await env.bot.store.last_game_in(channel.id)
+        row = await env.bot.store.games.last_game_in(channel.id)
         assert row.language == expected, (locale, asked)
         if expected == "pl":
             assert "otworzył" in reply.response.content or "Nightfall" in reply.response.content
@@ -163,12 +163,12 @@ async def test_a_discord_clients_locale_is_the_default_and_is_remembered(simcord
         return SimpleNamespace(user=SimpleNamespace(id=user_id), locale=locale, extras={})
 
     assert await bot.lang(interaction(1, discord.Locale.polish)) == "pl"
-    assert await bot.store.language_for(1) == "pl"
+    assert await bot.store.people.language_for(1) == "pl"
     assert await bot.lang(interaction(2, discord.Locale.russian)) == "ru"
     assert await bot.lang(interaction(3, discord.Locale.american_english)) == "en"
     assert await bot.lang(interaction(4, discord.Locale.german)) == "en"
-    await bot.store.set_language(2, "pl")
+    await bot.store.people.set_language(2, "pl")
     assert await bot.lang(interaction(2, discord.Locale.russian)) == "pl"
-    assert [await bot.store.language_for(u) for u in (1, 2, 3, 99)] == ["pl", "pl", "en", "en"]
+    assert [await bot.store.people.language_for(u) for u in (1, 2, 3, 99)] == ["pl", "pl", "en", "en"]
     first = interaction(5, discord.Locale.polish)
     assert await bot.lang(first) == "pl" and first.extras["lang"] == "pl"

@@ -41,8 +41,8 @@ async def test_a_lobby_is_filled_and_started_with_its_buttons(simcord_env: Any) 
     assert refused.ephemeral and "host" in refused.response.content
     added = await members["alice"].select(lobby_message(channel), ["hard"], custom_id=f"lbai:{game_id}")
     assert not added.ephemeral and "(3/5)" in added.response.content
-    row = await simcord_env.bot.store.last_game_in(channel.id)
-    seats = await simcord_env.bot.store.seats(row.id)
+    row = await simcord_env.bot.store.games.last_game_in(channel.id)
+    seats = await simcord_env.bot.store.games.seats(row.id)
     assert [s.ai_level for s in seats if s.is_ai] == ["hard"]
 
     left = await members["bob"].click(lobby_message(channel), custom_id=f"lb:{game_id}:leave")
@@ -71,8 +71,8 @@ async def test_a_press_on_an_older_lobby_of_the_channel_is_refused_and_changes_n
     await members["alice"].slash(channel, "game new", game="fightdrome")
     stale = await members["bob"].click(old, custom_id=f"lb:{old_id}:join")
     assert stale.ephemeral and "already started" in stale.response.content
-    row = await simcord_env.bot.store.last_game_in(channel.id)
-    assert row.id != int(old_id) and len(await simcord_env.bot.store.seats(row.id)) == 1
+    row = await simcord_env.bot.store.games.last_game_in(channel.id)
+    assert row.id != int(old_id) and len(await simcord_env.bot.store.games.seats(row.id)) == 1
     user_errors_only(simcord_env)
 
 

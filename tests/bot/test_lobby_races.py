@@ -33,8 +33,8 @@ async def _seats_match(party: Any) -> None:
 async def test_a_join_racing_a_start_never_joins_a_dealt_game(simcord_env: Any, join_first: bool) -> None:
     party = await open_game(simcord_env, ("alice", "bob"), start=False, spectators=("carol",))
     service = simcord_env.bot.service
-    start = service.start(party.channel.id, party.users["alice"].id)
-    join = service.join(party.channel.id, party.users["carol"].id, "carol")
+    start = service.seats.start(party.channel.id, party.users["alice"].id)
+    join = service.seats.join(party.channel.id, party.users["carol"].id, "carol")
     done = await asyncio.gather(*((join, start) if join_first else (start, join)), return_exceptions=True)
     await simcord_env.settle()
     table = await party.table()
@@ -56,8 +56,8 @@ async def test_a_leave_racing_a_start_hands_the_seat_to_the_ai(simcord_env: Any)
     party = await open_game(simcord_env, ("alice", "bob", "dave"), start=False)
     service = simcord_env.bot.service
     await asyncio.gather(
-        service.start(party.channel.id, party.users["alice"].id),
-        service.leave(party.channel.id, party.users["dave"].id),
+        service.seats.start(party.channel.id, party.users["alice"].id),
+        service.seats.leave(party.channel.id, party.users["dave"].id),
         return_exceptions=True,
     )
     await simcord_env.settle()
@@ -80,8 +80,8 @@ async def test_two_new_lobbies_at_once_open_one(simcord_env: Any) -> None:
         "options": {"variant": "standard"},
     }
     done = await asyncio.gather(
-        service.new_lobby(host_id=party.users["alice"].id, host_name="alice", **kwargs),
-        service.new_lobby(host_id=party.users["bob"].id, host_name="bob", **kwargs),
+        service.seats.new_lobby(host_id=party.users["alice"].id, host_name="alice", **kwargs),
+        service.seats.new_lobby(host_id=party.users["bob"].id, host_name="bob", **kwargs),
         return_exceptions=True,
     )
     refused = [d for d in done if isinstance(d, BaseException)]
@@ -94,7 +94,7 @@ async def test_two_new_lobbies_at_once_open_one(simcord_env: Any) -> None:
 
 async def _open_lobby(store: Store, host_id: int) -> int | None:
     """``/game new`` in channel 9, as ``store`` writes it."""
-    return await store.create_game(
+    return await store.games.create_game(
         guild_id=1,
         channel_id=9,
         channel_name="t",
@@ -115,17 +115,17 @@ async def test_two_processes_cannot_seat_anyone_in_a_started_game(db_location: s
         game_id = await _open_lobby(first, host_id=1)
         assert game_id is not None
         assert await _open_lobby(second, host_id=2) is None  # one open game per channel, and no error
-        assert await second.add_seat(game_id, 2, "b", is_ai=False) is None
+        assert await second.games.add_seat(game_id, 2, "b", is_ai=False) is None
         dealt = [("p1", 1), ("p2", 2)]
-        assert await first.add_seat(game_id, 3, "c", is_ai=False) is None  # lands after the deal was computed
+        assert await first.games.add_seat(game_id, 3, "c", is_ai=False) is None  # lands after the deal was computed
         with pytest.raises(LobbyChanged):
-            await second.start_game(game_id, "{}", {}, [LogLine.say("lobby.started", players="")], 0, seats=dealt)
-        assert await first.remove_seat(game_id, 2)
-        assert await second.start_game(game_id, "{}", {}, [], 0, [Want("channel")], seats=dealt)
-        assert await first.add_seat(game_id, 4, "d", is_ai=False) == "not_lobby"
-        assert await first.add_seat(game_id, None, "AI", is_ai=True) == "not_lobby"
-        assert not await second.remove_seat(game_id, 0)
-        assert [(s.seat, s.user_id) for s in await first.seats(game_id)] == dealt
+            await second.play.start_game(game_id, "{}", {}, [LogLine.say("lobby.started", players="")], 0, seats=dealt)
+        assert await first.games.remove_seat(game_id, 2)
+        assert await second.play.start_game(game_id, "{}", {}, [], 0, [Want("channel")], seats=dealt)
+        assert await first.games.add_seat(game_id, 4, "d", is_ai=False) == "not_lobby"
+        assert await first.games.add_seat(game_id, None, "AI", is_ai=True) == "not_lobby"
+        assert not await second.games.remove_seat(game_id, 0)
+        assert [(s.seat, s.user_id) for s in await first.games.seats(game_id)] == dealt
     finally:
         await first.close()
         await second.close()
@@ -141,24 +141,24 @@ async def test_an_abandon_racing_a_move_still_posts_every_log_line(simcord_env: 
     user = table.by_seat(seat).user_id
     move = str(table.game.legal_actions(seat)[0])
     outcome, _ = await asyncio.gather(
-        bot.service.act(table.id, user_id=user, text=move, source="command"),
-        bot.service.abandon(party.channel.id, party.users["alice"].id, is_admin=False),
+        bot.service.play.act(table.id, user_id=user, text=move, source="command"),
+        bot.service.seats.abandon(party.channel.id, party.users["alice"].id, is_admin=False),
     )
-    bot.service.publish(outcome)
+    bot.service.play.publish(outcome)
     for _ in range(200):
-        if not await bot.store.pending_deliveries() and not bot.deliverer.busy:
+        if not await bot.store.work.pending_deliveries() and not bot.deliverer.busy:
             break
         await asyncio.sleep(0.02)
     await simcord_env.settle()
-    assert await bot.store.log_since(table.id) == []  # every line reached the thread
+    assert await bot.store.games.log_since(table.id) == []  # every line reached the thread
     lines = public_lines(party.channel)
     assert any(line.text("en") in lines for line in outcome.log_lines)
-    row = await bot.store.game(table.id)
+    row = await bot.store.games.game(table.id)
     assert row is not None and row.status == "abandoned"
     shown = next(m for m in party.channel.history() if m.id == row.table_message_id)
     assert "This game was abandoned." in shown.content  # the table says so, not "Waiting for …"
     assert table.id not in bot.service._tables  # and it was not kept in memory afterwards
-    assert await bot.store.pending_deliveries() == []
+    assert await bot.store.work.pending_deliveries() == []
 
 
 async def test_next_game_of_a_cup_is_dealt_and_started_in_one_write(simcord_env: Any) -> None:
@@ -177,8 +177,8 @@ async def test_next_game_of_a_cup_is_dealt_and_started_in_one_write(simcord_env:
     first = await party.table()
     service = simcord_env.bot.service
     done = await asyncio.gather(
-        service.next_game(channel.id, users["ivan"].id),
-        service.join(channel.id, users["zed"].id, "zed"),
+        service.seats.next_game(channel.id, users["ivan"].id),
+        service.seats.join(channel.id, users["zed"].id, "zed"),
         return_exceptions=True,
     )
     assert not isinstance(done[0], BaseException)
@@ -220,7 +220,7 @@ async def test_a_seat_added_after_the_deal_is_dropped_at_start_up_and_its_person
     assert any("was removed (carol)" in line for line in public_lines(party.channel))
     for name in ("alice", "bob"):  # the game-over DMs work again
         assert any(m.content.startswith("🏁") for m in party.users[name].dm_channel.history())
-    assert await simcord_env.bot.store.pending_deliveries() == []
+    assert await simcord_env.bot.store.work.pending_deliveries() == []
     user_errors_only(simcord_env)
 
 
@@ -235,7 +235,7 @@ async def test_a_dealt_seat_without_its_row_ends_the_game_cleanly_at_start_up(si
     await simcord_env.bot.store.writer.transaction(renumber)
     await simcord_env.restart_bot(make_bot())
     await simcord_env.settle()
-    row = await simcord_env.bot.store.game(table.id)
+    row = await simcord_env.bot.store.games.game(table.id)
     assert row is not None and row.status == "abandoned"
     for name in ("alice", "dave"):
         told = [m for m in party.users[name].dm_channel.history() if "had to be ended" in m.content]
@@ -244,5 +244,5 @@ async def test_a_dealt_seat_without_its_row_ends_the_game_cleanly_at_start_up(si
     # the channel is free again
     again = await party.members["alice"].slash(party.channel, "game new")
     assert not again.ephemeral
-    assert await simcord_env.bot.store.pending_deliveries() == []
+    assert await simcord_env.bot.store.work.pending_deliveries() == []
     user_errors_only(simcord_env)

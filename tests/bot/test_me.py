@@ -49,7 +49,7 @@ async def test_me_sets_a_zone_and_quiet_hours_and_shows_them(simcord_env: Any) -
     assert reply.ephemeral and "**Europe/Warsaw**" in reply.response.content
     reply = await ola.slash(channel, "me quiet", hours="23-8")
     assert reply.ephemeral and "**23:00–08:00** (Europe/Warsaw)" in reply.response.content
-    assert await env.bot.store.my_time(ola.id) == ("Europe/Warsaw", Quiet(23 * 60, 8 * 60))
+    assert await env.bot.store.people.my_time(ola.id) == ("Europe/Warsaw", Quiet(23 * 60, 8 * 60))
 
     await ola.slash(channel, "me notify", mode="mention")
     text = (await ola.slash(channel, "me show")).response.content
@@ -62,7 +62,7 @@ async def test_me_sets_a_zone_and_quiet_hours_and_shows_them(simcord_env: Any) -
     assert "Twoje ustawienia" in text and "Język: Polski" in text and POLISH.search(text)
 
     await ola.slash(channel, "me quiet", hours="off")
-    assert await env.bot.store.my_time(ola.id) == ("Europe/Warsaw", None)
+    assert await env.bot.store.people.my_time(ola.id) == ("Europe/Warsaw", None)
     # per person, not per server: the same person in another server has the same settings
     other = env.create_guild()
     there = other.create_text_channel("elsewhere")
@@ -85,7 +85,7 @@ async def test_me_refuses_kindly(simcord_env: Any) -> None:
         assert refused.ephemeral and why in refused.response.content, refused.response.content
     refused = await ola.slash(channel, "me timezone", zone="Mars/Olympus")
     assert refused.ephemeral and "not a time zone I know" in refused.response.content
-    assert await env.bot.store.my_time(ola.id) == (None, None)
+    assert await env.bot.store.people.my_time(ola.id) == (None, None)
     assert len(user_errors_only(env)) == 5
 
 
@@ -94,7 +94,7 @@ async def test_game_notify_and_game_language_still_work_and_point_to_me(simcord_
     ola, channel = member(env)
     reply = await ola.slash(channel, "game notify", mode="quiet")
     assert reply.ephemeral and "`/me notify`" in reply.response.content
-    assert await env.bot.store.notify_mode(ola.id) == "quiet"
+    assert await env.bot.store.people.notify_mode(ola.id) == "quiet"
     reply = await ola.slash(channel, "game language", language="pl")
     assert reply.ephemeral and "`/ja język`" in reply.response.content and POLISH.search(reply.response.content)
-    assert await env.bot.store.language_for(ola.id) == "pl"
+    assert await env.bot.store.people.language_for(ola.id) == "pl"

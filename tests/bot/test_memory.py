@@ -34,7 +34,7 @@ async def test_a_finished_game_leaves_nothing_in_the_bot(simcord_env: Any) -> No
     game_id = (await party.table()).id
     await play_to_the_end(party)
     await env.advance_time(4000.0)  # results, game-over DMs
-    assert (await bot.store.game(game_id)).status == "over"  # type: ignore[union-attr]
+    assert (await bot.store.games.game(game_id)).status == "over"  # type: ignore[union-attr]
     held = {
         "tables": game_id in bot.service._tables,
         "locks": game_id in bot.service._locks,

@@ -50,9 +50,9 @@ async def test_a_player_in_two_servers_sees_both_games_with_the_public_facts(sim
 
     one, two = await first.table(), await second.table()
     assert one.awaits(alice.id) and not two.awaits(alice.id)
-    row_one, row_two = await first.bot.store.game(one.id), await first.bot.store.game(two.id)
+    row_one, row_two = await first.bot.store.games.game(one.id), await first.bot.store.games.game(two.id)
     assert row_one.table_message_id and row_two.table_message_id
-    [clock] = [d for d in await first.bot.store.deadlines(one.id) if d.user_id == alice.id]
+    [clock] = [d for d in await first.bot.store.work.deadlines(one.id) if d.user_id == alice.id]
 
     result = await first.members["alice"].slash(first.channel, "game mine")
     assert result.ephemeral

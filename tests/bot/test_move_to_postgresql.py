@@ -194,10 +194,10 @@ async def test_a_server_moves_to_postgresql_and_its_running_games_play_on_to_the
             "lobby": lobby,
         }.items()
     }
-    owed = await old.pending_deliveries()
-    clocks = {ids[k]: await old.deadlines(ids[k]) for k in ("nightfall", "fight")}
+    owed = await old.work.pending_deliveries()
+    clocks = {ids[k]: await old.work.deadlines(ids[k]) for k in ("nightfall", "fight")}
     assert owed and all(clocks.values())
-    results_before = await old.results(ids["finished"])
+    results_before = await old.series.results(ids["finished"])
     before = sqlite_rows(settings.db_path)
 
     moved = await move.move(settings.db_path, target)
@@ -222,15 +222,15 @@ async def test_a_server_moves_to_postgresql_and_its_running_games_play_on_to_the
         await env.settle()
         store = env.bot.store
         assert store.dialect == "postgresql"
-        assert await store.pending_deliveries() == []
-        assert {ids[k]: await store.deadlines(ids[k]) for k in ("nightfall", "fight")} == clocks
-        assert await store.results(ids["finished"]) == results_before
+        assert await store.work.pending_deliveries() == []
+        assert {ids[k]: await store.work.deadlines(ids[k]) for k in ("nightfall", "fight")} == clocks
+        assert await store.series.results(ids["finished"]) == results_before
         await play_to_the_end(nightfall)
         await play_match(fight)
         for name in ("nightfall", "fight"):
             table = await env.bot.service.table(ids[name])
             assert table.row.status == "over" and table.game is not None and table.game.is_over()
-            results = await store.results(ids[name])
+            results = await store.series.results(ids[name])
             assert sorted(r.seat for r in results) == sorted(table.game.seats)
             assert sorted(r.place for r in results)[0] == 1
         # the lobby starts on PostgreSQL, and a new game gets a fresh id (the identity continues past the copy)

@@ -123,7 +123,7 @@ async def test_a_decision_after_three_idle_minutes_comes_as_a_new_dm(simcord_env
             continue
         bob_before = await waits_on(party, "bob")
         count = len(bob.dm_channel.history())
-        stored = await party.bot.store.prompt(table.id, bob.id)  # his last prompt, whatever it reads now
+        stored = await party.bot.store.marks.prompt(table.id, bob.id)  # his last prompt, whatever it reads now
         await simcord_env.advance_time(gap)
         await press(party.users["alice"], prompt, move)
         await simcord_env.settle()
@@ -190,7 +190,7 @@ async def test_the_tutorial_dm_ends_with_the_live_question_turn_after_turn(simco
     user, member, channel = await learner(simcord_env, "en")
     await member.slash(channel, "tutorial")
     service = simcord_env.bot.service
-    game_id = (await simcord_env.bot.store.games_of_user(user.id))[-1].id
+    game_id = (await simcord_env.bot.store.games.games_of_user(user.id))[-1].id
     turns = set()
     for n in range(400):
         await simcord_env.settle()

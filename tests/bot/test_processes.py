@@ -49,17 +49,17 @@ def pg_url(postgresql_cluster: postgresql.Cluster) -> Iterator[str]:
 async def _owed(store: Store) -> list[tuple[int, str, int]]:
     """What is still to be delivered, but the game-over DMs: the channel's results bring those forward (the sink
     posts no results), else they fall due an hour later."""
-    return [(g, kind, target) for g, kind, target, *_ in await store.pending_deliveries() if kind != "game_over"]
+    return [(g, kind, target) for g, kind, target, *_ in await store.work.pending_deliveries() if kind != "game_over"]
 
 
 async def _until_over(store: Store, games: list[int], seconds: float) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        rows = [await store.game(g) for g in games]
+        rows = [await store.games.game(g) for g in games]
         if all(r is not None and r.status == "over" for r in rows) and not await _owed(store):
             return
         await asyncio.sleep(0.2)
-    states = {g: (r.status, r.version) for g in games if (r := await store.game(g)) is not None}
+    states = {g: (r.status, r.version) for g in games if (r := await store.games.game(g)) is not None}
     raise AssertionError(f"the games did not end in {seconds}s: {states}; owed: {await _owed(store)}")
 
 
@@ -122,7 +122,7 @@ async def test_a_process_killed_mid_game_is_replaced_when_its_leases_run_out(pg_
             assert held, "the child never held an AI seat"
             child.send_signal(signal.SIGKILL)
             child.wait(10)
-            before = {g: (await watcher.game(g)).version for g in games}  # type: ignore[union-attr]
+            before = {g: (await watcher.games.game(g)).version for g in games}  # type: ignore[union-attr]
         finally:
             await watcher.close()
 
@@ -134,7 +134,7 @@ async def test_a_process_killed_mid_game_is_replaced_when_its_leases_run_out(pg_
         try:
             await survivor.start()
             await _until_over(survivor.store, games, 90.0)
-            after = {g: (await survivor.store.game(g)).version for g in games}  # type: ignore[union-attr]
+            after = {g: (await survivor.store.games.game(g)).version for g in games}  # type: ignore[union-attr]
         finally:
             bot.service.play.AI_LEASE = old_lease  # type: ignore[attr-defined]
             await survivor.close()
@@ -149,11 +149,11 @@ async def test_a_process_killed_mid_game_is_replaced_when_its_leases_run_out(pg_
 async def _started(store: Store, game: str) -> tuple[GameService, Table]:
     """A game of two people (ids 1 and 2) started through a service of its own on ``store``."""
     service = GameService(store, Settings(token=None, db_path="", ai_delay=0.0), FACES)
-    await service.new_lobby(
+    await service.seats.new_lobby(
         guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann", game=game, options={}
     )
-    await service.join(9, 2, "bo")
-    return service, await service.start(9, 1)
+    await service.seats.join(9, 2, "bo")
+    return service, await service.seats.start(9, 1)
 
 
 def _first_move(table: Table) -> tuple[int, str]:
@@ -173,18 +173,18 @@ async def test_answering_holds_the_movers_prompt_until_its_mark(db_location: str
         service, table = await _started(store, "nightfall")
         user, move = _first_move(table)
         await store.writer.transaction(lambda c: c.execute("UPDATE deliveries SET done = wanted").rowcount)
-        moved = await service.act(table.id, user_id=user, text=move, source="button")
-        claimed = await store.claim_deliveries(50, 60.0)
+        moved = await service.play.act(table.id, user_id=user, text=move, source="button")
+        claimed = await store.work.claim_deliveries(50, 60.0)
         assert ("prompt", user) not in {(d.kind, d.target) for d in claimed}  # held for the answer
-        held_until = await store.next_due()
+        held_until = await store.work.next_due()
         assert held_until is not None
-        await store.clear_prompt(table.id, user, settles=moved.table.row.version)  # the answer's mark
-        owed = {(p[1], p[2]) for p in await store.pending_deliveries()}
+        await store.marks.clear_prompt(table.id, user, settles=moved.table.row.version)  # the answer's mark
+        owed = {(p[1], p[2]) for p in await store.work.pending_deliveries()}
         assert ("prompt", user) not in owed  # settled by the mark: the DM already shows it
         # a command's answer is private: the prompt is the delivery's to send at once
         other, move = _first_move(await service.table(table.id))
-        await service.act(table.id, user_id=other, text=move, source="command")
-        claimed = await store.claim_deliveries(50, 60.0)
+        await service.play.act(table.id, user_id=other, text=move, source="command")
+        claimed = await store.work.claim_deliveries(50, 60.0)
         assert ("prompt", other) in {(d.kind, d.target) for d in claimed}
     finally:
         await store.close()
@@ -194,10 +194,10 @@ async def test_a_failed_answer_frees_the_prompt_at_once(db_location: str) -> Non
     store = await Store.open(db_location)
     service, table = await _started(store, "fightdrome")
     user, move = _first_move(table)
-    await service.act(table.id, user_id=user, text=move, source="button")
-    assert ("prompt", user) not in {(d.kind, d.target) for d in await store.claim_deliveries(50, 60.0)}
-    await store.release_answer(table.id, user)  # the interaction's answer failed (bot.discord_io.inputs)
-    assert ("prompt", user) in {(d.kind, d.target) for d in await store.claim_deliveries(50, 60.0)}
+    await service.play.act(table.id, user_id=user, text=move, source="button")
+    assert ("prompt", user) not in {(d.kind, d.target) for d in await store.work.claim_deliveries(50, 60.0)}
+    await store.work.release_answer(table.id, user)  # the interaction's answer failed (bot.discord_io.inputs)
+    assert ("prompt", user) in {(d.kind, d.target) for d in await store.work.claim_deliveries(50, 60.0)}
     await store.close()
 
 
@@ -206,7 +206,7 @@ async def test_one_process_at_a_time_plays_a_games_ai_seats(pg_url: str) -> None
     a = await Store.open(pg_url, clock=lambda: now[0])
     b = await Store.open(pg_url, clock=lambda: now[0])
     try:
-        game_id = await a.create_game(
+        game_id = await a.games.create_game(
             guild_id=1,
             channel_id=9,
             channel_name="t",
@@ -217,19 +217,19 @@ async def test_one_process_at_a_time_plays_a_games_ai_seats(pg_url: str) -> None
             seed=1,
         )
         assert game_id is not None
-        assert await a.claim_ai(game_id, a.host_id, 10.0)
-        assert await a.claim_ai(game_id, a.host_id, 10.0)  # renewed by its holder
-        assert not await b.claim_ai(game_id, b.host_id, 10.0)
+        assert await a.hosts.claim_ai(game_id, a.host_id, 10.0)
+        assert await a.hosts.claim_ai(game_id, a.host_id, 10.0)  # renewed by its holder
+        assert not await b.hosts.claim_ai(game_id, b.host_id, 10.0)
         now[0] += timedelta(seconds=11)
-        assert await b.claim_ai(game_id, b.host_id, 10.0)  # the holder died: its lease ran out
-        await b.release_ai(game_id, b.host_id)
-        assert await a.claim_ai(game_id, a.host_id, 10.0)  # released: free at once
-        await a.want(game_id, "channel", 0)
-        [claimed] = await a.claim_deliveries(10, 300.0)
-        assert await b.claim_deliveries(10, 300.0) == []
-        await a.release_host(a.host_id, [claimed.key])  # a process that stops gives back what it held
-        assert [d.key for d in await b.claim_deliveries(10, 300.0)] == [claimed.key]
-        assert await b.claim_ai(game_id, b.host_id, 10.0)
+        assert await b.hosts.claim_ai(game_id, b.host_id, 10.0)  # the holder died: its lease ran out
+        await b.hosts.release_ai(game_id, b.host_id)
+        assert await a.hosts.claim_ai(game_id, a.host_id, 10.0)  # released: free at once
+        await a.work.want(game_id, "channel", 0)
+        [claimed] = await a.work.claim_deliveries(10, 300.0)
+        assert await b.work.claim_deliveries(10, 300.0) == []
+        await a.hosts.release_host(a.host_id, [claimed.key])  # a process that stops gives back what it held
+        assert [d.key for d in await b.work.claim_deliveries(10, 300.0)] == [claimed.key]
+        assert await b.hosts.claim_ai(game_id, b.host_id, 10.0)
     finally:
         await a.close()
         await b.close()
@@ -238,10 +238,10 @@ async def test_one_process_at_a_time_plays_a_games_ai_seats(pg_url: str) -> None
 async def test_the_command_sync_is_one_process_duty_at_a_time(pg_url: str) -> None:
     a, b = await Store.open(pg_url), await Store.open(pg_url)
     try:
-        assert await a.claim_duty("sync_commands", a.host_id, 30.0)
-        assert not await b.claim_duty("sync_commands", b.host_id, 30.0)
-        await a.release_duty("sync_commands", a.host_id)
-        assert await b.claim_duty("sync_commands", b.host_id, 30.0)
+        assert await a.hosts.claim_duty("sync_commands", a.host_id, 30.0)
+        assert not await b.hosts.claim_duty("sync_commands", b.host_id, 30.0)
+        await a.hosts.release_duty("sync_commands", a.host_id)
+        assert await b.hosts.claim_duty("sync_commands", b.host_id, 30.0)
     finally:
         await a.close()
         await b.close()
@@ -250,12 +250,12 @@ async def test_the_command_sync_is_one_process_duty_at_a_time(pg_url: str) -> No
 async def test_the_processes_alive_share_discords_budget(pg_url: str) -> None:
     a, b = await Store.open(pg_url), await Store.open(pg_url)
     try:
-        await a.host_seen(a.host_id, "0/2")
-        assert await a.live_hosts(45.0) == 1
-        await b.host_seen(b.host_id, "1/2")
-        assert await a.live_hosts(45.0) == 2
-        await b.release_host(b.host_id, [])  # it stops
-        assert await a.live_hosts(45.0) == 1
+        await a.hosts.host_seen(a.host_id, "0/2")
+        assert await a.hosts.live_hosts(45.0) == 1
+        await b.hosts.host_seen(b.host_id, "1/2")
+        assert await a.hosts.live_hosts(45.0) == 2
+        await b.hosts.release_host(b.host_id, [])  # it stops
+        assert await a.hosts.live_hosts(45.0) == 1
     finally:
         await a.close()
         await b.close()
@@ -307,7 +307,7 @@ async def test_a_button_answers_in_its_own_dm_and_no_worker_edits_it_meanwhile(s
     await press(alice, prompt, picks[0])
     await simcord_env.settle()
     assert _dm_edits(simcord_env, cursor, prompt.channel.id) == []
-    assert ("prompt", alice.id) not in {(p[1], p[2]) for p in await simcord_env.bot.store.pending_deliveries()}
+    assert ("prompt", alice.id) not in {(p[1], p[2]) for p in await simcord_env.bot.store.work.pending_deliveries()}
 
     bob = party.users["bob"]
     prompt = latest_prompt(bob)
@@ -318,7 +318,7 @@ async def test_a_button_answers_in_its_own_dm_and_no_worker_edits_it_meanwhile(s
     await press(bob, prompt, pick)
     await simcord_env.settle()  # no simulated time passes: a held row would still wait
     assert _dm_edits(simcord_env, cursor, prompt.channel.id), "the failed answer's DM was not set right"
-    assert ("prompt", bob.id) not in {(p[1], p[2]) for p in await simcord_env.bot.store.pending_deliveries()}
+    assert ("prompt", bob.id) not in {(p[1], p[2]) for p in await simcord_env.bot.store.work.pending_deliveries()}
     user_errors_only(simcord_env)
 
 
@@ -335,14 +335,14 @@ async def test_a_stale_cache_in_one_process_never_reaches_discord(simcord_env: A
     try:
         for _ in range(2):  # both players pick, through the other process
             user, move = _first_move(await other.table(table.id))
-            await other.act(table.id, user_id=user, text=move, source="command")
-        stored = await other.store.game(table.id)
+            await other.play.act(table.id, user_id=user, text=move, source="command")
+        stored = await other.store.games.game(table.id)
     finally:
         await other.store.close()
     assert stored is not None and cached.row.version == stored.version - 2  # the bot's cache is two moves behind
     bot.deliverer.wake()  # what its watchdog would do: the other process's deliveries are due
     for _ in range(400):  # they run in tasks this test started, which SimCord's settle does not wait for
-        if not await bot.store.pending_deliveries() and not bot.deliverer.busy:
+        if not await bot.store.work.pending_deliveries() and not bot.deliverer.busy:
             break
         await asyncio.sleep(0.02)
     await simcord_env.settle()
@@ -350,5 +350,5 @@ async def test_a_stale_cache_in_one_process_never_reaches_discord(simcord_env: A
         prompt = latest_prompt(party.users[name])
         assert prompt is not None and "round 2" in prompt.content, prompt and prompt.content
     assert "round 2" in bot.notifier._shown[table.id][1]  # the table the channel was last shown
-    assert await bot.store.pending_deliveries() == []
+    assert await bot.store.work.pending_deliveries() == []
     user_errors_only(simcord_env)

@@ -37,14 +37,14 @@ async def stage(env: Any, pos: Position, humans: Sequence[str] = ("alice", "bob"
     game = pos.game
     since = {d.seat: d.opened for d in game.pending()}
     wants = [Want("channel"), *(Want("prompt", s.user_id) for s in table.seats if s.user_id)]
-    assert await bot.store.start_game(
+    assert await bot.store.play.start_game(
         table.id, game.to_json(), since, [LogLine.say("lobby.started", players="alice, bob")], game.version, wants
     )
     bot.service.forget(table.id)
     bot.deliverer.wake()
     # the deliveries run in the bot's worker, woken from this test: SimCord's settle does not wait for them
     for _ in range(500):
-        if not await bot.store.pending_deliveries() and not bot.deliverer.busy:
+        if not await bot.store.work.pending_deliveries() and not bot.deliverer.busy:
             break
         await asyncio.sleep(0.02)
     await env.settle()
@@ -165,7 +165,7 @@ async def test_discarding_several_cards_for_influence_in_one_go(simcord_env: Any
     assert "you have **4** influence" in content  # the next prompt, in the same DM message
     table = await party.table()
     assert table.game.s.influence[0] == 4 and len(table.game.s.hands[0]) == 2
-    assert [a for _, _, a in [await simcord_env.bot.store.action(table.id, v) for v in (1, 2)]] == ["select"] * 2
+    assert [a for _, _, a in [await simcord_env.bot.store.play.action(table.id, v) for v in (1, 2)]] == ["select"] * 2
     channel = "\n".join(public_lines(party.channel))
     assert "alice discards Vulko for 1 influence (4 influence in all)." in channel
     again = latest_prompt(alice)
@@ -181,7 +181,7 @@ async def test_discards_stop_at_the_first_refusal_and_say_so_privately(
     picks = [f"discard {pos.card('p1', key)}" for key in ("vulko", "charlotte_reyes", "enraged_wight")]
     party = await stage(simcord_env, pos)
     service = simcord_env.bot.service
-    act = service.act
+    act = service.play.act
     tried: list[str] = []
 
     async def refuse_the_second(game_id: int, **kwargs: Any) -> Any:
@@ -190,7 +190,7 @@ async def test_discards_stop_at_the_first_refusal_and_say_so_privately(
             raise UserError("err.illegal", reason="That card is not in your hand.")
         return await act(game_id, **kwargs)
 
-    monkeypatch.setattr(service, "act", refuse_the_second)
+    monkeypatch.setattr(service.play, "act", refuse_the_second)
     prompt = latest_prompt(party.users["alice"])
     assert prompt is not None
     (menu,) = menus(prompt)
@@ -245,14 +245,14 @@ async def test_the_game_begins_is_said_once(simcord_env: Any) -> None:
     started = await party.members["alice"].slash(party.channel, "game start")
     assert not started.ephemeral
     assert started.response.content == "▶️ **alice** starts the game with alice, bob. Check your DMs for your cards!"
-    table_id = (await party.bot.store.channel_marks((await party.table()).id)).table_message_id
+    table_id = (await party.bot.store.marks.channel_marks((await party.table()).id)).table_message_id
     # no second announcement: only the table message quotes it, as the log's latest line
     others = [m.content for m in party.channel.history() if m.id != table_id]
     assert not any("The game begins" in text for text in others)
     (table_message,) = [m for m in party.channel.history() if m.id == table_id]
     assert "> The game begins with alice, bob." in table_message.content
     # the move-by-move log starts with it, once (the thread gets it when the draft ends)
-    log = await party.bot.store.log_tail((await party.table()).id, 50)
+    log = await party.bot.store.play.log_tail((await party.table()).id, 50)
     said = [line.text() for line in log if "The game begins" in line.text()]
     assert len(said) == 1 and "alice, bob" in said[0]
     user_errors_only(simcord_env)
@@ -379,7 +379,7 @@ async def test_no_channel_text_tells_a_hand(simcord_env: Any) -> None:
     party = await open_game(simcord_env, ("alice", "bob"), variant="quick-start")
     await play_to_the_end(party)
     table = await party.table()
-    log = "\n".join(line.text() for line in await simcord_env.bot.store.log_tail(table.id, 10_000))
+    log = "\n".join(line.text() for line in await simcord_env.bot.store.play.log_tail(table.id, 10_000))
     channel = "\n".join(m.content for m in party.channel.history(viewer=party.members["carol"]))
     for text in (log, channel):
         assert "in hand" not in text and "keeps their wounds" not in text and "nothing to link" not in text

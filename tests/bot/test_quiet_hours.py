@@ -140,7 +140,7 @@ async def test_a_deadline_counts_waking_hours_only(simcord_env: Any) -> None:
     quiet(env)
     start = party.bot.store.epoch()
     await party.members["wanda"].slash(party.channel, "game start")
-    [clock] = await party.bot.store.deadlines((await party.table()).id)
+    [clock] = await party.bot.store.work.deadlines((await party.table()).id)
     tz = zone("Europe/Warsaw")
     assert clock.due_at == waking_add(start, DAY, tz, NIGHT)
     assert _local(clock.due_at, "wanda") == "Fri 17:00" and _local(clock.remind_at, "wanda") == "Thu 20:00"
@@ -172,7 +172,7 @@ async def test_a_prompt_waits_for_the_quiet_hours_to_end(simcord_env: Any, make_
         return [m for m in party.users[name].dm_channel.history() if m.id not in welcomed[name]]
 
     assert not dms("wanda"), "wanda's prompt came in her quiet hours"
-    assert await party.bot.store.pending_deliveries(), "the held prompt is kept in the database"
+    assert await party.bot.store.work.pending_deliveries(), "the held prompt is kept in the database"
     if restart:
         await env.restart_bot(make_bot())
         quiet(env)
@@ -196,7 +196,7 @@ async def test_daylight_saving_inside_a_game(simcord_env: Any) -> None:
     await set_my_time(party, "wanda", "Europe/Warsaw")
     at = party.bot.store.epoch()
     await party.members["wanda"].slash(party.channel, "game start")
-    [clock] = await party.bot.store.deadlines((await party.table()).id)
+    [clock] = await party.bot.store.work.deadlines((await party.table()).id)
     assert clock.due_at - at == pytest.approx(34 * HOUR, abs=5)
     assert _local(clock.due_at, "wanda") == "Sun 21:00"
     await env.advance_time(clock.due_at - 120 - party.bot.store.epoch())
@@ -221,19 +221,19 @@ async def test_clocks_keep_their_waking_time_when_quiet_hours_change_and_across_
 
     async def due() -> str:
         """The clock's due time in Warsaw, to the quarter hour (the moves and settles take a few simulated seconds)."""
-        [clock] = await party.bot.store.deadlines(game_id)
+        [clock] = await party.bot.store.work.deadlines(game_id)
         return _local(round(clock.due_at / 900) * 900, "wanda")
 
     assert await due() == "Fri 01:00"
     await party.members["wanda"].slash(party.channel, "me quiet", hours="23-8")
     assert await due() == "Fri 17:00"
     await env.advance_time(start + 9 * HOUR - party.bot.store.epoch())  # 10:00 in Warsaw
-    assert await party.bot.service.pause(game_id, "no_access")
+    assert await party.bot.service.reach.pause(game_id, "no_access")
     await env.advance_time(2 * HOUR)
-    assert await party.bot.store.resume(game_id, []) is None
+    assert await party.bot.store.marks.resume(game_id, []) is None
     assert await due() == "Fri 19:00"
     await env.advance_time(start + 20 * HOUR - party.bot.store.epoch())  # 21:00 in Warsaw
-    assert await party.bot.service.pause(game_id, "no_access")
+    assert await party.bot.service.reach.pause(game_id, "no_access")
     await env.advance_time(14 * HOUR)  # 11:00 the next day: two waking hours before the night, three after
-    assert await party.bot.store.resume(game_id, []) is None
+    assert await party.bot.store.marks.resume(game_id, []) is None
     assert await due() == "Sat 09:00"  # 13 waking hours left at 21:00: 12 from 11:00 to 23:00, 1 from 08:00

@@ -35,7 +35,7 @@ async def finish(party: Party, *leavers: str) -> int:
     for name in leavers:
         await party.members[name].slash(party.channel, "game leave")
     await party.env.settle()
-    row = await party.bot.store.last_game_in(party.channel.id)
+    row = await party.bot.store.games.last_game_in(party.channel.id)
     assert row.status == "over"
     return int(row.id)
 
@@ -49,7 +49,7 @@ async def test_a_finished_game_is_rated_once_whatever_restarts_follow(simcord_en
     game_id = await finish(party, "alice")
     table = await party.table()
     level = table.seats[1].ai_level
-    results = {r.seat: r for r in await party.bot.store.results(game_id)}
+    results = {r.seat: r for r in await party.bot.store.series.results(game_id)}
     # her seat is hers (the AI played it while she was away), the AI seat is its level's
     assert results["p1"].user_id == alice.id and results["p2"].user_id is None
     assert level is not None
@@ -68,12 +68,12 @@ async def test_a_finished_game_is_rated_once_whatever_restarts_follow(simcord_en
     await simcord_env.bot.store.writer.transaction(
         lambda c: (c.execute("DELETE FROM ratings"), c.execute("UPDATE games SET rated = 0 WHERE id = ?", (game_id,)))
     )
-    assert await simcord_env.bot.store.games_unrated() == [game_id]
+    assert await simcord_env.bot.store.ratings.games_unrated() == [game_id]
     await simcord_env.restart_bot(make_bot())
     assert await ratings(simcord_env.bot.store) == expected
     await simcord_env.restart_bot(make_bot())
     assert await ratings(simcord_env.bot.store) == expected
-    assert await simcord_env.bot.store.games_unrated() == []
+    assert await simcord_env.bot.store.ratings.games_unrated() == []
 
     # /game stats: the rating, provisional after one game; nobody is on the board yet (a private answer)
     mu, sigma = expected[str(alice.id)][:2]

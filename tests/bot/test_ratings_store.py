@@ -35,7 +35,7 @@ async def started(
     """A running game of ``seats`` (the first the host)."""
     host = seats[0][0]
     assert host is not None
-    game_id = await store.create_game(
+    game_id = await store.games.create_game(
         guild_id=guild,
         channel_id=channel,
         channel_name=f"table-{channel}",
@@ -48,9 +48,9 @@ async def started(
     )
     assert game_id is not None
     for user_id, name, level in seats[1:]:
-        assert await store.add_seat(game_id, user_id, name, is_ai=user_id is None, ai_level=level) is None
+        assert await store.games.add_seat(game_id, user_id, name, is_ai=user_id is None, ai_level=level) is None
     begin = [LogLine({"text": "Begin."})]
-    assert await store.start_game(game_id, '{"state": 0}', {"p1": 0}, begin, 0, [Want("channel")])
+    assert await store.play.start_game(game_id, '{"state": 0}', {"p1": 0}, begin, 0, [Want("channel")])
     return game_id
 
 
@@ -85,7 +85,7 @@ def expected(*teams: tuple[float, float], ranks: Sequence[int]) -> list[tuple[fl
 async def test_the_finishing_move_rates_the_winner_up_and_the_loser_down_once(store: Store) -> None:
     game_id = await started(store, [(11, "alice", None), (12, "bob", None)])
     move = finishing(game_id, [("p2", 12, "bob", 1), ("p1", 11, "alice", 2)])
-    await store.record(move)
+    await store.play.record(move)
     [(bob_mu, bob_sigma), (alice_mu, alice_sigma)] = expected((25.0, 25 / 3), (25.0, 25 / 3), ranks=[1, 2])
     assert bob_mu > 25 > alice_mu and bob_sigma < 25 / 3
     got = await ratings(store)
@@ -94,14 +94,14 @@ async def test_the_finishing_move_rates_the_winner_up_and_the_loser_down_once(st
 
     # the same move again (a retry, a second process): refused by the version, nothing rated twice
     with pytest.raises(StaleVersion):
-        await store.record(move)
-    assert not await store.rate_game(game_id)  # the back-fill finds it rated
-    assert await store.games_unrated() == []
+        await store.play.record(move)
+    assert not await store.ratings.rate_game(game_id)  # the back-fill finds it rated
+    assert await store.ratings.games_unrated() == []
     assert await ratings(store) == got
 
     # a second game between them starts from the first game's ratings
     second = await started(store, [(11, "alice", None), (12, "bob", None)], channel=101)
-    await store.record(finishing(second, [("p1", 11, "alice", 1), ("p2", 12, "bob", 2)]))
+    await store.play.record(finishing(second, [("p1", 11, "alice", 1), ("p2", 12, "bob", 2)]))
     [(alice2, _), (bob2, _)] = expected((alice_mu, alice_sigma), (bob_mu, bob_sigma), ranks=[1, 2])
     after = await ratings(store)
     assert (after["11"][0], after["11"][2:]) == (alice2, (2, 1))
@@ -113,9 +113,9 @@ async def test_ai_seats_are_rated_apart_by_level_and_an_away_persons_seat_is_the
     better place; the board and the ranks know people only."""
     seats: list[Seat] = [(11, "alice", None), (12, "bob", None), (None, "Vesper", "hard"), (None, "Morrow", "hard")]
     game_id = await started(store, seats)
-    assert await store.set_away(game_id, "p2", 3, True, [LogLine({"text": "bob is away."})], [], [])
+    assert await store.games.set_away(game_id, "p2", 3, True, [LogLine({"text": "bob is away."})], [], [])
     places = [("p3", None, "Vesper 🤖", 1), ("p2", 12, "bob", 2), ("p4", None, "Morrow 🤖", 3), ("p1", 11, "alice", 4)]
-    await store.record(finishing(game_id, places))
+    await store.play.record(finishing(game_id, places))
     hard, bob, alice = expected((25.0, 25 / 3), (25.0, 25 / 3), (25.0, 25 / 3), ranks=[1, 2, 4])
     assert await ratings(store) == {
         "11": (*alice, 1, 0),
@@ -125,10 +125,10 @@ async def test_ai_seats_are_rated_apart_by_level_and_an_away_persons_seat_is_the
     user_ids = {r[0] for r in await store._read("SELECT user_id FROM ratings WHERE player = 'ai:hard'")}
     assert user_ids == {None}
     # provisional: nobody is on the board after one game, and a rating has no rank yet
-    assert await store.leaderboard(GUILD, "nightfall", 10) == []
-    mine = await store.rating_of(GUILD, "nightfall", 12)
+    assert await store.ratings.leaderboard(GUILD, "nightfall", 10) == []
+    mine = await store.ratings.rating_of(GUILD, "nightfall", 12)
     assert mine is not None and mine[1] is None and (mine[0].games, mine[0].name) == (1, "bob")
-    assert await store.rating_of(GUILD, "nightfall", 99) is None
+    assert await store.ratings.rating_of(GUILD, "nightfall", 99) is None
 
 
 async def test_the_board_ranks_people_by_their_conservative_rating(store: Store) -> None:
@@ -141,31 +141,35 @@ async def test_the_board_ranks_people_by_their_conservative_rating(store: Store)
         game_id = await started(store, seats, channel=200 + n)
         order = [winner, *(u for u in (11, 12, 13) if u != winner)]
         places = [(f"p{u - 10}", u, people[u], k + 1) for k, u in enumerate(order)] + [("p4", None, "V 🤖", 4)]
-        await store.record(finishing(game_id, places))
-    board = await store.leaderboard(GUILD, "nightfall", 10)
+        await store.play.record(finishing(game_id, places))
+    board = await store.ratings.leaderboard(GUILD, "nightfall", 10)
     assert [r.user_id for r in board] == [11, 12, 13]
     assert [r.games for r in board] == [3, 3, 3] and [r.wins for r in board] == [2, 1, 0]
     assert board[0].mu - 3 * board[0].sigma > board[1].mu - 3 * board[1].sigma
-    assert await store.ranked_count(GUILD, "nightfall") == 3
-    assert [(await store.rating_of(GUILD, "nightfall", u) or (None, None))[1] for u in (11, 12, 13)] == [1, 2, 3]
-    assert await store.leaderboard(GUILD, "nightfall", 1, offset=1) == [board[1]]
-    assert await store.leaderboard(GUILD, "fightdrome", 10) == []  # per game
-    assert await store.leaderboard(GUILD + 1, "nightfall", 10) == []  # per server
+    assert await store.ratings.ranked_count(GUILD, "nightfall") == 3
+    assert [(await store.ratings.rating_of(GUILD, "nightfall", u) or (None, None))[1] for u in (11, 12, 13)] == [
+        1,
+        2,
+        3,
+    ]
+    assert await store.ratings.leaderboard(GUILD, "nightfall", 1, offset=1) == [board[1]]
+    assert await store.ratings.leaderboard(GUILD, "fightdrome", 10) == []  # per game
+    assert await store.ratings.leaderboard(GUILD + 1, "nightfall", 10) == []  # per server
     assert PROVISIONAL_GAMES == 3
 
 
 async def test_abandoned_tutorial_and_guildless_games_are_not_rated(store: Store) -> None:
     abandoned = await started(store, [(11, "alice", None), (12, "bob", None)])
-    assert await store.abandon(abandoned, [11, 12])
-    assert not await store.rate_game(abandoned)
+    assert await store.games.abandon(abandoned, [11, 12])
+    assert not await store.ratings.rate_game(abandoned)
     tutorial = await started(store, [(11, "alice", None), (None, "V", "easy")], channel=101, guild=None, tutorial=True)
-    await store.record(finishing(tutorial, [("p1", 11, "alice", 1), ("p2", None, "V 🤖", 2)]))
+    await store.play.record(finishing(tutorial, [("p1", 11, "alice", 1), ("p2", None, "V 🤖", 2)]))
     in_dm = await started(store, [(11, "alice", None), (12, "bob", None)], channel=102, guild=None)
-    await store.record(finishing(in_dm, [("p1", 11, "alice", 1), ("p2", 12, "bob", 2)]))
+    await store.play.record(finishing(in_dm, [("p1", 11, "alice", 1), ("p2", 12, "bob", 2)]))
     alone = await started(store, [(11, "alice", None)], channel=103)
-    await store.record(finishing(alone, [("p1", 11, "alice", 1)]))
+    await store.play.record(finishing(alone, [("p1", 11, "alice", 1)]))
     assert await ratings(store) == {}
-    assert await store.games_unrated() == []  # each was considered once, and marked
+    assert await store.ratings.games_unrated() == []  # each was considered once, and marked
 
 
 async def test_games_finished_before_ratings_are_rated_once_oldest_first(db_location: str) -> None:
@@ -174,22 +178,22 @@ async def test_games_finished_before_ratings_are_rated_once_oldest_first(db_loca
     first, second = await Store.open(db_location), await Store.open(db_location)
     try:
         a = await started(first, [(11, "alice", None), (12, "bob", None)])
-        await first.record(finishing(a, [("p1", 11, "alice", 1), ("p2", 12, "bob", 2)]))
+        await first.play.record(finishing(a, [("p1", 11, "alice", 1), ("p2", 12, "bob", 2)]))
         b = await started(first, [(11, "alice", None), (12, "bob", None)], channel=101)
-        await first.record(finishing(b, [("p2", 12, "bob", 1), ("p1", 11, "alice", 2)]))
+        await first.play.record(finishing(b, [("p2", 12, "bob", 1), ("p1", 11, "alice", 2)]))
         rated = await ratings(first)
         await first.writer.transaction(
             lambda c: (c.execute("DELETE FROM ratings"), c.execute("UPDATE games SET rated = 0"))
         )
-        assert await first.games_unrated() == [a, b]
+        assert await first.ratings.games_unrated() == [a, b]
 
         async def backfill(store: Store) -> int:
-            return sum([await store.rate_game(g) for g in await store.games_unrated()])
+            return sum([await store.ratings.rate_game(g) for g in await store.ratings.games_unrated()])
 
         done = await asyncio.gather(backfill(first), backfill(second))
         assert sum(done) == 2
         assert await ratings(first) == rated  # the same numbers as when each game was rated as it ended
-        assert await first.games_unrated() == []
+        assert await first.ratings.games_unrated() == []
     finally:
         await first.close()
         await second.close()

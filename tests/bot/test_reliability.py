@@ -65,13 +65,13 @@ async def assert_channel_current(party: Party) -> None:
     thread is owed (the turns that ended) is posted."""
     table = await party.table()
     bot = party.bot
-    row = await bot.store.game(table.id)
+    row = await bot.store.games.game(table.id)
     assert row.table_message_id is not None
     message = next(m for m in party.channel.history() if m.id == row.table_message_id)
     assert table.waiting_text() in message.content, (message.content, table.waiting_text())
-    latest = (await bot.store.log_tail(table.id, 1))[0].text("en", bot.service.face(table).describe)
+    latest = (await bot.store.play.log_tail(table.id, 1))[0].text("en", bot.service.face(table).describe)
     assert f"> {latest}" in message.content or table.row.status != "active", message.content
-    assert await bot.store.log_owed(table.id) == []
+    assert await bot.store.games.log_owed(table.id) == []
 
 
 # ---------------------------------------------------------------------------------------------- failures
@@ -118,7 +118,7 @@ async def test_seeded_discord_failures_lose_nothing(
             break
         party = rng.choice(live)
         if rng.random() < 0.3:
-            row = await simcord_env.bot.store.game((await party.table()).id)
+            row = await simcord_env.bot.store.games.game((await party.table()).id)
             injected.append(_inject(simcord_env, rng, party, row.table_message_id))
         await resume_if_paused(party)
         before = (await party.table()).game.version
@@ -140,7 +140,7 @@ async def test_seeded_discord_failures_lose_nothing(
         assert (await party.table()).row.status == "over"
         assert len(results_posts(party)) == 1, "results are posted exactly once"
         await assert_channel_current(party)
-    assert await simcord_env.bot.store.pending_deliveries() == []
+    assert await simcord_env.bot.store.work.pending_deliveries() == []
     user_errors_only(simcord_env)
 
 
@@ -148,13 +148,13 @@ async def resume_if_paused(party: Party) -> None:
     """Refused posts in a row (injected 403s) pause a game, as a lost permission would: its host then does what
     the bot's DM tells them, and types `/game resume` in the channel (where the bot can post)."""
     table = await party.table()
-    row = await party.bot.store.game(table.id)
+    row = await party.bot.store.games.game(table.id)
     if row is None or row.paused is None:
         return
     host = next(name for name, user in party.users.items() if user.id == row.host_id)
     resumed = await party.members[host].slash(party.channel, "game resume")
     assert not resumed.ephemeral and "resumes the game" in resumed.response.content
-    assert (await party.bot.store.game(table.id)).paused is None  # type: ignore[union-attr]
+    assert (await party.bot.store.games.game(table.id)).paused is None  # type: ignore[union-attr]
 
 
 async def _assert_prompt_or_notice(party: Party, name: str, seat: str) -> None:
@@ -179,10 +179,10 @@ async def test_a_deleted_table_message_is_posted_again(simcord_env: Any) -> None
     await party.members["bob"].slash(channel, "game join")
     await party.members["alice"].slash(channel, "game start")
     table = await party.table()
-    old = (await simcord_env.bot.store.game(table.id)).table_message_id
+    old = (await simcord_env.bot.store.games.game(table.id)).table_message_id
     await party.members["alice"].delete(next(m for m in channel.history() if m.id == old))
     await move_once(party, 1)
-    new = (await simcord_env.bot.store.game(table.id)).table_message_id
+    new = (await simcord_env.bot.store.games.game(table.id)).table_message_id
     assert new is not None and new != old
     tables = [m for m in channel.history() if any(a.filename.endswith("-table.png") for a in m.attachments)]
     assert [m.id for m in tables] == [new]
@@ -271,7 +271,7 @@ async def test_restarts_between_commit_and_delivery_lose_nothing(seed: int, simc
     await simcord_env.advance_time(3600)
     assert (await party.table()).row.status == "over"
     assert len(results_posts(party)) == 1
-    assert await simcord_env.bot.store.pending_deliveries() == []
+    assert await simcord_env.bot.store.work.pending_deliveries() == []
     user_errors_only(simcord_env)
 
 

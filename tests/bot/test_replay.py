@@ -61,7 +61,7 @@ async def moments(env: Any, party: Party) -> dict[str, set[str]]:
     the cards in any hand at that moment: rebuilt here from the deal and the stored actions."""
     table = await party.table()
     face = FACES[table.row.game]
-    _first, state, actions = await env.bot.store.replay_source(table.id, table.row.version)
+    _first, state, actions = await env.bot.store.replays.replay_source(table.id, table.row.version)
     match = face.load(state)
     out: dict[str, set[str]] = {}
 
@@ -139,7 +139,7 @@ async def test_a_finished_nightfall_game_replays_turn_by_turn_to_a_player_and_a_
     (attachment,) = pressed.response.attachments
     assert attachment.filename == f"nightfall-{table.id}-log.txt"
     text = (await attachment.read()).decode()
-    lines = await env.bot.store.whole_log(table.id)
+    lines = await env.bot.store.replays.whole_log(table.id)
     assert text.splitlines()[0] == f"Nightfall #{table.id} in #nightfall: the public log"
     assert len(text.splitlines()) == len(lines) + 2 and "The game is over" in text
     user_errors_only(env)
@@ -168,7 +168,7 @@ async def test_a_finished_fightdrome_match_replays_exchange_by_exchange(
     table = await party.table()
     match = table.game
     assert match.is_over() and match.round >= 2
-    _first, state, actions = await env.bot.store.replay_source(table.id, table.row.version)
+    _first, state, actions = await env.bot.store.replays.replay_source(table.id, table.row.version)
     decided = exchanges_decided(FACES["fightdrome"], state, actions)
     # the channel still has one summary a round, not one an exchange
     summaries = [line for line in public_lines(party.channel) if line.startswith("🥊 **Round ")]
@@ -264,7 +264,7 @@ async def test_a_running_game_replays_up_to_now_and_a_restart_keeps_the_buttons(
     pressed = await carol.click(ended, custom_id=last["Dziennik (.txt)"]["custom_id"])
     log = (await pressed.response.attachments[0].read()).decode().splitlines()
     assert log[0] == f"Nightfall #{table.id} na #nightfall: dziennik publiczny"
-    stored = await env.bot.store.whole_log(table.id)
+    stored = await env.bot.store.replays.whole_log(table.id)
     assert log[2:] == [f"{at}  {line.text('pl', FACES['nightfall'].describe)}" for at, line in stored]
     assert any(" otrzymuje " in line for line in log), "the lines in Polish"
     user_errors_only(env)
@@ -281,7 +281,7 @@ async def test_who_may_replay_which_game_and_every_refusal(simcord_env: Any) -> 
     await alice.slash(back_room, "game new", variant="quick-start")
     await alice.slash(back_room, "game add-bot")
     await alice.slash(back_room, "game start")
-    hidden_id = (await env.bot.store.last_game_in(back_room.id)).id
+    hidden_id = (await env.bot.store.games.last_game_in(back_room.id)).id
     here_id = (await party.table()).id
     refused = await carol.slash(party.channel, "game replay", game=str(hidden_id))
     assert answer(env, refused).content == f"Game #{hidden_id} was played in a channel you cannot see."
@@ -303,7 +303,7 @@ async def test_who_may_replay_which_game_and_every_refusal(simcord_env: Any) -> 
         (party.channel, "the long one"): "Pick the game from the list the `game` option offers.",
     }
     await carol.slash(empty, "game new", variant="quick-start")
-    lobby_id = (await env.bot.store.last_game_in(empty.id)).id
+    lobby_id = (await env.bot.store.games.last_game_in(empty.id)).id
     cases[(party.channel, str(lobby_id))] = f"Game #{lobby_id} never started, so there is nothing to replay."
     elsewhere = await open_game(env, ("dave",), ais=1, variant="quick-start", spectators=())
     other_id = (await elsewhere.table()).id
@@ -343,7 +343,7 @@ async def test_a_game_in_a_thread_replays_to_whoever_sees_its_channel(simcord_en
     await alice.slash(thread, "game new", variant="quick-start")
     await alice.slash(thread, "game add-bot")
     await alice.slash(thread, "game start")
-    game_id = (await env.bot.store.last_game_in(thread.id)).id
+    game_id = (await env.bot.store.games.last_game_in(thread.id)).id
     here = answer(env, await carol.slash(thread, "game replay"))
     assert here.content.startswith(f"🎞️ **Replay of Nightfall #{game_id}** in #nightfall night · step 1 of 1")
     listed = await carol.autocomplete(parent, "game replay", "game", "")
@@ -356,7 +356,7 @@ async def test_a_game_in_a_thread_replays_to_whoever_sees_its_channel(simcord_en
     assert broken.content == (
         f"Game #{game_id} cannot be replayed: its stored moves no longer play back. Nothing was changed."
     )
-    assert (await env.bot.store.game(game_id)).status == "active"
+    assert (await env.bot.store.games.game(game_id)).status == "active"
     user_errors_only(env)
 
 

@@ -42,7 +42,7 @@ async def test_restart_mid_game_old_buttons_work_and_the_game_finishes(simcord_e
     move, (via, _custom_id) = next(iter(moves_in(old_prompt).items()))  # a button or a menu entry
     result = await press(user, old_prompt, move)  # sent before the restart
     assert not result.ephemeral and "✓" in result.response.content
-    stored = await simcord_env.bot.store.action(resumed.id, version + 1)
+    stored = await simcord_env.bot.store.play.action(resumed.id, version + 1)
     assert stored == (user.id, move, via)  # (AI seats may have moved after it)
     await play_to_the_end(party)
     assert (await party.table()).row.status == "over"

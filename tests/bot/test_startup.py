@@ -42,11 +42,11 @@ async def test_the_games_awaiting_an_ai_seat_are_found_without_loading_any(simco
     async def pending(seats: list[str]) -> list[int]:
         since = json.dumps({s: 7 for s in seats})
         await store._write("UPDATE games SET decision_since = ? WHERE id = ?", (since, table.id))
-        return await store.games_awaiting_ai()
+        return await store.games.games_awaiting_ai()
 
     assert await pending([ai_seat]) == [table.id]
     assert await pending([human_seat, ai_seat]) == [table.id]
     assert await pending([human_seat]) == []
     await store._write("UPDATE games SET paused = 'gone' WHERE id = ?", (table.id,))
     assert await pending([ai_seat]) == [], "nothing moves in a paused game"
-    assert (await other.table()).id not in await store.games_awaiting_ai()
+    assert (await other.table()).id not in await store.games.games_awaiting_ai()

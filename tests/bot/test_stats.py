@@ -35,7 +35,7 @@ async def finish_a_game(party: Party, channel: Any, host: Any) -> int:
     await host.slash(channel, "game start")
     await host.slash(channel, "game leave")
     await party.env.settle()
-    row = await party.bot.store.last_game_in(channel.id)
+    row = await party.bot.store.games.last_game_in(channel.id)
     assert row.status == "over"
     return int(row.id)
 
@@ -54,7 +54,7 @@ def expected(name: str, rows: list[ResultRow]) -> str:
 async def rating_line(store: Store, guild_id: int, user_id: int, games: int) -> str:
     """The rating line under a person's stats: provisional for their first games in the server
     (bot/ratings/leaderboard.py)."""
-    found = await store.rating_of(guild_id, "nightfall", user_id)
+    found = await store.ratings.rating_of(guild_id, "nightfall", user_id)
     assert found is not None and found[0].games == games and found[1] is None
     more = 3 - games
     rating = display(found[0].mu, found[0].sigma)
@@ -71,7 +71,7 @@ async def test_stats_count_a_persons_finished_games_in_this_server_only(simcord_
     await simcord_env.settle()
     first = (await party.table()).id
     second = await finish_a_game(party, party.channel, party.members["alice"])
-    rows = [r for g in (first, second) for r in await store.results(g)]
+    rows = [r for g in (first, second) for r in await store.series.results(g)]
     mine = [r for r in rows if r.user_id == alice.id]
     assert len(mine) == 2  # her seat counts as hers, though the AI played it while she was away
     assert [r.user_id for r in rows if r.seat != "p1"] == [None, None]  # AI seats never count
@@ -81,7 +81,7 @@ async def test_stats_count_a_persons_finished_games_in_this_server_only(simcord_
     other_channel = elsewhere.create_text_channel("nightfall")
     alice_there = elsewhere.add_member(alice)
     third = await finish_a_game(party, other_channel, alice_there)
-    theirs = [r for r in await store.results(third) if r.user_id == alice.id]
+    theirs = [r for r in await store.series.results(third) if r.user_id == alice.id]
 
     shown = await carol.slash(party.channel, "game stats", player=party.members["alice"])
     assert not shown.ephemeral, "stats are a public record"
@@ -108,14 +108,14 @@ async def test_results_missing_at_start_up_are_back_filled(simcord_env: Any, mak
     await party.members["alice"].slash(party.channel, "game leave")
     await simcord_env.settle()
     game_id = (await party.table()).id
-    rows = await party.bot.store.results(game_id)
+    rows = await party.bot.store.series.results(game_id)
     assert len(rows) == 2
     # as a game that finished before results were kept: no rows
     await party.bot.store.writer.transaction(lambda c: c.execute("DELETE FROM results WHERE game_id = ?", (game_id,)))
-    assert await party.bot.store.games_missing_results() == [game_id]
+    assert await party.bot.store.series.games_missing_results() == [game_id]
     await simcord_env.restart_bot(make_bot())
-    assert await simcord_env.bot.store.results(game_id) == rows
-    assert await simcord_env.bot.store.games_missing_results() == []
+    assert await simcord_env.bot.store.series.results(game_id) == rows
+    assert await simcord_env.bot.store.series.games_missing_results() == []
     user_errors_only(simcord_env)
 
 
@@ -128,20 +128,20 @@ async def test_a_game_finished_before_the_migration_gets_its_results_once(tmp_pa
     conn.close()
     store = await Store.open(str(path))
     try:
-        [finished] = [row.id for row in await store.games_with_status("over")]
-        assert await store.games_missing_results() == [finished]
+        [finished] = [row.id for row in await store.games.games_with_status("over")]
+        assert await store.series.games_missing_results() == [finished]
         service = GameService(store, Settings(db_path=str(path)), FACES)
-        assert await service.backfill_results() == 1
+        assert await service.seats.backfill_results() == 1
         table = await service.table(finished)
-        rows = await store.results(finished)
+        rows = await store.series.results(finished)
         details = table.game.ranking_details()
         assert [(r.seat, r.place, r.score) for r in rows] == [(d["seat"], d["place"], d["wounds"]) for d in details]
         assert [(r.user_id, r.display_name) for r in rows] == [
             (table.by_seat(r.seat).user_id, table.by_seat(r.seat).display_name) for r in rows
         ]
-        assert await service.backfill_results() == 0  # idempotent: nothing left to do, nothing rewritten
-        assert await store.results(finished) == rows
-        abandoned = [row.id for row in await store.games_with_status("abandoned")]
-        assert abandoned and [r for g in abandoned for r in await store.results(g)] == []  # finished games only
+        assert await service.seats.backfill_results() == 0  # idempotent: nothing left to do, nothing rewritten
+        assert await store.series.results(finished) == rows
+        abandoned = [row.id for row in await store.games.games_with_status("abandoned")]
+        assert abandoned and [r for g in abandoned for r in await store.series.results(g)] == []  # finished games only
     finally:
         await store.close()

@@ -167,7 +167,7 @@ async def test_a_command_that_waits_thinks_privately_then_answers_in_public_or_r
     with write_lock_held(simcord_env.bot.settings.db_path, BUSY_SECONDS * 2):
         refused = await alice.slash(party.channel, "game settings", deadline="6h")
     assert refused.ephemeral and "busy right now" in refused.response.content and refused.followups == []
-    assert (await simcord_env.bot.store.game((await party.table()).id)).deadline == 12 * 3600  # type: ignore[union-attr]
+    assert (await simcord_env.bot.store.games.game((await party.table()).id)).deadline == 12 * 3600  # type: ignore[union-attr]
     user_errors_only(simcord_env)
 
 
@@ -227,7 +227,7 @@ async def test_a_delivery_whose_completion_cannot_be_recorded_runs_again(simcord
     table = await party.table()
     bot.service.wake = lambda: None  # the move commits; its deliveries wait
     await move_once(party, 0)
-    owed = [line for _, line in await bot.store.log_since(table.id)]
+    owed = [line for _, line in await bot.store.games.log_since(table.id)]
     assert owed
     await read_only(bot.store, True)  # writes fail from here
     bot.deliverer.wake()
@@ -242,11 +242,11 @@ async def test_a_delivery_whose_completion_cannot_be_recorded_runs_again(simcord
             break
         await asyncio.sleep(0.01)  # real time, in the test's own task: the thread finishes the image meanwhile
         await simcord_env.settle()
-    assert await bot.store.log_owed(table.id) == []
+    assert await bot.store.games.log_owed(table.id) == []
     lines = public_lines(party.channel)
     latest = owed[-1].text("en")[:100]
     assert any(latest in line for line in lines), lines  # the table message quotes the move's latest line
-    assert await bot.store.pending_deliveries() == []
+    assert await bot.store.work.pending_deliveries() == []
     user_errors_only(simcord_env)
 
 

@@ -26,8 +26,8 @@ async def test_a_thread_holds_its_own_game_beside_the_channels(simcord_env: Any)
     assert "opened a game" in opened.response.content
     await alice.slash(thread, "game join")
     await bob.slash(thread, "game start")
-    in_thread = await simcord_env.bot.store.open_game_in(thread.id)
-    in_channel = await simcord_env.bot.store.open_game_in(channel.id)
+    in_thread = await simcord_env.bot.store.games.open_game_in(thread.id)
+    in_channel = await simcord_env.bot.store.games.open_game_in(channel.id)
     assert in_thread.status == "active" and in_channel.status == "lobby" and in_thread.id != in_channel.id
     assert any(a.filename.endswith("-table.png") for m in thread.history() for a in m.attachments)
     assert not any(a.filename.endswith("-table.png") for m in channel.history() for a in m.attachments)
@@ -46,10 +46,10 @@ async def test_only_the_host_or_manage_server_may_abandon(simcord_env: Any) -> N
     await host.slash(channel, "game start")
     refused = await player.slash(channel, "game abandon")
     assert refused.ephemeral and "Only the host" in refused.response.content
-    assert (await simcord_env.bot.store.open_game_in(channel.id)) is not None
+    assert (await simcord_env.bot.store.games.open_game_in(channel.id)) is not None
     done = await mod.slash(channel, "game abandon")
     assert "abandoned by **mod**" in done.response.content
-    assert (await simcord_env.bot.store.open_game_in(channel.id)) is None
+    assert (await simcord_env.bot.store.games.open_game_in(channel.id)) is None
     reopened = await player.slash(channel, "game new")  # the channel is free again
     assert "opened a game" in reopened.response.content
     assert len(user_errors_only(simcord_env)) == 1

@@ -62,7 +62,7 @@ async def test_a_tutorial_plays_to_its_end_in_the_dms_explaining_every_decision(
     assert started.ephemeral
     dm = user.dm_channel
     assert dm is not None
-    row = await simcord_env.bot.store.open_game_in(dm.id)
+    row = await simcord_env.bot.store.games.open_game_in(dm.id)
     assert row is not None and row.tutorial and row.guild_id is None and row.deadline is None
     prompts = await play_tutorial(simcord_env, user, row.id)
     assert len(prompts) >= 5
@@ -77,14 +77,14 @@ async def test_a_tutorial_plays_to_its_end_in_the_dms_explaining_every_decision(
     sql = "SELECT COUNT(*) FROM deliveries WHERE kind = 'game_over' AND game_id = ?"
     owed = await simcord_env.bot.store.reader.call(lambda c: c.execute(sql, (row.id,)).fetchone()[0])
     assert owed == 0
-    assert (await simcord_env.bot.store.player_stats(channel.guild.id, user.id, "nightfall")).games == 0
+    assert (await simcord_env.bot.store.series.player_stats(channel.guild.id, user.id, "nightfall")).games == 0
     user_errors_only(simcord_env)
 
 
 async def test_a_fightdrome_tutorial_explains_what_each_card_does(simcord_env: Any) -> None:
     user, member, channel = await learner(simcord_env, "en")
     await member.slash(channel, "tutorial", game="fightdrome")
-    row = await simcord_env.bot.store.open_game_in(user.dm_channel.id)
+    row = await simcord_env.bot.store.games.open_game_in(user.dm_channel.id)
     assert row is not None and row.game == "fightdrome" and row.tutorial
     for _ in range(100):
         await simcord_env.settle()
@@ -102,9 +102,9 @@ async def test_a_fightdrome_tutorial_explains_what_each_card_does(simcord_env: A
 async def test_tutorial_again_starts_over(simcord_env: Any) -> None:
     user, member, channel = await learner(simcord_env, "en")
     await member.slash(channel, "tutorial")
-    first = await simcord_env.bot.store.open_game_in(user.dm_channel.id)
+    first = await simcord_env.bot.store.games.open_game_in(user.dm_channel.id)
     await member.slash(channel, "tutorial")
-    second = await simcord_env.bot.store.open_game_in(user.dm_channel.id)
+    second = await simcord_env.bot.store.games.open_game_in(user.dm_channel.id)
     assert first is not None and second is not None and second.id != first.id
-    assert (await simcord_env.bot.store.game(first.id)).status == "abandoned"
+    assert (await simcord_env.bot.store.games.game(first.id)).status == "abandoned"
     user_errors_only(simcord_env)

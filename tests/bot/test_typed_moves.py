@@ -55,7 +55,7 @@ async def test_a_card_typed_by_name_in_any_language_is_the_move_that_plays_it(
     version = table.game.version
     done = await party.members["alice"].slash(party.channel, "chain", card=typed)
     assert done.ephemeral and done.response.content.startswith("✓"), done.response.content
-    stored = await party.bot.store.action(table.id, version + 1)
+    stored = await party.bot.store.play.action(table.id, version + 1)
     assert stored is not None
     played = table.game.d(table.game.parse_card(stored[1].split()[1])).key
     assert stored[1].startswith("chain ") and played == key  # that card, or a copy of it
@@ -127,7 +127,7 @@ async def test_a_fightdrome_card_typed_by_name_plays_it(simcord_env: Any, lang: 
     version = table.game.version
     done = await party.members["alice"].slash(party.channel, "open", card=typed)
     assert done.ephemeral and done.response.content.startswith("✓"), done.response.content
-    stored = await party.bot.store.action(table.id, version + 1)
+    stored = await party.bot.store.play.action(table.id, version + 1)
     assert stored is not None and stored[1].startswith("open ")
     assert fd_name(stored[1].split()[1], lang) == fd_name(code, lang)
     user_errors_only(simcord_env)

@@ -183,18 +183,18 @@ async def test_two_undos_or_an_undo_and_a_move_at_once_one_wins(simcord_env: Any
     service, alice, bob = party.bot.service, party.users["alice"].id, party.users["bob"].id
     game_id = (await party.table()).id
     await pick(party, "alice")
-    twice = await asyncio.gather(attempt(service.undo(game_id, alice)), attempt(service.undo(game_id, alice)))
+    twice = await asyncio.gather(attempt(service.undo.undo(game_id, alice)), attempt(service.undo.undo(game_id, alice)))
     assert sorted(twice) == ["ok", "undo.already"]  # two clicks: the second finds the move already taken back
     assert [a[3] for a in await actions(party, game_id)] == ["button", "undo"]
 
     table = await party.table()  # she picks again (version 3); bob picks while she takes it back
     alice_seat, bob_seat = table.seat_of(alice).seat, table.seat_of(bob).seat
     again = str(table.game.legal_actions(alice_seat)[0])
-    await service.act(game_id, user_id=alice, text=again, since=table.since[alice_seat], source="button")
+    await service.play.act(game_id, user_id=alice, text=again, since=table.since[alice_seat], source="button")
     bob_move, bob_since = str(table.game.legal_actions(bob_seat)[0]), table.since[bob_seat]
     both = await asyncio.gather(
-        attempt(service.undo(game_id, alice)),
-        attempt(service.act(game_id, user_id=bob, text=bob_move, since=bob_since, source="button")),
+        attempt(service.undo.undo(game_id, alice)),
+        attempt(service.play.act(game_id, user_id=bob, text=bob_move, since=bob_since, source="button")),
     )
     done = [(a[1], a[3]) for a in (await actions(party, game_id))[2:]]
     if both == ["ok", "ok"]:  # the undo first: bob's decision was untouched by it, so his pick still stands
@@ -214,7 +214,7 @@ async def test_two_processes_undoing_at_once_commit_one_undo(simcord_env: Any) -
     restored = table.game.taken_back(asked)
     undo_row = Undo(game_id, restored.version, seat, party.users["alice"].id, restored.to_json(), [])
     store = party.bot.store
-    results = await asyncio.gather(store.undo(undo_row), store.undo(undo_row), return_exceptions=True)
+    results = await asyncio.gather(store.undo.undo(undo_row), store.undo.undo(undo_row), return_exceptions=True)
     assert sum(isinstance(r, StaleVersion | NotUndoable) for r in results) == 1  # the compare-and-set let one through
     assert [a[3] for a in await actions(party, game_id)] == ["button", "undo"]
     party.bot.service._drop(game_id)  # as another process would: the game read back from the store
@@ -281,7 +281,7 @@ async def test_the_dm_offers_undo_only_while_it_is_possible(simcord_env: Any) ->
     assert bob_dm is not None and undo_button(bob_dm) is None  # his pick revealed cards: no Undo offered
     assert [m for m in alice.dm_channel.history() if undo_button(m)] == []  # her new decision replaced it
     table = await party.table()
-    assert await attempt(party.bot.service.undo(table.id, alice.id, 3, "button")) == "undo.others_acted"
+    assert await attempt(party.bot.service.undo.undo(table.id, alice.id, 3, "button")) == "undo.others_acted"
     assert table.row.version == 4
 
 
@@ -295,20 +295,20 @@ async def test_an_undo_in_one_process_is_seen_by_the_others(pg_url: str) -> None
         b = GameService(b_store, Settings(token=None, db_path="", ai_delay=0.0), FACES)
         game_id = table.id
         user, move = _first_move(await a.table(game_id))
-        await a.act(game_id, user_id=user, text=move, source="button")
+        await a.play.act(game_id, user_id=user, text=move, source="button")
         assert (await b.table(game_id)).row.version == 1  # b holds the game after the move
-        await a.undo(game_id, user, 1, "button")
-        assert await attempt(b.undo(game_id, user, 1, "button")) == "undo.already"  # b read the undo first
+        await a.undo.undo(game_id, user, 1, "button")
+        assert await attempt(b.undo.undo(game_id, user, 1, "button")) == "undo.already"  # b read the undo first
         seen = await b.table(game_id)
         assert seen.row.version == 2 and seen.game.to_json() == (await a.table(game_id)).game.to_json()
 
         seat = seen.seat_of(user).seat
         other = next(str(x) for x in seen.game.legal_actions(seat) if str(x) != move)
-        await b.act(game_id, user_id=user, text=other, since=seen.since[seat], source="button")
-        assert await attempt(a.undo(game_id, user, 1, "button")) == "err.stale"  # the undone move's button
+        await b.play.act(game_id, user_id=user, text=other, since=seen.since[seat], source="button")
+        assert await attempt(a.undo.undo(game_id, user, 1, "button")) == "err.stale"  # the undone move's button
         mine = await a.table(game_id)
         assert mine.row.version == 3 and mine.game.to_json() == (await b.table(game_id)).game.to_json()
-        assert await attempt(a.undo(game_id, user, 3, "button")) == "ok"  # the button of the move now made
+        assert await attempt(a.undo.undo(game_id, user, 3, "button")) == "ok"  # the button of the move now made
     finally:
         await a_store.close()
         await b_store.close()
@@ -321,10 +321,10 @@ async def test_an_ai_thought_from_before_an_undo_is_thrown_away(db_location: str
     store = await Store.open(db_location)
     service = GameService(store, Settings(token=None, db_path="", ai_delay=0.0, ai_workers=0), FACES)
     try:
-        await service.new_lobby(
+        await service.seats.new_lobby(
             guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann", game="nightfall", options={}
         )
-        await service.add_ai(9, 1, "easy")
+        await service.seats.add_ai(9, 1, "easy")
         real = service.thinker.choose
         game: list[int] = []
         thoughts: list[int] = []
@@ -334,12 +334,14 @@ async def test_an_ai_thought_from_before_an_undo_is_thrown_away(db_location: str
             if len(thoughts) == 1:  # while the AI thinks, ann picks and takes it back
                 table = await service.table(game[0])
                 seat = table.seat_of(1).seat
-                await service.act(game[0], user_id=1, text=str(table.game.legal_actions(seat)[0]), source="command")
-                await service.undo(game[0], 1)
+                await service.play.act(
+                    game[0], user_id=1, text=str(table.game.legal_actions(seat)[0]), source="command"
+                )
+                await service.undo.undo(game[0], 1)
             return await real(level, player, view, actions)
 
         service.thinker.choose = choose  # type: ignore[method-assign]
-        table = await service.start(9, 1)
+        table = await service.seats.start(9, 1)
         game.append(table.id)
         for _ in range(200):
             done = [(seq, source) for seq, _seat, _text, source in await store_actions(store, table.id)]
@@ -367,18 +369,18 @@ async def test_a_move_followed_by_a_snapshot_is_taken_back_to_the_position_befor
     store = await Store.open(db_location)
     service = GameService(store, Settings(token=None, db_path="", ai_delay=0.0, snapshot_every=1), FACES)
     try:
-        await service.new_lobby(
+        await service.seats.new_lobby(
             guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann", game="nightfall", options={}
         )
-        await service.join(9, 2, "bo")
-        table = await service.start(9, 1)
+        await service.seats.join(9, 2, "bo")
+        table = await service.seats.start(9, 1)
         before = table.game.to_json()
         user, move = _first_move(table)
         missed = "UPDATE seats SET timeouts = 1 WHERE game_id = ? AND user_id = ?"  # a turn missed before
         await store.writer.transaction(lambda c: c.execute(missed, (table.id, user)))
         service._drop(table.id)
-        await service.act(table.id, user_id=user, text=move, source="command")
-        assert [s.timeouts for s in await store.seats(table.id) if s.user_id == user] == [0]  # a move of her own
+        await service.play.act(table.id, user_id=user, text=move, source="command")
+        assert [s.timeouts for s in await store.games.seats(table.id) if s.user_id == user] == [0]  # a move of her own
         snapshots = await store.reader.call(
             lambda c: [
                 r[0]
@@ -388,7 +390,7 @@ async def test_a_move_followed_by_a_snapshot_is_taken_back_to_the_position_befor
             ]
         )
         assert snapshots == [0, 1]  # the move's own snapshot follows it
-        await service.undo(table.id, user)
+        await service.undo.undo(table.id, user)
         service._drop(table.id)
         again = await service.table(table.id)
         assert again.row.version == 2 and json.loads(again.game.to_json()) == {**json.loads(before), "version": 2}

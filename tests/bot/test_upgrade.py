@@ -320,14 +320,14 @@ async def table_text(bot: Any, table: Any) -> str:
     """The table message as the bot words it: title and status, whom it waits for, the game's latest four lines."""
     title = t("table.title", channel=table.row.channel_name, game="Nightfall")
     describe = bot.service.face(table).describe
-    latest = "".join(f"\n> {line.text('en', describe)}" for line in await bot.store.log_tail(table.id, 4))
+    latest = "".join(f"\n> {line.text('en', describe)}" for line in await bot.store.play.log_tail(table.id, 4))
     return f"{title} · {status_line(table)}\n{table.waiting_text()}{latest}"
 
 
 async def stored_prompt(env: Env, world: World, game_id: int, name: str) -> discord.Message:
     """The DM prompt the bot stored for this player in this game (a player may sit in several games)."""
     user = world.users[name]
-    stored = await env.bot.store.prompt(game_id, user.id)
+    stored = await env.bot.store.marks.prompt(game_id, user.id)
     assert stored is not None, f"{name} has no stored prompt in game {game_id}"
     channel_id, message_id, _since = stored
     assert channel_id == user.dm_channel.id
@@ -408,7 +408,7 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         (20, "0020_game_vocabulary.sql"),
     ]
     for gid, meant in GAMES.items():
-        row = await store.game(gid)
+        row = await store.games.game(gid)
         assert row is not None, f"game {gid} is gone"
         assert (row.status, row.options["draft"], row.version, row.seed) == (
             meant["status"],
@@ -418,7 +418,7 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         ), f"game {gid} changed"
         assert row.decision_since == meant["decision_since"]
         assert row.channel_id == world.channels[gid].id and row.host_id == world.users[meant["host"]].id
-        seats = await store.seats(gid)
+        seats = await store.games.seats(gid)
         assert [(s.seat, s.user_id, s.is_ai) for s in seats] == [
             (s["seat"], world.users[s["user"]].id if s["user"] else None, s["is_ai"]) for s in meant["seats"]
         ]
@@ -438,7 +438,7 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         [(gid, "channel", 0) for gid in ACTIVE] + [(gid, "prompt", uid) for gid, uid in humans]
     )
     assert all(done == wanted >= 1 for *_key, wanted, done in delivered), delivered
-    assert await store.pending_deliveries() == []
+    assert await store.work.pending_deliveries() == []
     assert bot.user.id == env.backend.bot_user.id == world.ids[MANIFEST["bot_user_id"]]
 
     # --- nobody got a DM: every stored prompt was current, and is still the one with the buttons
@@ -449,7 +449,11 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         meant = GAMES[gid]
         for p in meant["prompts"]:
             user = world.users[p["user"]]
-            assert await store.prompt(gid, user.id) == (user.dm_channel.id, world.prompts[(gid, p["user"])], p["since"])
+            assert await store.marks.prompt(gid, user.id) == (
+                user.dm_channel.id,
+                world.prompts[(gid, p["user"])],
+                p["since"],
+            )
             message = await stored_prompt(env, world, gid, p["user"])
             assert [cid for kind, cid in moves_in(message).values() if kind == "button"] == [
                 b["custom_id"] for b in p["custom_ids"]["buttons"]
@@ -462,7 +466,7 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
 
     # --- each running game's table message is the same message, edited; the missing log line is posted
     for gid in ACTIVE:
-        row = await store.game(gid)
+        row = await store.games.game(gid)
         assert row.table_message_id == world.table_messages[gid], f"game {gid} got a new table message"
         tables = table_messages(world, gid)
         assert [m.id for m in tables] == [world.table_messages[gid]], f"game {gid}: {len(tables)} table messages"
@@ -483,8 +487,8 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
             (thread,) = [c for c in channel.threads if c.id == world.table_messages[gid]]
             assert len(notices) == 1
             assert len(thread.history()) == (1 if unposted else 0), f"game {gid}"
-        assert await store.log_since(gid) == []
-    log = await store.log_tail(ROLE["mid-combat"], 1)
+        assert await store.games.log_since(gid) == []
+    log = await store.play.log_tail(ROLE["mid-combat"], 1)
     (combat_thread,) = [c for c in world.channels[ROLE["mid-combat"]].threads if c.name.startswith("Nightfall")]
     assert combat_thread.history()[-1].content.splitlines()[-1] == log[0].text()
 
@@ -492,9 +496,9 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
     for gid in (ROLE["finished"], ROLE["abandoned"], ROLE["lobby"]):
         assert_untouched(world, gid)
     assert len(results_messages(world, ROLE["finished"])) == 1
-    assert await store.results_posted(ROLE["finished"])
+    assert await store.games.results_posted(ROLE["finished"])
     # the game 0.1.0 finished: its results back-filled and its ratings, once, at start-up
-    assert await store.games_unrated() == []
+    assert await store.ratings.games_unrated() == []
     assert await rated_games(store) == await finished_seats(store)
 
     # --- the old prompts' buttons work: each waiting player presses one on the recreated message
@@ -503,12 +507,12 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
             user = world.users[p["user"]]
             message = world.message(user.dm_channel, world.prompts[(gid, p["user"])])
             move = p["moves"][0]
-            version = (await store.game(gid)).version
+            version = (await store.games.game(gid)).version
             result = await press(user, message, move)
             assert not result.ephemeral, f"{p['user']}'s old button {move!r} in game {gid}: {result.response.content}"
             label = next(b["label"] for b in p["custom_ids"]["buttons"] if b["custom_id"].endswith(f":{move}"))
             assert f"✓ {label}" in result.response.content, result.response.content
-            assert await store.action(gid, version + 1) == (user.id, move, "button")
+            assert await store.play.action(gid, version + 1) == (user.id, move, "button")
 
     # --- the lobby can be joined and started
     lobby = ROLE["lobby"]
@@ -516,7 +520,7 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
     assert "joins the game" in joined.response.content, joined.response.content
     started = await world.members["alice"].slash(world.channels[lobby], "game start")
     assert not started.ephemeral, started.response.content
-    row = await store.game(lobby)
+    row = await store.games.game(lobby)
     assert row.status == "active" and row.table_message_id is not None
     assert [m.id for m in table_messages(world, lobby)] == [row.table_message_id]
 
@@ -527,16 +531,16 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
     assert refused.ephemeral and refused.response.content == t("err.no_game")
     refused = await world.users["carol"].slash("pass", game=str(gone))
     assert refused.ephemeral and refused.response.content == t("err.game_over")
-    assert (await store.game(gone)).status == "abandoned"
+    assert (await store.games.game(gone)).status == "abandoned"
 
     # --- every running game plays to its end, with exactly one results message each
     for gid in [lobby, *ACTIVE]:
         await play_out(env, world, gid)
     await env.settle()
     for gid in [lobby, *ACTIVE]:
-        row = await store.game(gid)
+        row = await store.games.game(gid)
         assert row.status == "over", f"game {gid} is {row.status}"
-        assert await store.results_posted(gid)
+        assert await store.games.results_posted(gid)
         assert len(results_messages(world, gid)) == 1, (
             f"game {gid}: results posted {len(results_messages(world, gid))} times"
         )
@@ -545,10 +549,10 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
             old = world.message(world.channels[gid], world.table_messages[gid])
             assert old.content.startswith("📜 **") and not old.attachments, old.content
     for gid in (ROLE["finished"], ROLE["abandoned"]):
-        assert (await store.game(gid)).status == GAMES[gid]["status"]
+        assert (await store.games.game(gid)).status == GAMES[gid]["status"]
         assert_untouched(world, gid)
     assert len(results_messages(world, ROLE["finished"])) == 1
-    assert await store.pending_deliveries() == []
+    assert await store.work.pending_deliveries() == []
     # each finished game rated once: every person's rated games are their finished games in the server
     assert await rated_games(store) == await finished_seats(store)
     user_errors_only(env)
@@ -589,7 +593,7 @@ async def test_upgrade_resends_an_out_of_date_or_missing_prompt(simcord_env: Any
         recorded = next(p for p in GAMES[g]["prompts"] if p["user"] == who)
         user = world.users[who]
         sent = user.dm_channel.history()[-1]
-        assert await store.prompt(g, user.id) == (
+        assert await store.marks.prompt(g, user.id) == (
             user.dm_channel.id,
             sent.id,
             GAMES[g]["decision_since"][recorded["seat"]],
@@ -599,11 +603,11 @@ async def test_upgrade_resends_an_out_of_date_or_missing_prompt(simcord_env: Any
         title = f"**Nightfall** in **#{GAMES[g]['channel']['name']}**"
         assert sent.content.startswith(title) and len(sent.attachments) == 1, sent.content
         assert all(cid.startswith(f"nf:{g}:{recorded['since']}:") for _kind, cid in moves_in(sent).values())
-        version = (await store.game(g)).version
+        version = (await store.games.game(g)).version
         move = recorded["moves"][-1]
         result = await press(user, sent, move)
         assert not result.ephemeral, result.response.content
-        assert await store.action(g, version + 1) == (user.id, move, "button")
+        assert await store.play.action(g, version + 1) == (user.id, move, "button")
 
     # the out-of-date prompt no longer asks anything: it is recorded as the prompt of carol's first draft
     # decision, so it became one line saying how that was answered (the press the 0.1.0 prompt showed on its
@@ -617,5 +621,5 @@ async def test_upgrade_resends_an_out_of_date_or_missing_prompt(simcord_env: Any
     for (g, who), mid in world.prompts.items():
         if (g, who) != (gid, name):
             assert moves_in(world.message(world.users[who].dm_channel, mid)), f"{who}'s prompt in game {g} was retired"
-    assert await store.pending_deliveries() == []
+    assert await store.work.pending_deliveries() == []
     user_errors_only(env)

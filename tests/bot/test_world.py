@@ -67,7 +67,7 @@ async def test_a_deleted_channel_pauses_the_game_and_the_host_moves_it_elsewhere
     mark = len(env.http_requests)
     env.backend.delete_channel(old)
     await env.settle()
-    row = await env.bot.store.game(table.id)
+    row = await env.bot.store.games.game(table.id)
     assert row is not None and row.paused == "gone"
     for name in ("alice", "bob"):
         told = dms_saying(party, name, "is paused: its channel was deleted")
@@ -87,7 +87,7 @@ async def test_a_deleted_channel_pauses_the_game_and_the_host_moves_it_elsewhere
     new = env.guild.create_text_channel("nightfall-again")
     moved = await party.members["alice"].slash(new, "game resume")
     assert not moved.ephemeral and "moves the Nightfall game of **#nightfall**" in moved.response.content
-    clocks = await env.bot.store.deadlines(table.id)
+    clocks = await env.bot.store.work.deadlines(table.id)
     assert clocks and all(c.due_at > env.now().timestamp() + 3600 for c in clocks)
     party.channel = new
     for name in ("alice", "bob"):
@@ -96,7 +96,7 @@ async def test_a_deleted_channel_pauses_the_game_and_the_host_moves_it_elsewhere
     await env.advance_time(3600)
     assert len(results_posts(party)) == 1
     assert any("moves the game to this channel" in line for line in public_lines(new))
-    assert await env.bot.store.pending_deliveries() == []
+    assert await env.bot.store.work.pending_deliveries() == []
     user_errors_only(env)
 
 
@@ -118,7 +118,7 @@ async def test_a_channel_deleted_while_the_bot_was_away_costs_one_call(simcord_e
     await press(party.users[name], prompt, next(iter(moves_in(prompt))))  # a DM still works: the move counts
     await a_week_passes(env)
     assert len(calls_to(env, old, mark)) == 1
-    row = await env.bot.store.game((await party.table()).id)
+    row = await env.bot.store.games.game((await party.table()).id)
     assert row is not None and row.paused == "gone"
     assert len(dms_saying(party, "bob", "is paused")) == 1
     assert env.bot.invalid_requests.total <= 2  # the refused call, and nothing more
@@ -142,7 +142,7 @@ async def test_a_game_in_a_deleted_thread_is_paused(simcord_env: Any) -> None:
     env.backend.delete_channel(thread.id)
     await env.settle()
     await a_week_passes(env)
-    row = await env.bot.store.last_game_in(thread.id)
+    row = await env.bot.store.games.last_game_in(thread.id)
     assert row is not None and row.paused == "gone"
     assert calls_to(env, thread.id, mark) == []
     assert len(dms_saying(party, "alice", "is paused")) == 1
@@ -163,7 +163,7 @@ async def test_a_bot_removed_from_the_server_pauses_its_games_and_calls_nothing_
     await env.settle()
     await a_week_passes(env)
     for channel_id in channels:
-        row = await env.bot.store.last_game_in(channel_id)
+        row = await env.bot.store.games.last_game_in(channel_id)
         assert row is not None and row.paused == "no_access"
         assert calls_to(env, channel_id, mark) == []
     told = dms_saying(first, "alice", "is paused: I can no longer post there")
@@ -186,7 +186,7 @@ async def test_lost_permissions_are_tried_a_few_times_then_pause_and_the_game_go
     for _ in range(6):
         await env.advance_time(1200)
     table = await party.table()
-    row = await env.bot.store.game(table.id)
+    row = await env.bot.store.games.game(table.id)
     assert row is not None and row.paused == "no_access"
     refused = [c for c in calls_to(env, party.channel.id, mark) if not c.startswith("GET")]
     assert 1 <= len(refused) <= 4  # the first try and three more with back-off, then not one more
@@ -198,7 +198,7 @@ async def test_lost_permissions_are_tried_a_few_times_then_pause_and_the_game_go
     # the server gives the permission back: the gateway says so, and the game goes on by itself
     env.backend.delete_overwrite(party.channel.id, bot_id)
     await env.settle()
-    row = await env.bot.store.game(table.id)
+    row = await env.bot.store.games.game(table.id)
     assert row is not None and row.paused is None
     for name in ("alice", "bob"):
         assert len(dms_saying(party, name, "goes on in")) == 1
@@ -206,7 +206,7 @@ async def test_lost_permissions_are_tried_a_few_times_then_pause_and_the_game_go
     await env.advance_time(3600)
     assert len(results_posts(party)) == 1
     assert any("The bot can post in this channel again" in line for line in public_lines(party.channel))
-    assert await env.bot.store.pending_deliveries() == []
+    assert await env.bot.store.work.pending_deliveries() == []
     assert env.bot.invalid_requests.count() < 50
     user_errors_only(env)
 
@@ -215,7 +215,7 @@ async def test_resume_in_its_own_channel_checks_that_the_bot_can_post(simcord_en
     env = simcord_env
     party = await open_game(env, ("alice", "bob"), variant="quick-start", spectators=("carol",))
     table = await party.table()
-    assert await env.bot.service.pause(table.id, "no_access")
+    assert await env.bot.service.reach.pause(table.id, "no_access")
     bot_id = env.bot.user.id
     deny = Overwrite(target_id=bot_id, type=OverwriteType.MEMBER, deny=discord.Permissions(attach_files=True).value)
     env.backend.set_overwrite(party.channel.id, deny)
@@ -226,7 +226,7 @@ async def test_resume_in_its_own_channel_checks_that_the_bot_can_post(simcord_en
     assert spectator.ephemeral and "Only its players" in spectator.response.content
     env.backend.set_overwrite(party.channel.id, Overwrite(target_id=bot_id, type=OverwriteType.MEMBER))
     await env.settle()  # (this change alone resumes it: the bot can post again)
-    row = await env.bot.store.game(table.id)
+    row = await env.bot.store.games.game(table.id)
     assert row is not None and row.paused is None
     again = await party.members["bob"].slash(party.channel, "game resume")
     assert again.ephemeral and "isn't paused" in again.response.content
