@@ -520,7 +520,7 @@ class BaseFace(ABC):
     ) -> tuple[str, bool]:
         """Finished games of the game here, wins and their rate, and the best score (the lowest or the highest, as
         the rules' scores win); a game whose scores mean different things per format says each."""
-        stats = await store.player_stats(guild_id, user_id, self.key, best=self.rules.score_wins)
+        stats = await store.series.player_stats(guild_id, user_id, self.key, best=self.rules.score_wins)
         game = self.rules.name
         if stats.games == 0 or stats.best is None:
             none = (

@@ -211,9 +211,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         chosen = {name: o.default if options.get(name) is None else options[name] for name, o in own.items()}
         seconds = _deadline(deadline)  # refused privately before anything is created
         lang = language or server_language(interaction)
-        running = await self.bot.store.series_in(channel.id)
+        running = await self.bot.store.series.series_in(channel.id)
         replaces = series != "single" and running is not None and running.status == "running"
-        table = await self.service.new_lobby(
+        table = await self.service.seats.new_lobby(
             guild_id=interaction.guild_id,
             channel_id=channel.id,
             channel_name=getattr(channel, "name", "") or "",
@@ -439,7 +439,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         """The levels of the lobby's game, weakest first, in the game's words and the reader's language (no lobby
         here: every game's). Offered as the person types rather than fixed when the bot starts, so a game's own
         levels are its own, whatever game was registered last."""
-        lobby = await self.bot.store.open_game_in(interaction.channel_id) if interaction.channel_id else None
+        lobby = await self.bot.store.games.open_game_in(interaction.channel_id) if interaction.channel_id else None
         games = [lobby.game] if lobby is not None and lobby.game in FACES else list(FACES)
         lang = await self.bot.lang(interaction)
         typed = fold(current)

@@ -323,7 +323,9 @@ class SeatService(ServicePart):
                 table = await self.table(game_id)
                 if table.game is not None and table.game.is_over():
                     face = self.face(table)
-                    done += await self.store.add_results(game_id, face.results(table, table.game), face.series_over)
+                    done += await self.store.series.add_results(
+                        game_id, face.results(table, table.game), face.series_over
+                    )
             except Exception:
                 log.exception("could not compute the results of finished game %s", game_id)
             finally:
@@ -454,7 +456,9 @@ class SeatService(ServicePart):
         if away and cause is not None:
             wants.append(Want("takeover", seat.user_id, hint=cause))
         level = self.face(table).rules.default_level if away else None
-        if not await self.store.set_away(table.id, seat.seat, self.turn(table), away, [line], wants, waiting, level):
+        if not await self.store.games.set_away(
+            table.id, seat.seat, self.turn(table), away, [line], wants, waiting, level
+        ):
             raise UserError("err.game_over" if table.row.status != "active" else "err.stale")
         self._ai.pop((table.id, seat.seat), None)
         return await self._refresh(table.id)

@@ -44,8 +44,8 @@ class TutorialService(ServicePart):
             language=lang,
             tutorial=True,
         )
-        await self.add_ai(dm_channel_id, user_id, face.rules.ai_levels[0])  # the game's weakest
-        table = await self.start(dm_channel_id, user_id)
+        await self.seats.add_ai(dm_channel_id, user_id, face.rules.ai_levels[0])  # the game's weakest
+        table = await self.seats.start(dm_channel_id, user_id)
         return table.id
 
     def suggestion(self, table: Table, seat: str, lang: str) -> str:

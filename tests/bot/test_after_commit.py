@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bot.cogs.lobby import Lobby
-from bot.service import GameService
+from bot.service import SeatService
 
 
 def _boom(*_args: Any, **_kwargs: Any) -> Any:
@@ -31,7 +31,7 @@ async def test_a_new_game_that_fails_after_its_lobby_was_saved_says_it_may_have_
     assert result.ephemeral
     assert "may have taken effect" in result.response.content
     assert "nothing was changed" not in result.response.content
-    assert await simcord_bot.store.open_game_in(channel.id) is not None  # it was indeed saved
+    assert await simcord_bot.store.games.open_game_in(channel.id) is not None  # it was indeed saved
     assert [type(getattr(e, "original", e)) for e in simcord_env.errors] == [RuntimeError]
     simcord_env.errors.clear()
 
@@ -40,9 +40,9 @@ async def test_a_command_that_fails_before_any_commit_says_nothing_was_changed(
     simcord_env: Any, simcord_bot: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _guild, channel, alice = await _open(simcord_env)
-    monkeypatch.setattr(GameService, "new_lobby", _boom)
+    monkeypatch.setattr(SeatService, "new_lobby", _boom)
     result = await alice.slash(channel, "game new")
     assert result.ephemeral and "nothing was changed" in result.response.content
-    assert await simcord_bot.store.open_game_in(channel.id) is None
+    assert await simcord_bot.store.games.open_game_in(channel.id) is None
     assert [type(getattr(e, "original", e)) for e in simcord_env.errors] == [RuntimeError]
     simcord_env.errors.clear()

@@ -185,8 +185,8 @@ async def test_next_and_cup_refuse_clearly_without_a_running_cup(simcord_env: An
     # a new cup in the channel ends the unfinished one, and says so
     again = await carol.slash(party.channel, "game new", series="cup")
     assert "The unfinished series of this channel ends here, without a winner." in again.response.content
-    assert (await store.series(first.id)).status == "abandoned"
-    assert (await store.series_in(party.channel.id)).status == "running"
+    assert (await store.series.series(first.id)).status == "abandoned"
+    assert (await store.series.series_in(party.channel.id)).status == "running"
     user_errors_only(simcord_env)
 
 

@@ -36,7 +36,7 @@ async def store(db_location: str) -> Any:
 
 
 async def lobby(store: Store, channel: int, *, series_target: int | None = None) -> int:
-    game_id = await store.create_game(
+    game_id = await store.games.create_game(
         guild_id=GUILD,
         channel_id=channel,
         channel_name=f"table-{channel}",
@@ -59,7 +59,7 @@ async def finish(
 ) -> None:
     """Start the game and end it at once with each seat's (user id, name, place, score); ``series_over`` is the
     game's rule for the end of its series."""
-    assert await store.start_game(game_id, '{"state": 0}', {"p1": 0}, [LogLine({"text": "Begin."})], 0, [])
+    assert await store.play.start_game(game_id, '{"state": 0}', {"p1": 0}, [LogLine({"text": "Begin."})], 0, [])
     move = Move(
         game_id=game_id,
         version=1,
@@ -75,22 +75,22 @@ async def finish(
         results=[ResultRow(seat, uid, name, place, score) for seat, (uid, name, place, score) in scores.items()],
         series_over=series_over,
     )
-    await store.record(move)
+    await store.play.record(move)
 
 
 async def test_negative_scores_and_an_unheard_of_level_are_stored_rated_and_counted(store: Store) -> None:
     game_id = await lobby(store, 100)
-    assert await store.add_seat(game_id, BOB, "bob", is_ai=False) is None
-    assert await store.add_seat(game_id, None, "Vesper", is_ai=True, ai_level="novice") is None
+    assert await store.games.add_seat(game_id, BOB, "bob", is_ai=False) is None
+    assert await store.games.add_seat(game_id, None, "Vesper", is_ai=True, ai_level="novice") is None
     await finish(
         store, game_id, {"p1": (ALICE, "alice", 1, -7), "p2": (BOB, "bob", 3, -1), "p3": (None, "Vesper", 2, 0)}
     )
 
-    row = await store.game(game_id)
+    row = await store.games.game(game_id)
     assert row is not None and row.status == "over"
-    results = await store.results(game_id)
+    results = await store.series.results(game_id)
     assert [(r.seat, r.place, r.score) for r in results] == [("p1", 1, -7), ("p3", 2, 0), ("p2", 3, -1)]
-    assert [s.ai_level for s in await store.seats(game_id)] == [None, None, "novice"]
+    assert [s.ai_level for s in await store.games.seats(game_id)] == [None, None, "novice"]
 
     rated = {
         str(r[0]): (int(r[1]), int(r[2]))
@@ -101,15 +101,15 @@ async def test_negative_scores_and_an_unheard_of_level_are_stored_rated_and_coun
     assert rated == {str(ALICE): (1, 1), str(BOB): (1, 0), ai_player("novice"): (1, 0)}
 
     # the lowest and the highest score of a game whose scores go below zero, as each way of winning counts them
-    low = await store.player_stats(GUILD, ALICE, GAME, best="low")
+    low = await store.series.player_stats(GUILD, ALICE, GAME, best="low")
     assert (low.games, low.wins, low.score, low.best) == (1, 1, -7, -7)
-    high = await store.player_stats(GUILD, BOB, GAME, best="high")
+    high = await store.series.player_stats(GUILD, BOB, GAME, best="high")
     assert (high.games, high.wins, high.score, high.best) == (1, 0, -1, -1)
 
 
 async def test_an_ai_seat_stored_without_a_level_is_rated_under_its_games_default_level(store: Store) -> None:
     game_id = await lobby(store, 101)
-    assert await store.add_seat(game_id, None, "Vesper", is_ai=True) is None
+    assert await store.games.add_seat(game_id, None, "Vesper", is_ai=True) is None
     await finish(store, game_id, {"p1": (ALICE, "alice", 2, 3), "p2": (None, "Vesper", 1, -2)})
     players = {str(r[0]) for r in await store._read("SELECT player FROM ratings WHERE game = ?", (GAME,))}
     assert players == {str(ALICE), ai_player(GAMES[GAME].default_level)}
@@ -117,18 +117,18 @@ async def test_an_ai_seat_stored_without_a_level_is_rated_under_its_games_defaul
 
 async def test_a_seat_handed_to_the_ai_plays_at_the_level_it_is_given(store: Store) -> None:
     game_id = await lobby(store, 102)
-    assert await store.add_seat(game_id, BOB, "bob", is_ai=False) is None
-    assert await store.start_game(game_id, '{"state": 0}', {"p1": 0}, [LogLine({"text": "Begin."})], 0, [])
-    assert await store.set_away(game_id, "p2", 1, True, [LogLine({"text": "Away."})], [], [], "novice")
-    seat = next(s for s in await store.seats(game_id) if s.seat == "p2")
+    assert await store.games.add_seat(game_id, BOB, "bob", is_ai=False) is None
+    assert await store.play.start_game(game_id, '{"state": 0}', {"p1": 0}, [LogLine({"text": "Begin."})], 0, [])
+    assert await store.games.set_away(game_id, "p2", 1, True, [LogLine({"text": "Away."})], [], [], "novice")
+    seat = next(s for s in await store.games.seats(game_id) if s.seat == "p2")
     assert seat.is_ai and seat.ai_level == "novice" and seat.user_id == BOB
 
 
 async def test_a_series_is_its_games(store: Store) -> None:
     game_id = await lobby(store, 103, series_target=5)
-    row = await store.game(game_id)
+    row = await store.games.game(game_id)
     assert row is not None and row.series_id is not None
-    series = await store.series_in(103)
+    series = await store.series.series_in(103)
     assert series is not None and (series.kind, series.target, series.status) == (GAME, 5, "running")
 
 
@@ -137,7 +137,7 @@ async def test_a_series_ends_by_its_games_own_rule(store: Store) -> None:
     falls to minus the target, which the store asks the game in the transaction that writes the results."""
     raced = await lobby(store, 104, series_target=5)
     await finish(store, raced, {"p1": (ALICE, "alice", 1, 3), "p2": (BOB, "bob", 2, -6)})
-    series = await store.series_in(104)
+    series = await store.series.series_in(104)
     assert series is not None and series.status == "running"  # nobody reached +5
 
     def sunk(totals: Sequence[int], target: int) -> bool:
@@ -145,7 +145,7 @@ async def test_a_series_ends_by_its_games_own_rule(store: Store) -> None:
 
     penalties = await lobby(store, 105, series_target=5)
     await finish(store, penalties, {"p1": (ALICE, "alice", 1, 3), "p2": (BOB, "bob", 2, -6)}, sunk)
-    series = await store.series_in(105)
+    series = await store.series.series_in(105)
     assert series is not None and series.status == "over"
 
 
@@ -194,7 +194,7 @@ async def test_a_database_of_the_release_before_keeps_every_row_and_takes_negati
             conn.execute("UPDATE games SET series_id = ? WHERE id = ?", (made[0], first))
 
         await old.writer.transaction(old_series)
-        assert await old.add_seat(first, None, "Vesper", is_ai=True, ai_level="hard") is None
+        assert await old.games.add_seat(first, None, "Vesper", is_ai=True, ai_level="hard") is None
         await finish(old, first, {"p1": (ALICE, "alice", 1, 4), "p2": (None, "Vesper", 2, 9)})
         single = await lobby(old, 201)
         before = {
@@ -212,18 +212,18 @@ async def test_a_database_of_the_release_before_keeps_every_row_and_takes_negati
             for table in ("seats", "results", "games")
         }
         assert after == {k: v for k, v in before.items() if k != "series"}
-        series = await store.series_in(200)
+        series = await store.series.series_in(200)
         assert series is not None and (series.kind, series.target, series.status) == (GAME, 100, "running")
-        row = await store.game(first)
+        row = await store.games.game(first)
         assert row is not None and row.series_id == series.id
         if dialect == "sqlite":
             assert await store._read("PRAGMA foreign_key_check") == []
 
         # and it plays on: a game with negative scores and an unheard-of level finishes
-        assert await store.add_seat(single, None, "Morrow", is_ai=True, ai_level="novice") is None
+        assert await store.games.add_seat(single, None, "Morrow", is_ai=True, ai_level="novice") is None
         await finish(store, single, {"p1": (ALICE, "alice", 2, -3), "p2": (None, "Morrow", 1, -12)})
-        assert [(r.seat, r.score) for r in await store.results(single)] == [("p2", -12), ("p1", -3)]
+        assert [(r.seat, r.score) for r in await store.series.results(single)] == [("p2", -12), ("p1", -3)]
         nxt = await lobby(store, 202, series_target=3)
-        assert (await store.series_in(202)) is not None and nxt
+        assert (await store.series.series_in(202)) is not None and nxt
     finally:
         await store.close()

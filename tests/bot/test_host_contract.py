@@ -264,6 +264,6 @@ async def test_add_bot_offers_the_lobbys_own_levels_in_its_words(
     assert [c["name"] for c in offered] == [level_name(game_key, level, "en") for level in face.rules.ai_levels]
     refused = await host.slash(channel, "game add-bot", level="no-such-level")
     assert refused.ephemeral
-    row = await simcord_bot.store.open_game_in(channel.id)
-    assert row is not None and len(await simcord_bot.store.seats(row.id)) == 1
+    row = await simcord_bot.store.games.open_game_in(channel.id)
+    assert row is not None and len(await simcord_bot.store.games.seats(row.id)) == 1
     user_errors_only(simcord_env)

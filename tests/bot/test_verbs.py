@@ -169,11 +169,11 @@ async def test_an_option_of_another_game_is_refused_before_a_lobby_opens(simcord
         assert f"“{name}” is not an option of {fightdrome.rules.name}" in refused.response.content
     refused = await host.slash(channel, "game new", game=nightfall.key, fame_counts=True)
     assert refused.ephemeral and f"is not an option of {nightfall.rules.name}" in refused.response.content
-    assert await simcord_env.bot.store.games_in_channel(channel.id) == []  # nothing was made
+    assert await simcord_env.bot.store.marks.games_in_channel(channel.id) == []  # nothing was made
     assert len(user_errors_only(simcord_env)) == 3
     opened = await host.slash(channel, "game new", game=fightdrome.key, format="bout", breather=True)
     assert not opened.ephemeral and "opened a game" in opened.response.content
-    (row,) = await simcord_env.bot.store.games_in_channel(channel.id)
+    (row,) = await simcord_env.bot.store.marks.games_in_channel(channel.id)
     assert row.game == fightdrome.key
 
 
