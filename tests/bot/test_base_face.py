@@ -293,7 +293,7 @@ async def test_the_results_the_game_over_dm_and_the_stats_come_from_the_ranking(
         assert (game, best) == ("tiny", "high")
         return PlayerStats(4, 3, 3, 1) if user == 100 else PlayerStats(0, 0, 0, None)
 
-    store: Any = SimpleNamespace(player_stats=player_stats)
+    store: Any = SimpleNamespace(series=SimpleNamespace(player_stats=player_stats))
     text, shown = await FACE.stats_text(store, 10, 100, "alice", "en", mine=True)
     assert shown and text == "📊 **alice** — Tiny: 4 games, 3 wins (75%), best score 1."
     text, shown = await FACE.stats_text(store, 10, 101, "bob", "ru", mine=False)
