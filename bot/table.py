@@ -19,19 +19,17 @@ from render.theme import drawable
 
 def level_name(game: str, level: str | None, lang: str = "en") -> str:
     """An AI level of ``game`` (its key) in words: the game's own name for it (``<game>.level.<level>`` in its
-    catalogue), else the host's word for a level many games share (``level.<level>``), else the level's id. A
-    seat stored without a level plays at the game's default level."""
+    catalogue; every game names each of its levels), else the level's id. A seat stored without a level plays at the
+    game's default level."""
     if level is None:
         rules = GAMES.get(game)
         level = rules.default_level if rules is not None else ""
-    for key in (f"{game}.level.{level}", f"level.{level}"):
-        if i18n.has(key):
-            return t(key, lang)
-    return level
+    key = f"{game}.level.{level}"
+    return t(key, lang) if i18n.has(key) else level
 
 
 def series_name(game: str, lang: str = "en") -> str:
-    """What ``game`` (its key) calls its series of games ("Apocalypse Cup"), from its catalogue (``<game>.series``);
+    """What ``game`` (its key) calls its series of games, from its catalogue (``<game>.series``);
     a game that offers a series names it."""
     return t(f"{game}.series", lang)
 

@@ -23,6 +23,10 @@ ENGLISH: dict[str, i18n.Template] = {
     "fightdrome.turn.during": "in rounds {turns}",
     "fightdrome.turn.nth": "round {turn}",
     "fightdrome.turn.title": "Round {turn}",
+    # its AI levels (``engine.fightdrome.rules``), by the names the lobby's menu and /game add-bot show
+    "fightdrome.level.easy": "easy",
+    "fightdrome.level.normal": "normal",
+    "fightdrome.level.hard": "hard",
     # a log line kept before the host's sentence took the game's noun as a field: stored games still read it
     "deadline.default_log.exchange": "⏰ {name} missed this exchange: {label} (by default).",
     # options, as the lobby and the table say them

@@ -22,6 +22,10 @@ ENGLISH: dict[str, i18n.Template] = {
     "nightfall.turn.during": "in turns {turns}",
     "nightfall.turn.nth": "turn {turn}",
     "nightfall.turn.title": "Turn {turn}",
+    # its AI levels (``engine.nightfall.rules``), by the names the lobby's menu and /game add-bot show
+    "nightfall.level.easy": "easy",
+    "nightfall.level.normal": "normal",
+    "nightfall.level.hard": "hard",
     # log lines kept before the host's sentence took the game's noun as a field: stored games still read them
     "deadline.default_log": "⏰ {name} missed this turn: {label} (by default).",
     "deadline.default_log.turn": "⏰ {name} missed this turn: {label} (by default).",

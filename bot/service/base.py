@@ -20,7 +20,7 @@ from bot.workers.thinking import Thinker
 log = logging.getLogger(__name__)
 
 AI_NAMES = ("Vesper", "Lucan", "Mireille", "Anton", "Sable")
-#: ``/game new series:``: one game, or the first game of a series (its game's: an Apocalypse Cup…)
+#: ``/game new series:``: one game, or the first game of a series (its game's, by its own name)
 SERIES = ("single", "cup")
 #: seconds after the last move at which a game-over DM is due if the results' delivery did not bring it forward
 GAME_OVER_FALLBACK = 3600.0

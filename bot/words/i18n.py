@@ -343,12 +343,9 @@ EN: dict[str, Template] = {
     "place.2": "2nd",
     "place.3": "3rd",
     "place.n": "{n}th",
-    # AI levels (a game may name its own: ``bot.table.level_name``), a game's series (/game new series:cup,
-    # /game next, /game cup: the game names its series and says its rules, ``bot.table.series_name``)
+    # an AI seat and its level (the game names its levels: ``bot.table.level_name``), a game's series (/game new
+    # series:cup, /game next, /game cup: the game names its series and says its rules, ``bot.table.series_name``)
     "ai.with_level": "{name} ({level})",
-    "level.easy": "easy",
-    "level.normal": "normal",
-    "level.hard": "hard",
     "series.single": "single game",
     "series.cup": "a series: games with the same seats",
     "series.replaced_note": " The unfinished series of this channel ends here, without a winner.",

@@ -18,6 +18,7 @@ from bot.store import MIGRATIONS_DIR, Move, ResultRow, Store, Want
 from bot.store.rows import SeriesOver, reached
 from bot.table import level_name, series_lobby_note, series_name
 from bot.words.logline import LogLine
+from engine import i18n
 from engine.games import GAMES
 
 from .. import postgresql
@@ -147,6 +148,16 @@ async def test_a_series_ends_by_its_games_own_rule(store: Store) -> None:
     await finish(store, penalties, {"p1": (ALICE, "alice", 1, 3), "p2": (BOB, "bob", 2, -6)}, sunk)
     series = await store.series.series_in(105)
     assert series is not None and series.status == "over"
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_game_names_each_of_its_levels_in_three_languages(key: str) -> None:
+    """The host has no word for any level: each game names its own (``<game>.level.<level>``), translated."""
+    for level in GAMES[key].ai_levels:
+        assert i18n.has(f"{key}.level.{level}"), f"{key} does not name its level {level!r}"
+        english = level_name(key, level, "en")
+        assert all(level_name(key, level, lang) not in ("", english) for lang in ("pl", "ru")), (key, level)
+    assert not any(i18n.has(f"level.{level}") for rules in GAMES.values() for level in rules.ai_levels)
 
 
 def test_a_game_names_its_levels_and_its_series_else_the_host_says_the_level() -> None:
