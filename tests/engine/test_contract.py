@@ -1,4 +1,5 @@
-"""The contract every game keeps (``engine.protocol``), checked over every game in ``engine.games.GAMES``:
+"""The contract every game keeps (``engine.protocol``), checked over every game in ``engine.games.GAMES`` and the
+kit game of ``tests/kitgame``:
 seeded random games played to the end, actions that round-trip through their text, an exact JSON round
 trip in the middle of a game, determinism, no seat's hand in another seat's view, illegal input refused,
 a ranking of every seat, best first."""
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from engine.games import GAMES
+from engine.games import GAMES as REGISTERED
 from engine.protocol import (
     MOVE_TEXT,
     SEAT_FIELDS,
@@ -25,11 +26,17 @@ from engine.protocol import (
     Traits,
     rename_seats,
 )
+from tests.kitgame import KIT_KEY
+from tests.kitgame.engine import SEALED_BIDS
 
 from .playouts import Step, play
 
 MAX_STEPS = 20_000
 SEEDS = (1, 2, 3)
+
+#: every registered game, and the kit game of ``tests/kitgame`` (a third game unlike the two, registered by no one):
+#: a new game keeps the contract with no test of its own
+GAMES = {**REGISTERED, KIT_KEY: SEALED_BIDS}
 
 
 def _hidden_ids(match: Match, seat: str) -> set[Any]:
@@ -114,13 +121,18 @@ def test_a_game_declares_itself(key: str) -> None:
 
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_every_ai_level_answers_with_a_legal_move_from_its_seats_view(key: str) -> None:
+    """Each level decides a few times from a position of its own (a fresh match each, so a short game is not played
+    past its end)."""
     rules = GAMES[key]
-    match = rules.new(seats=[f"s{i}" for i in range(min(rules.seats))], seed=5, options=rules.Options())
     rnd = random.Random(5)
-    for level in rules.ai_levels:
+    for n, level in enumerate(rules.ai_levels):
+        match = rules.new(seats=[f"s{i}" for i in range(min(rules.seats))], seed=5 + n, options=rules.Options())
+        _play(match, rnd, [], steps=3 * n)
         player = rules.make_player(level, seed=3, budget=0.05)
         assert isinstance(player, Player)
         for _ in range(6):
+            if match.is_over():
+                break
             seat = match.pending()[0].seat
             view, actions = rules.ai_input(match, seat)
             assert view.get("you", seat) == seat and list(actions) == list(match.legal_actions(seat))
