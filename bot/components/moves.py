@@ -21,6 +21,7 @@ import discord
 
 from bot.table import verb_of
 from bot.words.i18n import shorten
+from bot.words.labels import BUTTON_LABEL, OPTION_LABEL, distinct_labels
 
 log = logging.getLogger(__name__)
 
@@ -160,8 +161,15 @@ def move_view(
     buttons, kept out of the menus; ``batch`` ones (of one verb) share one multi-select (``BatchSelect``),
     placed after the other moves' buttons."""
     view = discord.ui.View(timeout=None)
-    every = [Move(*m) for m in moves]
-    verb = next((verb_of(m.text) for m in every if m.batch), "")
+    given = [Move(*m) for m in moves]
+    labels = [m.label or m.text for m in given]
+    # no two labels read the same once cut to Discord's limits: a button's (passive answers) and a menu option's
+    narrow = [m._replace(label=lab) for m, lab in zip(given, distinct_labels(labels, BUTTON_LABEL), strict=True)]
+    wide = [m._replace(label=lab) for m, lab in zip(given, distinct_labels(labels, OPTION_LABEL), strict=True)]
+    verb = next((verb_of(m.text) for m in given if m.batch), "")
+    buttons = sum(not (m.batch and verb_of(m.text) == verb) for m in given) <= MAX_BUTTONS
+    every = narrow if buttons else wide
+    button_label = {m.text: m.label for m in narrow}
     grouped = [m for m in every if m.batch and verb_of(m.text) == verb]  # one menu: the moves of one verb
     batch = grouped[:MAX_OPTIONS]
     single = [m for m in every if m not in grouped]
@@ -175,7 +183,7 @@ def move_view(
             if m.passive:
                 view.add_item(MoveButton(game, since, m.text, m.label, passive=True))
         return view
-    passive = [(m.text, m.label) for m in single if m.passive]
+    passive = [(m.text, button_label[m.text]) for m in single if m.passive]
     active = [(m.text, m.label) for m in single if not m.passive]
     rows = MAX_ROWS - (1 if batch else 0) - -(-len(passive) // ROW_WIDTH)
     chunks = [active[i : i + MAX_OPTIONS] for i in range(0, len(active), MAX_OPTIONS)][:rows]
