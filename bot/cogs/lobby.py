@@ -263,22 +263,36 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         )
 
     async def _refresh_lobby(self, interaction: discord.Interaction[Any], table: Table, started: bool = False) -> None:
-        """The lobby message with the seats taken now; once the game starts, without its buttons (the start itself is
-        said by the channel's own line and the game's first log line, so the message adds no third one). A failed
-        edit changes nothing that matters: the channel has just been told the same in a line of its own."""
-        message_id = await self.bot.store.marks.lobby_message(table.id)
-        if message_id is None:
-            return
-        seats = table.titles() or "—"
-        lines = [self._opened_text(table, table.host_name, ""), t("lobby.seats", table.lang, players=seats)]
-        view = None if started else lobby_view(table.id, FACES[table.row.game].rules, table.lang)
+        """The lobby message, edited to list the seats taken now: joins, leaves and AI seats say themselves here,
+        not in messages of their own, so a lobby is one message in the channel. Once the game starts it loses its
+        buttons (the start is said by the channel's own reply and the game's first log line). A lobby message that
+        cannot be edited (deleted, or its id never kept) is posted afresh, once, and its new id kept, so the seats
+        are never said nowhere; after the start it is not (the start's reply names the players)."""
         channel = interaction.channel
         if not isinstance(channel, discord.abc.Messageable):
             return
+        seats = table.titles() or "—"
+        content = clip(
+            "\n".join([self._opened_text(table, table.host_name, ""), t("lobby.seats", table.lang, players=seats)])
+        )
+        view = None if started else lobby_view(table.id, FACES[table.row.game].rules, table.lang)
+        none = discord.AllowedMentions.none()
+        message_id = await self.bot.store.marks.lobby_message(table.id)
+        if message_id is not None:
+            try:
+                await channel.get_partial_message(message_id).edit(  # type: ignore[union-attr]
+                    content=content, view=view, allowed_mentions=none
+                )
+                return
+            except discord.NotFound:
+                pass  # deleted: posted afresh below
+            except discord.HTTPException:
+                return  # a passing failure: the next change edits it again
+        if view is None:  # started
+            return
         with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(message_id).edit(  # type: ignore[union-attr]
-                content=clip("\n".join(lines)), view=view, allowed_mentions=discord.AllowedMentions.none()
-            )
+            fresh = await channel.send(content, view=view, allowed_mentions=none)
+            await self.bot.store.marks.set_lobby_message(table.id, fresh.id)
 
     async def hand_over(self, interaction: discord.Interaction[Any], game_id: int, seat: str) -> None:
         """The button on a missed deadline's notice: the silent seat goes to the AI, and the notice says who did it
@@ -325,12 +339,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     async def _join(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
         table = await self.service.seats.join(interaction.channel.id, interaction.user.id, _name(interaction.user))
-        await self._refresh_lobby(interaction, table)
+        await self._refresh_lobby(interaction, table)  # the lobby message lists the seat: said privately here
         await send(
             interaction,
             t("lobby.joined", table.lang, name=_name(interaction.user), count=len(table.seats), seats=_most(table)),
             allowed_mentions=discord.AllowedMentions.none(),
-            ephemeral=False,
+            ephemeral=True,
         )
         await self._welcome(interaction, table.row.channel_name, table.row.game)
 
@@ -360,10 +374,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
             await self._refresh_lobby(interaction, table)
         if table.row.status == "active":
             text = t("away.left_reply", table.lang, name=name)
-        else:
+        else:  # the lobby message lists the seats: said privately
             key = "lobby.host_left" if interaction.user.id == table.row.host_id else "lobby.left"
             text = t(key, table.lang, name=name, count=len(table.seats), seats=_most(table))
-        await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=False)
+        lobby = table.row.status == "lobby"
+        await send(interaction, text, allowed_mentions=discord.AllowedMentions.none(), ephemeral=lobby)
 
     @app_commands.command(name="return", description="Take your seat back from the AI")
     @app_commands.describe(game=english("cmd.game.return.game.desc"))
@@ -458,7 +473,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         table, name = await self.service.seats.add_ai(interaction.channel.id, interaction.user.id, level)
         await self._refresh_lobby(interaction, table)
         text = t("lobby.bot_added", table.lang, name=name, count=len(table.seats), seats=_most(table))
-        await send(interaction, text, ephemeral=False)
+        await send(interaction, text, ephemeral=True)  # the lobby message lists the seat: said privately
 
     @app_commands.command(name="start", description="Start the game (host only)")
     @app_commands.guild_only()
@@ -468,8 +483,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
     async def _start(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.channel is not None
         # start() refuses (privately) before the channel is told anything. This reply is the
-        # channel's word on who plays; the game's first log line ("lobby.started") says it in the
-        # move-by-move thread
+        # channel's one new message of the lobby, its word on who plays, and the only one to say
+        # "Check your DMs" (it is read when the game starts; the log line "lobby.started" stays in the log and
+        # the table message long after, where the advice would be stale)
         table = await self.service.seats.start(interaction.channel.id, interaction.user.id)
         await self._refresh_lobby(interaction, table, started=True)
         players = ", ".join(s.shown for s in table.seats)

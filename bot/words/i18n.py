@@ -28,8 +28,8 @@ EN: dict[str, Template] = {
     "lobby.left": "**{name}** leaves the game ({count}/{seats}).",
     "lobby.host_left": "**{name}** gives up their seat but stays the host ({count}/{seats}).",
     "lobby.bot_added": "An AI player, **{name}**, takes a seat ({count}/{seats}).",
-    # posted once, as the game's first log line; the /game start reply only says who started it
-    "lobby.started": "The game begins with {players}. Check your DMs for your cards!",
+    # posted once, as the game's first log line; "Check your DMs" is the /game start reply's alone
+    "lobby.started": "The game begins with {players}.",
     "lobby.starting": "▶️ **{host}** starts the game with {players}. Check your DMs for your cards!",
     "lobby.seats": "Seats: {players}.",
     "lobby.button.join": "Join",

@@ -33,20 +33,21 @@ async def test_a_lobby_is_filled_and_started_with_its_buttons(simcord_env: Any) 
     game_id = custom_id(lobby, "lb:").split(":")[1]
 
     joined = await members["bob"].click(lobby, custom_id=f"lb:{game_id}:join")
-    assert not joined.ephemeral and "**bob** joins the game (2/5)" in joined.response.content
+    # the lobby message lists the seat; the one who joined is told privately (a quiet lobby)
+    assert joined.ephemeral and "**bob** joins the game (2/5)" in joined.response.content
     assert "Seats: alice, bob." in lobby_message(channel).content
 
     # the host's menu adds an AI player at the chosen level; bob may not (the host only, as /game add-bot)
     refused = await members["bob"].select(lobby_message(channel), ["hard"], custom_id=f"lbai:{game_id}")
     assert refused.ephemeral and "host" in refused.response.content
     added = await members["alice"].select(lobby_message(channel), ["hard"], custom_id=f"lbai:{game_id}")
-    assert not added.ephemeral and "(3/5)" in added.response.content
+    assert added.ephemeral and "(3/5)" in added.response.content
     row = await simcord_env.bot.store.games.last_game_in(channel.id)
     seats = await simcord_env.bot.store.games.seats(row.id)
     assert [s.ai_level for s in seats if s.is_ai] == ["hard"]
 
     left = await members["bob"].click(lobby_message(channel), custom_id=f"lb:{game_id}:leave")
-    assert "leaves the game (2/5)" in left.response.content
+    assert left.ephemeral and "leaves the game (2/5)" in left.response.content
     await members["bob"].click(lobby_message(channel), custom_id=f"lb:{game_id}:join")
     early = await members["bob"].click(lobby_message(channel), custom_id=f"lb:{game_id}:start")
     assert early.ephemeral  # only the host starts

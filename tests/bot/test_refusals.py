@@ -98,7 +98,7 @@ async def test_one_open_game_per_channel_and_lobby_rules(simcord_env: Any) -> No
     twice = await bob.slash(party.channel, "game join")
     assert twice.ephemeral and "already have a seat" in twice.response.content
     left = await bob.slash(party.channel, "game leave")
-    assert "leaves the game (1/5)" in left.response.content
+    assert left.ephemeral and "leaves the game (1/5)" in left.response.content  # the lobby message lists seats
     for _ in range(4):
         await alice.slash(party.channel, "game add-bot")
     full = await bob.slash(party.channel, "game join")
