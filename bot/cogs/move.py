@@ -20,7 +20,8 @@ from bot.discord_io.replies import defer, send
 from bot.errors import UserError
 from bot.host import Host
 from bot.table import Table, verb_of
-from bot.words.i18n import clip, fold, shorten, t
+from bot.words.i18n import clip, fold, t
+from bot.words.labels import OPTION_LABEL, distinct_labels
 from engine.i18n import LANGUAGES
 
 GAME_HELP = "In a DM, with several games waiting on you: which game (in a server channel, its own game)"
@@ -136,7 +137,7 @@ class MoveCommands:
         face, game, names = self.bot.service.face(table), table.game, table.names
         lang = await self.bot.lang(interaction)
         want = current.casefold().strip()
-        out = []
+        out: list[tuple[str, str]] = []
         seen: set[str] = set()
         for action in game.legal_actions(seat.seat):
             if verbs and verb_of(action) not in verbs:
@@ -147,8 +148,10 @@ class MoveCommands:
             if want and want not in text.casefold() and want not in str(action) and fold(current) not in fold(text):
                 continue
             seen.add(text)
-            out.append(app_commands.Choice(name=shorten(text, 100), value=str(action)))
-        return out[:MAX_CHOICES]
+            out.append((text, str(action)))
+        out = out[:MAX_CHOICES]  # their names read differently once cut to Discord's 100 characters
+        shown = distinct_labels([text for text, _ in out], OPTION_LABEL)
+        return [app_commands.Choice(name=name, value=value) for name, (_, value) in zip(shown, out, strict=True)]
 
     async def complete_game(
         self, interaction: discord.Interaction[Any], current: str

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.components.moves import Move, move_view
+from bot.nightfall.face import NightfallFace
 from bot.words.i18n import shorten
 from bot.words.labels import BUTTON_LABEL, OPTION_LABEL, distinct_labels
+
+from .conftest import user_errors_only
+from .test_typed_moves import alice_to_chain
 
 BOB_A = "Block Enraged Wight (Vesper 🤖's, attacking bob, blocked by Charlotte Reyes) with Grave Hound, protecting bob"
 BOB_B = "Block Enraged Wight (Vesper 🤖's, attacking bob, blocked by Charlotte Reyes) with Grave Hound, protecting Ann"
@@ -105,3 +110,21 @@ def test_a_prompts_menu_options_read_differently() -> None:
     shown = _labels_of(view)
     assert len(shown) == 26 and len(set(shown)) == 26
     assert all(len(label) <= OPTION_LABEL for label in shown)
+
+
+@pytest.mark.unseen_images
+async def test_typed_move_suggestions_read_differently(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slash option's suggestions are cut at 100 characters too: moves sharing a long start stay apart."""
+    party, _seat, _ref = await alice_to_chain(simcord_env)
+    shared = "Chain a card whose label reads the same for a long while, as blocks of one attacker do, " * 2
+    original = NightfallFace.label
+
+    def long_label(self: NightfallFace, match: Any, action: Any, names: Any, lang: str) -> str:
+        return shared + original(self, match, action, names, lang)
+
+    monkeypatch.setattr(NightfallFace, "label", long_label)
+    choices = await party.members["alice"].autocomplete(party.channel, "chain", "card", "")
+    names = [c["name"] for c in choices]
+    assert len(names) > 1 and len(set(names)) == len(names)
+    assert all(len(name) <= OPTION_LABEL for name in names)
+    user_errors_only(simcord_env)
