@@ -27,6 +27,7 @@ from bot.verbs import Verb
 from bot.words.i18n import clip, count, noun, plural, rename, t
 from bot.words.logline import Describe, LogLine
 from bot.workers.images import Picture
+from engine import i18n
 from engine.protocol import Match, Rules
 
 Event = dict[str, Any]
@@ -231,6 +232,11 @@ class Face(Protocol):
     def lesson(self, kind: str, lang: str) -> str:
         """What a decision of ``kind`` asks, in a line or two for a newcomer (the first prompt of each kind shows
         it, and every prompt of a tutorial); empty for a kind that needs none."""
+        ...
+
+    def goal(self, lang: str) -> str:
+        """How the game is won and what a turn is, in a sentence or two for a newcomer (the first message of a
+        tutorial, and the list of games ``/rules`` gives where no game is played); empty if the game says none."""
         ...
 
     @property
@@ -471,6 +477,11 @@ class BaseFace(ABC):
     def lesson(self, kind: str, lang: str) -> str:
         """No newcomer's line for any kind of decision."""
         return ""
+
+    def goal(self, lang: str) -> str:
+        """The game's catalogue key ``<game key>.goal``; empty for a game that has none."""
+        key = f"{self.key}.goal"
+        return t(key, lang) if i18n.has(key) else ""
 
     async def table_file(self, table: Table, lang: str | None = None) -> discord.File:
         """The table picture (``table_picture``) drawn now, through the image pool."""

@@ -41,7 +41,9 @@ class Tutorial(commands.Cog):
         name = (getattr(interaction.user, "display_name", None) or interaction.user.name)[:40]
         try:
             dm = await interaction.user.create_dm()
-            await dm.send(t("tutorial.welcome", lang, game=game_name(key)))
+            goal = FACES[key].goal(lang)  # how the game is won and what a turn is: a newcomer's first words
+            welcome = t("tutorial.welcome", lang, game=game_name(key))
+            await dm.send(f"{welcome}\n\n{goal}" if goal else welcome)
         except discord.Forbidden as e:
             if e.code != DM_CLOSED:
                 raise

@@ -23,6 +23,12 @@ ENGLISH: dict[str, i18n.Template] = {
     "fightdrome.turn.during": "in rounds {turns}",
     "fightdrome.turn.nth": "round {turn}",
     "fightdrome.turn.title": "Round {turn}",
+    # the first message of a tutorial: how the game is won and what a turn is (``Face.goal``)
+    "fightdrome.goal": (
+        "🏆 **How to win**: a round ends when a player's hand is empty, and the other player wins it; the cards left "
+        "in hand are **Fame**, and in a series the first to the Fame target wins. **A turn**: you play one card: an "
+        "attack opens an exchange, and each answer must top the last card or stop it with a block, a Dodge or a Feint."
+    ),
     # its AI levels (``engine.fightdrome.rules``), by the names the lobby's menu and /game add-bot show
     "fightdrome.level.easy": "easy",
     "fightdrome.level.normal": "normal",

@@ -22,6 +22,12 @@ ENGLISH: dict[str, i18n.Template] = {
     "nightfall.turn.during": "in turns {turns}",
     "nightfall.turn.nth": "turn {turn}",
     "nightfall.turn.title": "Turn {turn}",
+    # the first message of a tutorial: how the game is won and what a turn is (``Face.goal``)
+    "nightfall.goal": (
+        "🏆 **How to win**: the game ends when the last face-up wound is dealt, and the player with the fewest "
+        "wounds wins. **A turn**: your minions attack, you play cards one after another, you claim new cards with "
+        "influence, and you draw up to 5."
+    ),
     # its AI levels (``engine.nightfall.rules``), by the names the lobby's menu and /game add-bot show
     "nightfall.level.easy": "easy",
     "nightfall.level.normal": "normal",
@@ -59,9 +65,10 @@ ENGLISH: dict[str, i18n.Template] = {
     "teach.player_order": "**Order**: nothing happens at once; you choose in which order the players are affected.",
     "teach.target": "**Target**: a card's text is resolving and asks whom or what it hits. `/card` reads any card.",
     "teach.chain": (
-        "**Chain**: play a card from your hand, then link more: each card's colour must be a link colour (small "
-        "moon) of the last card. A kicker adds its text when the card goes straight onto a card of the kicker's "
-        "colour. The chain resolves from the last card played back to the first."
+        "**Chain**: play a card from your hand, then you may add more, one on top of the other. Each card you add "
+        "must match the one before it: its colour (big moon) must be one of that card's link colours (small moons). "
+        "The cards then take effect from the last one back to the first. A kicker adds its text when a card goes "
+        "straight onto a card of the kicker's colour."
     ),
     "teach.choose": "**Choose a card**: a card's text asks you to pick a card, to discard or to exile.",
     "teach.claim": (

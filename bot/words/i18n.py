@@ -52,6 +52,8 @@ EN: dict[str, Template] = {
     ),
     # the first prompt of each kind: what it asks (the games' own lines), then where to learn more
     "lesson.more": "`/rules` explains the game, `/card` shows any card.",
+    # /rules where no game is played: a paragraph a game, its overview's topic and how it is won (``Face.goal``)
+    "rules.game": "**{game}** — `/rules` with the topic **{topic}** explains it.\n{goal}",
     "err.tutorial_dm_closed": (
         "I can't DM you, and a tutorial plays in DMs: allow direct messages from this server's members (**Privacy "
         "Settings**), then try `/tutorial` again."
