@@ -26,6 +26,7 @@ from .. import public
 from ..primitives import (
     Box,
     Draw,
+    Font,
     Line,
     anchor_mark,
     coin,
@@ -42,6 +43,7 @@ from ..primitives import (
     sword,
     to_png,
     vertical_gradient,
+    wrap,
 )
 from ..theme import (
     ACTIVE,
@@ -772,8 +774,15 @@ def _header(d: Draw, view: View, lang: str = "en") -> None:
     about = [texts.t("render.turn", lang, turn=view.get("turn", 1)), texts.variant(opts.get("draft", "standard"), lang)]
     if opts.get("secret_archives"):
         about.append(texts.t("render.secret_archives", lang))
-    af = font(SMALL)
-    about_text = ellipsize(" · ".join(about), af, INNER - bf.getlength(brand) - 30)
+    about_room = INNER - bf.getlength(brand) - 30
+    af = next(
+        (f for f in (font(SMALL), font(SMALL, "condensed")) if f.getlength(" · ".join(about)) <= about_room), None
+    )
+    if af is None:  # what does not fit even condensed goes whole, never cut in the middle of a word
+        af = font(SMALL, "condensed")
+        while len(about) > 1 and af.getlength(" · ".join(about)) > about_room:
+            about.pop()
+    about_text = ellipsize(" · ".join(about), af, about_room)
     d.text((TABLE_WIDTH - MARGIN, 28), about_text, font=af, fill=TEXT_DIM, anchor="rm")
     label = texts.phase(phase, lang)
     cy = 86
@@ -825,7 +834,9 @@ def _gauge(d: Draw, view: View, top: int, lang: str = "en") -> None:
     if view.get("ending") or up == 0:
         with d.within((x0, by0, x1, by1)):
             mf = font(SMALL, "bold")
-            msg = ellipsize(texts.t("render.gauge.nightfall", lang), mf, x1 - x0 - 16)
+            msg = texts.t("render.gauge.nightfall", lang)
+            if mf.getlength(msg) > x1 - x0 - 16:  # the word alone, on an empty track, rather than a cut sentence
+                msg = ellipsize(msg.split(":")[0], mf, x1 - x0 - 16)
             d.text(((x0 + x1) / 2, cy), msg, font=mf, fill=TEXT, anchor="mm")
     rx = TABLE_WIDTH - MARGIN - 16
     sf = font(SMALL)
@@ -836,15 +847,36 @@ def _gauge(d: Draw, view: View, top: int, lang: str = "en") -> None:
             wound_icon(d, rx - sf.getlength(nxt) - 18, cy + 16, 26, ws.get("top"))
 
 
-def _title(d: Draw, y: int, text: str, note: str = "") -> None:
+def _title(d: Draw, y: int, text: str, note: str = "", room: float | None = None) -> None:
+    """A section's title and its note (in ``room``, or the rest of the line): a note too long for one line
+    takes two (split at its " · " when it can), in a condensed face if need be, rather than being cut."""
     f = font(BODY, "bold")
     with d.within((MARGIN, y, TABLE_WIDTH - MARGIN, y + TITLE_H)):
         text, f = fit(text, INNER - 4, (BODY,))
         d.text((MARGIN + 2, y + TITLE_H / 2), text, font=f, fill=TEXT_DIM, anchor="lm")
         if note:
-            nf = font(SMALL)
-            note = ellipsize(note, nf, INNER - f.getlength(text) - 20)
-            d.text((MARGIN + 16 + f.getlength(text), y + TITLE_H / 2), note, font=nf, fill=TEXT_FAINT, anchor="lm")
+            width = INNER - f.getlength(text) - 20 if room is None else room
+            nf, lines = _note_lines(note, width)
+            x, step = MARGIN + 16 + f.getlength(text), TITLE_H / 2
+            for i, line in enumerate(lines):
+                ny = y + TITLE_H / 2 + (i - (len(lines) - 1) / 2) * step
+                d.text((x, ny), line, font=nf, fill=TEXT_FAINT, anchor="lm")
+
+
+def _note_lines(note: str, width: float) -> tuple[Font, list[str]]:
+    """``note`` on one line of ``width``, or two (at its " · " if both halves fit), in the small face or a
+    condensed one; cut only when even that does not hold it."""
+    for nf in (font(SMALL), font(SMALL, "condensed")):
+        if nf.getlength(note) <= width:
+            return nf, [note]
+        head, dot, tail = note.partition(" · ")
+        if dot and nf.getlength(head + " ·") <= width and nf.getlength(tail) <= width:
+            return nf, [head + " ·", tail]
+        lines = wrap(note, nf, width)
+        if len(lines) <= 2 and not any(line.endswith("…") for line in lines):
+            return nf, lines
+    nf = font(SMALL, "condensed")
+    return nf, [ellipsize(line, nf, width) for line in wrap(note, nf, width)[:1]]
 
 
 def _commons(img: Image.Image, d: Draw, view: View, boxes: dict[str, Box], lang: str) -> None:
@@ -869,8 +901,9 @@ def _draft_band(d: Draw, view: View, top: int, lang: str = "en") -> None:
     goes = f"render.draft.goes.{plan[rnd - 1]}" if 0 < rnd <= len(plan) else ""
     line = texts.t(goes, lang) if goes and texts.has(goes) else texts.t("render.draft.picking", lang)
     with d.within((MARGIN, y, TABLE_WIDTH - MARGIN, y + 110)):
-        f = font(BODY, "bold")
-        d.text((MARGIN + 18, y + 32), ellipsize(line, f, INNER - 36), font=f, fill=TEXT, anchor="lm")
+        lines, f = fit_lines(line, INNER - 36, (BODY, SMALL))  # two lines rather than a cut one
+        for i, part in enumerate(lines):
+            d.text((MARGIN + 18, y + (32 if len(lines) == 1 else 20 + 26 * i)), part, font=f, fill=TEXT, anchor="lm")
         commons = dr.get("commons") or []
         if commons:
             names = ", ".join(local_name(str(c), lang) for c in commons)
@@ -897,8 +930,10 @@ def _chain(d: Draw, view: View, boxes: dict[str, Box], lang: str) -> None:
         # the note gives way to "next link:" and its moons
         title_w = font(BODY, "bold").getlength(texts.t("render.chain.title", lang))
         room = rx - 6 - nf.getlength(words) - 20 - MARGIN - 16 - title_w
-        note = ellipsize(note, font(SMALL), room) if room > 40 else ""
-    _title(d, top, texts.t("render.chain.title", lang), note)
+        note = note if room > 40 else ""
+        _title(d, top, texts.t("render.chain.title", lang), note, room)
+    else:
+        _title(d, top, texts.t("render.chain.title", lang), note)
     if not chain:
         d.text(
             (MARGIN + 4, top + TITLE_H + 22),
