@@ -163,7 +163,11 @@ class FightdromeFace(BaseFace):
         """``/hand``: the seat's hand in words and as an image (only that player sees either)."""
         view = match_of(table.game).private_view(seat)
         cards = [card(c["card"], lang) for c in view["hand"]]
-        text = t("fd.hand.title", lang, channel=table.row.channel_name, cards=len(cards), list=", ".join(cards))
+        text = (
+            t("fd.hand.title_tutorial", lang, cards=len(cards), list=", ".join(cards))
+            if table.row.tutorial
+            else t("fd.hand.title", lang, channel=table.row.channel_name, cards=len(cards), list=", ".join(cards))
+        )
         return (text if cards else t("fd.hand.empty", lang)), images.hand_picture(table, seat, lang, view)
 
     # ------------------------------------------------------------------ results and series

@@ -242,6 +242,7 @@ ENGLISH: dict[str, i18n.Template] = {
     "fd.stats.none": "**{name}** has no finished Fightdrome match in this server yet.",
     "fd.stats.none_you": "You have no finished Fightdrome match in this server yet: `/game new game:fightdrome` starts one.",
     "fd.hand.title": "Your hand in **#{channel}** ({cards}/7): {list}",
+    "fd.hand.title_tutorial": "Your hand in your tutorial game ({cards}/7): {list}",
     "fd.hand.empty": "Your hand is empty.",
     "fd.no_series": "Fightdrome plays its series inside one game: choose `format` (a match to 300 or 150 Fame, a single bout, or a Grand Tournament).",
 }

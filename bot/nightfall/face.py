@@ -220,7 +220,12 @@ class NightfallFace(BaseFace):
         view = game(table.game).private_view(seat, lang=lang) if table.game is not None else {"hand": []}
         names = ", ".join(c["name"] for c in view["hand"]) or t("hand.empty", lang)
         cards = count(len(view["hand"]), "card", lang)
-        text = f"{t('hand.title', lang, channel=table.row.channel_name, cards=cards)}\n{names}"
+        title = (
+            t("hand.title_tutorial", lang, cards=cards)
+            if table.row.tutorial
+            else t("hand.title", lang, channel=table.row.channel_name, cards=cards)
+        )
+        text = f"{title}\n{names}"
         return text, private_picture(table, seat, "hand", view, lang)
 
     def find_cards(self, query: str) -> list[str]:

@@ -124,7 +124,7 @@ def _facts(view: dict[str, Any], decision: dict[str, Any], names: dict[str, str]
         source = damage.get("source")
         out.append(
             t(
-                "prompt.fact.damage",
+                "prompt.fact.damage_each" if kind == "player-order" else "prompt.fact.damage",
                 lang,
                 damage=count(damage.get("n", 0), "damage", lang),
                 source=t("prompt.fact.source", lang, source=source["name"]) if source else "",

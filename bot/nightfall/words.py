@@ -63,7 +63,7 @@ ENGLISH: dict[str, i18n.Template] = {
         "**Order of blockers**: choose which of your blockers takes the damage first; each absorbs up to its health."
     ),
     "teach.player_order": "**Order**: nothing happens at once; you choose in which order the players are affected.",
-    "teach.target": "**Target**: a card's text is resolving and asks whom or what it hits. `/card` reads any card.",
+    "teach.target": "**Target**: a card's text is resolving and asks whom or what it hits.",
     "teach.chain": (
         "**Chain**: play a card from your hand, then you may add more, one on top of the other. Each card you add "
         "must match the one before it: its colour (big moon) must be one of that card's link colours (small moons). "
@@ -116,6 +116,7 @@ ENGLISH: dict[str, i18n.Template] = {
     "prompt.fact.by_you": "Your",
     "prompt.fact.blocked": ", blocked by {blockers}",
     "prompt.fact.damage": "{damage}{source} to share out.",
+    "prompt.fact.damage_each": "{damage}{source} to each of the players below.",
     "prompt.fact.source": " from {source}",
     "prompt.fact.wounds": "You hold {wounds}.",
     "prompt.placeholder": "Choose",
@@ -123,6 +124,7 @@ ENGLISH: dict[str, i18n.Template] = {
     "prompt.discard_many": "Discard for +1 influence each",
     # /hand
     "hand.title": "Your hand in **#{channel}** ({cards}):",
+    "hand.title_tutorial": "Your hand in your tutorial game ({cards}):",
     "hand.empty": "Your hand is empty.",
     # the results
     "results.title": "🏁 **The game is over.**",

@@ -134,7 +134,7 @@ class SeatService(ServicePart):
 
     async def add_ai(self, channel_id: int, user_id: int, level: str | None = None) -> tuple[Table, str]:
         """Seat an AI of ``level`` (one of the lobby's game's levels; None: its default level), stored as a plain
-        name ("Vesper") and its level: each reader's language writes them ("Vesper 🤖 (hard)"). Returns the table
+        name ("Vesper") and its level: each reader's language writes them ("Vesper ⚙ (hard)"). Returns the table
         and that title in the game's language."""
         table = await self._lobby(channel_id)
         rules = self.face(table).rules

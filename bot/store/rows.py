@@ -10,6 +10,10 @@ from typing import Any
 
 from bot.words.logline import LogLine
 
+#: the mark after an AI player's name, the same in texts and images: the images' fonts (DejaVu, render/fonts) draw
+#: ⚙ but have no glyph for an emoji such as 🤖, so a text saying "Vesper 🤖" and an image "Vesper ⚙" disagreed
+AI_MARK = "⚙"
+
 #: the decision date of a prompt that asks nothing any more (its buttons are gone)
 RETIRED = -1
 
@@ -64,9 +68,9 @@ class SeatRow:
 
     @property
     def shown(self) -> str:
-        """The seat's name as every label, line and image shows it, in any language: an AI player's name with 🤖
-        ("Vesper 🤖"); its level is said where there is room (``/game status``, the lobby, the results)."""
-        return f"{self.display_name} 🤖" if self.is_ai and self.user_id is None else self.display_name
+        """The seat's name as every label, line and image shows it, in any language: an AI player's name with
+        ``AI_MARK`` ("Vesper ⚙"); its level is said where there is room (``/game status``, the lobby, the results)."""
+        return f"{self.display_name} {AI_MARK}" if self.is_ai and self.user_id is None else self.display_name
 
     @property
     def away(self) -> bool:

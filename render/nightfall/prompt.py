@@ -140,13 +140,13 @@ def _face_key(card_view: View) -> str:
     return str(card_view.get("card"))
 
 
-def button_label(action: View) -> str:
+def button_label(action: View, lang: str = "en") -> str:
     """An action's words as its button shows them: moves that read the same (two copies of a card)
-    are one button with their count, as the DM merges them. A discard for influence is not
-    merged: each card is its own entry of the discard menu."""
+    are one button that plays one of them, worded as the DM's merged button ("… (one of 2)"). A
+    discard for influence is not merged: each card is its own entry of the discard menu."""
     label = str(action.get("label") or action.get("text") or "?")
     if int(action.get("copies") or 1) > 1 and action.get("verb") != "discard":
-        label += f" (×{action.get('copies')})"
+        label += " " + texts.t("render.prompt.copies", lang, n=int(action.get("copies") or 1))
     return label
 
 
@@ -405,7 +405,7 @@ def _quiet(actions: list[View], lang: str = "en") -> Block:
     pills: list[tuple[str, bool]] = []
     for a in actions:  # a label too long for a line is shortened rather than running off the image
         default = bool(a.get("default"))
-        pills.append((ellipsize(button_label(a), f, INNER - 36 - (default_w if default else 0)), default))
+        pills.append((ellipsize(button_label(a, lang), f, INNER - 36 - (default_w if default else 0)), default))
     rows: list[list[tuple[str, bool, int]]] = [[]]
     x = 0
     for text, default in pills:
@@ -519,7 +519,7 @@ def _archive_choice(archive: View, actions: list[View], lang: str, w: int, dimme
         notes = [(texts.t("render.prompt.your_private_archive", lang), TEXT_DIM)]
     else:
         notes = [] if dimmed else [(texts.t("render.prompt.commons", lang), TEXT_DIM)]
-    labels = [(button_label(a), bool(a.get("default"))) for a in actions]
+    labels = [(button_label(a, lang), bool(a.get("default"))) for a in actions]
     return _tile([(tile, h)], notes, labels, w, dimmed=dimmed, lang=lang)
 
 
@@ -547,7 +547,7 @@ def _card_choices(view: View, dec: View, lang: str, skip: Any = lambda a: False,
     tiles: list[Block] = []
     for key, ref in order:
         acts = groups[key]
-        labels = [(button_label(a), bool(a.get("default"))) for a in acts]
+        labels = [(button_label(a, lang), bool(a.get("default"))) for a in acts]
         if ref.get("type") == "seat":
             name = str(ref.get("name") or ref.get("ref"))
             tiles.append(_seat_tile(seats.get(name), name, labels, COLUMN_W, lang))

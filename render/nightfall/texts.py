@@ -145,6 +145,8 @@ ENGLISH: dict[str, Template] = {
     # prompts
     "render.prompt.default_words": "the default if time runs out",
     "render.prompt.seat_facts": "{hand} in hand · {play} in play · {deck} in deck",
+    # copies of a card merged into one button, as the DM's button says it (bot: prompt.copies)
+    "render.prompt.copies": "(one of {n})",
     "render.prompt.commons": "commons",
     "render.prompt.your_archive": "your archive",
     "render.prompt.owners_archive": "{name}'s archive",

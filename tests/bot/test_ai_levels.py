@@ -26,8 +26,8 @@ async def test_a_game_of_hard_against_easy_plays_to_the_end_after_a_restart(
     hard = await host.slash(channel, "game add-bot", level="hard")
     easy = await host.slash(channel, "game add-bot", level="easy")
     normal = await host.slash(channel, "game add-bot")
-    assert "Vesper 🤖 (hard)" in hard.response.content and "Lucan 🤖 (easy)" in easy.response.content
-    assert "Mireille 🤖 (normal)" in normal.response.content
+    assert "Vesper ⚙ (hard)" in hard.response.content and "Lucan ⚙ (easy)" in easy.response.content
+    assert "Mireille ⚙ (normal)" in normal.response.content
     await host.slash(channel, "game leave")
     row = await simcord_env.bot.store.games.last_game_in(channel.id)
     # the level is the seat's, in the database: a restarted bot plays each seat at its level

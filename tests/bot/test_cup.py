@@ -95,7 +95,7 @@ async def test_a_cup_over_several_games_keeps_the_seats_and_announces_its_end_on
         assert cup.games == number
         totals = {r.name: r.total for r in cup.rows}
         every = [r for g in games for r in await store.series.results(g)]
-        shown = {s.seat: s.shown for s in first.seats}  # an AI player reads "Vesper 🤖" in the standings
+        shown = {s.seat: s.shown for s in first.seats}  # an AI player reads "Vesper ⚙" in the standings
         assert totals == {shown[seat]: sum(r.score for r in every if r.seat == seat) for seat, *_ in seats}
         results = results_posts(party)[-1].content
         series = await store.series.series(series.id)

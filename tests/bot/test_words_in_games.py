@@ -80,7 +80,7 @@ async def test_no_player_reads_a_wrong_word_in_a_whole_game(
     simcord_env: Any, drawn: dict[int, list[str]], server: str
 ) -> None:
     party = await open_game(simcord_env, server)
-    ai = "Vesper 🤖"
+    ai = "Vesper ⚙"
     seen_in_dm: list[str] = []
     # what ivan's first prompt shows of the AI player: its name alone, the same as in a Polish DM
     transcript = await play_to_the_end(party)
@@ -99,7 +99,7 @@ async def test_no_player_reads_a_wrong_word_in_a_whole_game(
         texts += [(f"image {image}", s) for s in image_texts(strings)]
     found = [(where, text, defects(text)) for where, text in texts if defects(text)]
     assert not found, found[:10]
-    # the AI player: "Vesper 🤖" for every reader, never "(AI, poziom: …)" in a Russian DM or the reverse
+    # the AI player: "Vesper ⚙" for every reader, never "(AI, poziom: …)" in a Russian DM or the reverse
     everything = "\n".join(text for _, text in texts)
     assert ai in everything
     assert "poziom" not in "\n".join(seen_in_dm[1:]) or server == "pl"

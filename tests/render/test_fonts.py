@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
+from bot.store.rows import AI_MARK, SeatRow
 from render.theme import _FONT_FILES, STAND_INS, _font_bytes, _font_source, drawable, font
 
 POLISH = "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ"
@@ -37,6 +38,16 @@ def test_the_stand_ins_are_drawn_where_the_fonts_have_no_glyph(weight: str) -> N
         assert glyph(missing, weight) == box, f"{missing!r} has a glyph now: its stand-in is not needed"
         assert any(glyph(drawn, weight)) and glyph(drawn, weight) != box
     assert drawable("Vesper 🤖") == "Vesper ⚙"
+
+
+@pytest.mark.parametrize("weight", sorted(_FONT_FILES))
+def test_an_ai_player_reads_the_same_in_texts_and_images(weight: str) -> None:
+    """The mark after an AI player's name is one the fonts draw: the images show the texts' name unchanged."""
+    ai = SeatRow(1, "p2", None, "Vesper", True)
+    assert ai.shown == f"Vesper {AI_MARK}"
+    assert drawable(ai.shown) == ai.shown  # no stand-in: the image says what the DM and the channel say
+    box = glyph("\ue000", weight)
+    assert any(glyph(AI_MARK, weight)) and glyph(AI_MARK, weight) != box
 
 
 def test_fonts_come_from_the_package_with_their_licence() -> None:

@@ -100,7 +100,10 @@ def test_claim_frames_what_can_be_afforded_and_dims_the_rest(claim: View) -> Non
 
 def test_copies_of_one_card_are_merged_like_their_buttons() -> None:
     action: dict[str, Any] = {"label": "Start the chain with Yuri Koroviev", "verb": "chain", "copies": 2, "copy": 1}
-    assert button_label(action) == "Start the chain with Yuri Koroviev (×2)"  # as the DM's merged button
+    # worded as the DM's merged button (bot.nightfall.prompts.prompt_moves): it plays one of the copies
+    assert button_label(action) == "Start the chain with Yuri Koroviev (one of 2)"
+    assert button_label(action, "pl").endswith(" (jedna z 2)")
+    assert button_label(action, "ru").endswith(" (одна из 2)")
     assert button_label({**action, "copies": 1}) == "Start the chain with Yuri Koroviev"
     discard = {"label": "Discard J. J. McTeague (+1 influence)", "verb": "discard", "copies": 2, "copy": 2}
     assert button_label(discard) == "Discard J. J. McTeague (+1 influence)"  # each card its own menu entry
