@@ -314,7 +314,10 @@ EN: dict[str, Template] = {
     "table.log_link": "Move by move: <#{thread}>",
     # DMs: since your last move, the link to the table, notification modes
     "prompt.since": "**Since your last move:**",
-    "prompt.since_more": ("…and {n} earlier line (`/game log`).", "…and {n} earlier lines (`/game log`)."),
+    "prompt.since_more": (
+        "…and {n} earlier line (`/game log` shows the latest lines).",
+        "…and {n} earlier lines (`/game log` shows the latest lines).",
+    ),
     "prompt.table_link": "· [the table]({url})",
     "notify.dm": "🔔 New decisions come to you as a DM (one per burst of decisions; follow-ups edit it).",
     "notify.mention": (
