@@ -81,6 +81,7 @@ from .table import (
     common_height,
     common_tile,
     minion_chip,
+    note_lines,
 )
 
 View = dict[str, Any]
@@ -177,21 +178,17 @@ def _text_block(lines: list[Line], line_h: int, pad: int = 0) -> Block:
 
 
 def _section(title: str, note: str = "") -> Block:
-    """A section's title, and a note beside it (shortened with … if the line cannot hold it)."""
+    """A section's title, and a note beside it (on two lines, or condensed, if one line cannot hold it)."""
 
     def paint(img: Image.Image, d: Draw, x: int, y: int) -> None:
         with d.within((x, y, x + INNER, y + SECTION_H)):
             head, f = fit(title, INNER - 4, (BODY,))
             d.text((x + 2, y + SECTION_H / 2 + 2), head, font=f, fill=TEXT_DIM, anchor="lm")
             if note:
-                nf = font(SMALL)
-                d.text(
-                    (x + 16 + f.getlength(head), y + SECTION_H / 2 + 2),
-                    ellipsize(note, nf, INNER - 20 - f.getlength(head)),
-                    font=nf,
-                    fill=TEXT_FAINT,
-                    anchor="lm",
-                )
+                nf, lines = note_lines(note, INNER - 20 - f.getlength(head))
+                for i, line in enumerate(lines):
+                    ny = y + SECTION_H / 2 + 2 + (i - (len(lines) - 1) / 2) * (SECTION_H / 2)
+                    d.text((x + 16 + f.getlength(head), ny), line, font=nf, fill=TEXT_FAINT, anchor="lm")
 
     return Block(SECTION_H, paint)
 

@@ -856,14 +856,14 @@ def _title(d: Draw, y: int, text: str, note: str = "", room: float | None = None
         d.text((MARGIN + 2, y + TITLE_H / 2), text, font=f, fill=TEXT_DIM, anchor="lm")
         if note:
             width = INNER - f.getlength(text) - 20 if room is None else room
-            nf, lines = _note_lines(note, width)
+            nf, lines = note_lines(note, width)
             x, step = MARGIN + 16 + f.getlength(text), TITLE_H / 2
             for i, line in enumerate(lines):
                 ny = y + TITLE_H / 2 + (i - (len(lines) - 1) / 2) * step
                 d.text((x, ny), line, font=nf, fill=TEXT_FAINT, anchor="lm")
 
 
-def _note_lines(note: str, width: float) -> tuple[Font, list[str]]:
+def note_lines(note: str, width: float) -> tuple[Font, list[str]]:
     """``note`` on one line of ``width``, or two (at its " · " if both halves fit), in the small face or a
     condensed one; cut only when even that does not hold it."""
     for nf in (font(SMALL), font(SMALL, "condensed")):

@@ -9,6 +9,7 @@ import pytest
 
 from engine.nightfall import Game
 from render.nightfall import samples
+from render.nightfall.prompt import draw_prompt
 from render.nightfall.table import draw_table
 from render.primitives import drawn_texts
 
@@ -39,3 +40,14 @@ def test_the_chain_note_reads_whole_in_polish_and_russian() -> None:
     ):
         drawn = " ".join(d.text for d in drawn_texts(draw_table(samples.five_player_chain().public_view(), lang)))
         assert note in drawn, lang
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ru"])
+def test_no_prompt_note_is_cut(lang: str) -> None:
+    """A prompt image's section notes (the claim's 'cost to you · copies left' in Russian was cut)."""
+    views = samples.decision_views(("claim", "candidates", "combat"))
+    views["claim (sample)"] = samples.claim_decision().private_view("ada")
+    views["block (sample)"] = samples.five_player_combat().private_view("ada")
+    for name, view in views.items():
+        drawn = [d.text for d in drawn_texts(draw_prompt(view, lang))]
+        assert [text for text in drawn if text.rstrip().endswith("…")] == [], name
