@@ -41,6 +41,8 @@ class Party:
     channel: Any
     users: dict[str, Any] = field(default_factory=dict)
     members: dict[str, Any] = field(default_factory=dict)
+    #: what the host's ``/game new`` was answered with
+    opened: Any = None
 
     @property
     def bot(self) -> Any:
@@ -51,6 +53,38 @@ class Party:
         return await self.bot.service.table(row.id)
 
 
+async def open_lobby(
+    env: Any,
+    humans: tuple[str, ...],
+    *,
+    channel_name: str = "nightfall",
+    spectators: tuple[str, ...] = ("carol",),
+    ais: int = 0,
+    level: str | None = None,
+    start: bool = True,
+    **options: Any,
+) -> Party:
+    """A server channel with ``humans`` and ``spectators``: the first human opens a lobby with ``options``
+    (``/game new``'s), the others join, ``ais`` AI seats come in (at ``level``, else the game's default), and the
+    game starts unless ``start`` is false."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel(channel_name)
+    party = Party(env, channel)
+    for name in (*humans, *spectators):
+        user = env.create_user(name)
+        party.users[name] = user
+        party.members[name] = guild.add_member(user)
+    host = party.members[humans[0]]
+    party.opened = await host.slash(channel, "game new", **options)
+    for name in humans[1:]:
+        await party.members[name].slash(channel, "game join")
+    for _ in range(ais):
+        await host.slash(channel, "game add-bot", **({"level": level} if level is not None else {}))
+    if start:
+        await host.slash(channel, "game start")
+    return party
+
+
 async def open_game(
     env: Any,
     humans: tuple[str, ...],
@@ -59,22 +93,8 @@ async def open_game(
     spectators: tuple[str, ...] = ("carol",),
     start: bool = True,
 ) -> Party:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("nightfall")
-    party = Party(env, channel)
-    for name in (*humans, *spectators):
-        user = env.create_user(name)
-        party.users[name] = user
-        party.members[name] = guild.add_member(user)
-    host = party.members[humans[0]]
-    await host.slash(channel, "game new", variant=variant)
-    for name in humans[1:]:
-        await party.members[name].slash(channel, "game join")
-    for _ in range(ais):
-        await host.slash(channel, "game add-bot")
-    if start:
-        await host.slash(channel, "game start")
-    return party
+    """A Nightfall lobby (the default game) of ``variant``."""
+    return await open_lobby(env, humans, spectators=spectators, ais=ais, start=start, variant=variant)
 
 
 def public_lines(channel: Any) -> list[str]:

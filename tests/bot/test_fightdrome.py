@@ -12,7 +12,7 @@ import pytest
 from engine.fightdrome.ai import SteadyPlayer
 from engine.fightdrome.cards import kinds, sleeves
 from tests.bot.conftest import user_errors_only
-from tests.bot.helpers import Party, latest_prompt, moves_in, press
+from tests.bot.helpers import Party, latest_prompt, moves_in, open_lobby, press
 
 #: the images are checked by their presence only (tests/bot/conftest.py)
 pytestmark = pytest.mark.unseen_images
@@ -28,22 +28,7 @@ SLASH = {
 
 
 async def open_match(env: Any, humans: tuple[str, ...], ais: int = 0, start: bool = True, **options: Any) -> Party:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("arena")
-    party = Party(env, channel)
-    for name in (*humans, "carol"):
-        user = env.create_user(name)
-        party.users[name] = user
-        party.members[name] = guild.add_member(user)
-    host = party.members[humans[0]]
-    await host.slash(channel, "game new", game="fightdrome", **options)
-    for name in humans[1:]:
-        await party.members[name].slash(channel, "game join")
-    for _ in range(ais):
-        await host.slash(channel, "game add-bot")
-    if start:
-        await host.slash(channel, "game start")
-    return party
+    return await open_lobby(env, humans, channel_name="arena", ais=ais, start=start, game="fightdrome", **options)
 
 
 async def slash(member: Any, channel: Any, move: str) -> Any:

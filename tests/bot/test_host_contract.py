@@ -28,7 +28,7 @@ from bot.games import FACES
 from bot.table import level_name, verb_of
 from bot.words.i18n import t
 from tests.bot.conftest import user_errors_only
-from tests.bot.helpers import Party, latest_prompt, moves_in, press, public_lines
+from tests.bot.helpers import Party, latest_prompt, moves_in, open_lobby, press, public_lines
 from tests.kitgame import KIT_KEY, registered
 
 #: images are checked by their presence only (tests/bot/conftest.py)
@@ -69,20 +69,11 @@ async def open_table(env: Any, face: Face) -> Party:
     rules = face.rules
     seats = min(3, max(rules.seats))  # two people and the AI; a duel, one person and the AI
     humans = ("alice", "bob")[: max(1, seats - 1)]
-    guild = env.create_guild()
-    channel = guild.create_text_channel("contract")
-    party = Party(env, channel)
-    for name in (*humans, "carol"):
-        user = env.create_user(name)
-        party.users[name] = user
-        party.members[name] = guild.add_member(user)
-    host = party.members[humans[0]]
-    opened = await host.slash(channel, "game new", game=face.key, **dict(face.tutorial_options))
+    party = await open_lobby(
+        env, humans, channel_name="contract", ais=1, level=rules.default_level, game=face.key, **face.tutorial_options
+    )
+    opened = party.opened
     assert not opened.ephemeral or "game" in opened.response.content.lower(), opened.response.content
-    for name in humans[1:]:
-        await party.members[name].slash(channel, "game join")
-    await host.slash(channel, "game add-bot", level=rules.default_level)
-    await host.slash(channel, "game start")
     table = await party.table()
     assert table.game is not None, "the game started"
     assert [s.is_ai for s in table.seats].count(True) == 1 and len(table.seats) == len(humans) + 1
