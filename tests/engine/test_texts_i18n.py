@@ -256,23 +256,34 @@ def test_card_names_are_quoted_once_and_wounds_are_named_in_the_language() -> No
     assert and_list([], "ru") == "нет"
 
 
-def test_an_archive_target_is_named_in_the_language() -> None:
-    secret = {
-        "type": "targets",
-        "seat": "ada",
-        "source_name": "Grim Siege",
-        "what": "archive",
-        "target": "a3",
-        "target_name": "a secret archive (bob's archive)",
-    }
+#: an archive target as events name it: before ``engine.protocol`` said where seats go (the owner inside the
+#: label), and since (the owner in ``target_owner``); both read the same
+ARCHIVE_TARGETS = {
+    "owner in the label": (
+        {"target_name": "a secret archive (bob's archive)"},
+        {"target_name": "Vulko (bob's archive)"},
+    ),
+    "owner in its own field": (
+        {"target_name": "a secret archive", "target_owner": "bob"},
+        {"target_name": "Vulko", "target_owner": "bob"},
+    ),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(ARCHIVE_TARGETS))
+def test_an_archive_target_is_named_in_the_language(shape: str) -> None:
+    secret_fields, seen_fields = ARCHIVE_TARGETS[shape]
+    base = {"type": "targets", "seat": "ada", "source_name": "Grim Siege", "what": "archive", "target": "a3"}
+    secret = {**base, **secret_fields}
     assert _pl_ru(secret) == (
         "ada wybiera cel: sekretne archiwum gracza bob (karta „Ponure oblężenie”).",
         "ada выбирает цель: секретный архив игрока bob (карта «Grim Siege»).",
     )
-    seen = {**secret, "target_name": "Vulko (bob's archive)"}
+    seen = {**base, **seen_fields}
     assert (
         describe_event(seen, lang="pl") == "ada wybiera cel: „Vulko” (archiwum gracza bob) (karta „Ponure oblężenie”)."
     )
+    assert "Vulko (bob's archive)" in describe_event(seen)
 
 
 # ---------------------------------------------------------------------------------------- labels and refusals
@@ -395,30 +406,3 @@ def test_every_key_keeps_its_fields_in_english() -> None:
     for key, en in ENGLISH.items():
         if isinstance(en, tuple):
             assert placeholders(en[0]) == placeholders(en[1]), key
-
-
-def test_an_archive_target_names_its_owner_in_a_field_of_its_own() -> None:
-    """Since an event names seats only where ``engine.protocol`` says, the owner is ``target_owner``; the line
-    reads as the label an older event carried."""
-    secret = {
-        "type": "targets",
-        "seat": "ada",
-        "source_name": "Grim Siege",
-        "what": "archive",
-        "target": "a3",
-        "target_name": "a secret archive",
-        "target_owner": "bob",
-    }
-    assert _pl_ru(secret) == (
-        "ada wybiera cel: sekretne archiwum gracza bob (karta „Ponure oblężenie”).",
-        "ada выбирает цель: секретный архив игрока bob (карта «Grim Siege»).",
-    )
-    seen = {**secret, "target_name": "Vulko"}
-    assert (
-        describe_event(seen, lang="pl") == "ada wybiera cel: „Vulko” (archiwum gracza bob) (karta „Ponure oblężenie”)."
-    )
-    assert "Vulko (bob's archive)" in describe_event(seen)
-    assert "bob's secret archive" in describe_event(secret)
-    common = {**secret, "target_name": "Vulko"}
-    del common["target_owner"]
-    assert "Vulko (" not in describe_event(common)
