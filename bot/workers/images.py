@@ -183,6 +183,11 @@ class Picture:
     args: tuple[Any, ...]
     #: the file's name as Discord shows it
     name: str
+    #: the image's description, read aloud by screen readers (Discord keeps 1,024 characters): what a player who
+    #: cannot see the image needs to follow and decide, in the reader's language
+    alt: str = ""
+    #: the image's whole content as words, for a reader who turned images off (``/me images off``)
+    text: str = ""
 
     @functools.cached_property
     def key(self) -> Key:
@@ -191,9 +196,13 @@ class Picture:
 
     async def file(self) -> discord.File:
         """The PNG as a file to attach: from the cache, or drawn off the event loop."""
-        return file_of(await render_png(self.kind, self.draw, *self.args, key=self.key), self.name)
+        return file_of(await render_png(self.kind, self.draw, *self.args, key=self.key), self.name, self.alt)
 
 
-def file_of(data: bytes, name: str) -> discord.File:
-    """PNG bytes as a file Discord can attach."""
-    return discord.File(io.BytesIO(data), filename=name)
+#: the longest attachment description Discord keeps
+ALT_LIMIT = 1024
+
+
+def file_of(data: bytes, name: str, alt: str = "") -> discord.File:
+    """PNG bytes as a file Discord can attach, described by ``alt`` for screen readers (when there is one)."""
+    return discord.File(io.BytesIO(data), filename=name, description=alt[:ALT_LIMIT] or None)
