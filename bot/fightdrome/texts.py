@@ -36,10 +36,12 @@ ENGLISH: dict[str, i18n.Template] = {
     # a log line kept before the host's sentence took the game's noun as a field: stored games still read it
     "deadline.default_log.exchange": "⏰ {name} missed this exchange: {label} (by default).",
     # options, as the lobby and the table say them
-    # the first prompt of each kind: what it asks, in two lines
+    # the first prompt of each kind: what it asks, in two lines; the kinds a newcomer meets first (open, answer,
+    # a stun) say what is happening in plain words before they name the game's term for it
     "fd.teach.open": (
-        "**Open an exchange**: play any attack from your hand (Punch, Kick, Grapple or a neuro attack), any "
-        "strength. After any card that is not neuro you draw one."
+        "**You start**: put any attacking card from your hand on the table (a Punch, a Kick or a Grapple, any "
+        "strength), and your opponent must answer it. Card after card until one of you stops it: that is an "
+        "**exchange**. You draw a card after each one you play, except after a neuro (Neurochem) card."
     ),
     "fd.teach.follow_up": "**After your Feint** you draw, then open a new exchange at once with any attack.",
     "fd.teach.open_or_rest": (
@@ -48,13 +50,14 @@ ENGLISH: dict[str, i18n.Template] = {
     ),
     "fd.teach.rest_or_open": "**Your opponent rested**: rest too (Breather), or open an exchange.",
     "fd.teach.answer": (
-        "**Answer the top card**: a Punch on a Punch or Grapple, a Kick on a Kick or Grapple, a Grapple on any "
-        "attack, at equal or higher strength; a block of its type, a Dodge or a Feint ends the exchange. Only neuro "
-        "cards go on a neuro attack."
+        "**Your opponent attacked**: beat their card with one of yours (a Punch on a Punch or Grapple, a Kick on a "
+        "Kick or Grapple, a Grapple on any of them, at equal or higher strength), or stop it with a block of its type, "
+        "a Dodge or a Feint. Stopping it ends this back-and-forth, the **exchange**. Only neuro (Neurochem) cards go "
+        "on a neuro attack."
     ),
     "fd.teach.stun_discard": (
-        "**Stunned**: you could not play, so you put a card of your choice face down. If it was your last card, "
-        "you lose the round."
+        "**You could not play**: no card in your hand fits, so you put one of your choice face down. That is being "
+        "**stunned**; if it was your last card, you lose the round."
     ),
     "fd.teach.sleeve": "**Grand Tournament**: choose the fighter (Sleeve) you send into the next round.",
     # a tutorial's words on what each card does if played now ({cards}: the cards that do it)
