@@ -6,10 +6,12 @@ The real bot in SimCord; the learner presses the buttons of the DM prompts only.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
+from bot.games import FACES
 from engine.nightfall.ai import GreedyPlayer, decide
 
 from .conftest import user_errors_only
@@ -20,6 +22,29 @@ pytestmark = pytest.mark.unseen_images
 
 #: what a tutorial's prompt says in each language: its lesson mark, the normal AI's move
 SUGGESTS = {"en": "The normal AI would choose", "pl": "Normalne AI wybrałoby", "ru": "Обычный ИИ выбрал бы"}
+#: what Fightdrome's coach says a card does to the exchange, in each language
+FD_COACHES = {
+    "en": ("opens the exchange", "the exchange goes on", "ends the exchange"),
+    "pl": ("otwiera wymianę", "wymiana trwa", "kończy wymianę"),
+    "ru": ("открывает обмен", "обмен продолжается", "завершает обмен"),
+}
+#: Fightdrome's own terms (FIGHTDROME.md, section 0) as word starts: exchange, Fame, neuro, stun, rest, Breather,
+#: fight line, Sleeve, Stack
+FD_TERMS = {
+    "en": re.compile(r"\b(exchange|fame|neuro|stun|rest\b|breather|fight line|sleeve|stack)", re.IGNORECASE),
+    "pl": re.compile(r"\b(wymian|sław|neuro|ogłusz|odpoc|oddech|lini[ai] walki|powłok|stos)", re.IGNORECASE),
+    "ru": re.compile(r"\b(обмен|слав|нейро|оглуш|отдох|отдых|передышк|линия боя|оболочк|стек)", re.IGNORECASE),
+}
+#: the decisions a newcomer's first Fightdrome prompt may ask: they open, they answer, or they cannot answer
+FD_FIRST_KINDS = ("open", "answer", "stun_discard")
+
+
+def plain_first(lesson: str, lang: str) -> None:
+    """A first lesson's opening sentence says what is happening with none of the game's terms; a term is named only
+    after it."""
+    opening, _, rest = lesson.replace("**", "").partition(". ")
+    assert not FD_TERMS[lang].search(opening), opening
+    assert FD_TERMS[lang].search(rest), rest
 
 
 async def learner(env: Any, lang: str) -> tuple[Any, Any, Any]:
@@ -81,8 +106,9 @@ async def test_a_tutorial_plays_to_its_end_in_the_dms_explaining_every_decision(
     user_errors_only(simcord_env)
 
 
-async def test_a_fightdrome_tutorial_explains_what_each_card_does(simcord_env: Any) -> None:
-    user, member, channel = await learner(simcord_env, "en")
+@pytest.mark.parametrize("lang", ["en", "pl", "ru"])
+async def test_a_fightdrome_tutorial_explains_what_each_card_does(simcord_env: Any, lang: str) -> None:
+    user, member, channel = await learner(simcord_env, lang)
     await member.slash(channel, "tutorial", game="fightdrome")
     row = await simcord_env.bot.store.games.open_game_in(user.dm_channel.id)
     assert row is not None and row.game == "fightdrome" and row.tutorial
@@ -94,8 +120,12 @@ async def test_a_fightdrome_tutorial_explains_what_each_card_does(simcord_env: A
         await simcord_env.advance_time(5)
     assert prompt is not None
     text = prompt.content
-    assert "📘" in text and "💡 The normal AI would choose" in text
-    assert "opens the exchange" in text or "the exchange goes on" in text or "ends the exchange" in text
+    assert "📘" in text and f"💡 {SUGGESTS[lang]}" in text
+    assert any(coach in text for coach in FD_COACHES[lang])
+    # the first lesson, and every lesson a newcomer may meet first, speaks plainly before it names a term
+    plain_first(next(line for line in text.splitlines() if line.startswith("📘 ")).removeprefix("📘 "), lang)
+    for kind in FD_FIRST_KINDS:
+        plain_first(FACES["fightdrome"].lesson(kind, lang), lang)
     user_errors_only(simcord_env)
 
 
