@@ -17,6 +17,8 @@ from bot.nightfall.naming import named_view
 from bot.table import Table
 from bot.workers.images import Picture, file_of, render_png
 from engine.nightfall import Game
+from render.alt import ALT_LIMIT, TEXT_LIMIT, Words
+from render.nightfall import alt
 
 
 def game_of(table: Table) -> Game:
@@ -30,12 +32,25 @@ def table_picture(table: Table, lang: str | None = None) -> Picture:
     a reader's is given (the table a player's prompt shows is in the player's)."""
     view = named_view(game_of(table).public_view(), table.drawn_names)
     name = f"nightfall-{table.id}-table.png"
-    return Picture("table", render.nightfall.render_table, (view, lang or table.lang), name)
+    lang = lang or table.lang
+    return Picture("table", render.nightfall.render_table, (view, lang), name, **described(alt.table_words(view, lang)))
 
 
 async def table_file(table: Table, lang: str | None = None) -> discord.File:
     return await table_picture(table, lang).file()
 
+
+def described(words: Words) -> dict[str, str]:
+    """A picture's ``alt`` (read aloud by screen readers) and ``text`` (sent instead of it) from its words."""
+    return {"alt": words.fit(ALT_LIMIT), "text": words.fit(TEXT_LIMIT)}
+
+
+#: the words of each private image, by its kind
+PRIVATE_WORDS: dict[str, Callable[..., Words]] = {
+    "hand": alt.hand_words,
+    "draft": alt.draft_words,
+    "prompt": alt.prompt_words,
+}
 
 #: the images drawn from a seat's private view, by the name their file and cache key carry
 PRIVATE_DRAWERS: dict[str, Callable[..., bytes]] = {
@@ -52,7 +67,8 @@ def private_picture(
     seat's private view when the caller has just built it, so it is not built twice."""
     own = view if view is not None else game_of(table).private_view(seat, lang=lang)
     named = named_view(own, table.drawn_names)
-    return Picture(kind, PRIVATE_DRAWERS[kind], (named, lang), f"nightfall-{table.id}-{kind}.png")
+    words = PRIVATE_WORDS[kind](named, lang)
+    return Picture(kind, PRIVATE_DRAWERS[kind], (named, lang), f"nightfall-{table.id}-{kind}.png", **described(words))
 
 
 async def hand_file(table: Table, seat: str, lang: str = "en") -> discord.File:
@@ -62,8 +78,11 @@ async def hand_file(table: Table, seat: str, lang: str = "en") -> discord.File:
 def results_picture(table: Table, lang: str | None = None) -> Picture:
     view = named_view(game_of(table).public_view(), table.drawn_names)
     name = f"nightfall-{table.id}-results.png"
-    return Picture("results", render.nightfall.render_results, (view, lang or table.lang), name)
+    lang = lang or table.lang
+    words = alt.results_words(view, lang)
+    return Picture("results", render.nightfall.render_results, (view, lang), name, **described(words))
 
 
 async def card_file(key: str, lang: str = "en") -> discord.File:
-    return file_of(await render_png("card", render.nightfall.render_card, key, lang), f"{key}.png")
+    png = await render_png("card", render.nightfall.render_card, key, lang)
+    return file_of(png, f"{key}.png", alt.card_words(key, lang).fit(ALT_LIMIT))

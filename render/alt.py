@@ -1,0 +1,85 @@
+"""An image's words, for readers who cannot see it: the alt text a screen reader reads aloud, and the
+longer text sent instead of the image to a player who turned images off.
+
+Both come from one :class:`Words`: its parts in reading order, each with how much a reader needs it.
+``fit(limit)`` keeps the whole when it fits and otherwise drops the least-needed parts first (the
+latest of them first), so a crowded five-player table still says the phase, who decides and the
+wounds within Discord's 1,024 characters, while the 4,000-character text keeps nearly everything.
+Plain text only: a screen reader reads markdown and decorative symbols aloud.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: the longest attachment description Discord keeps
+ALT_LIMIT = 1024
+#: the longest text an embed's description holds (the words sent instead of an image)
+TEXT_LIMIT = 4000
+
+#: how much a reader needs a part: what they cannot decide without (never dropped while anything
+#: less needed remains), what they follow the game by, details, and what only a full reading wants
+MUST = 3
+HIGH = 2
+MID = 1
+LOW = 0
+
+#: the mark a name of an AI seat carries in the images, which a screen reader would read as "gear"
+AI_MARK = "⚙"
+
+
+@dataclass
+class Words:
+    """An image's words as parts in reading order, each with its need (``MUST`` … ``LOW``)."""
+
+    parts: list[tuple[str, int]] = field(default_factory=list)
+
+    def add(self, text: str, need: int = MID) -> Words:
+        """Add a part (blank parts are skipped); returns self, so adds chain."""
+        text = " ".join(text.split())
+        if text:
+            self.parts.append((text, need))
+        return self
+
+    def text(self) -> str:
+        """All the parts, whatever their length."""
+        return " ".join(text for text, _ in self.parts)
+
+    def fit(self, limit: int) -> str:
+        """The parts within ``limit`` characters: the least-needed parts are dropped first, the latest of
+        equal need before the earlier, never a ``MUST`` part; what is still too long is cut between words and
+        ends with "…"."""
+        kept = list(self.parts)
+        order = sorted(range(len(kept)), key=lambda i: (kept[i][1], -i))
+        dropped: set[int] = set()
+        length = len(self.text())
+        for i in order:
+            if length <= limit or kept[i][1] >= MUST:
+                break  # a part the reader must have is never dropped: what is still too long is cut
+            dropped.add(i)
+            length = _length(kept, dropped)
+        text = " ".join(t for n, (t, _) in enumerate(kept) if n not in dropped)
+        return cut(text, limit)
+
+
+def _length(parts: list[tuple[str, int]], dropped: set[int]) -> int:
+    shown = [len(t) for n, (t, _) in enumerate(parts) if n not in dropped]
+    return sum(shown) + max(0, len(shown) - 1)
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters, cut between words (never inside one) and marked with "…"."""
+    if len(text) <= limit:
+        return text
+    head = text[: max(0, limit - 1)]
+    space = head.rfind(" ")
+    if space > 0:
+        head = head[:space]
+    return head.rstrip(" ,;:·") + "…"
+
+
+def spoken_name(name: str, ai_word: str) -> str:
+    """A seat's name as it is read aloud: the AI mark ⚙ becomes the reader's word for it ("(AI)")."""
+    if AI_MARK not in name:
+        return name
+    return " ".join(name.replace(AI_MARK, f" {ai_word} ").split())
