@@ -45,6 +45,11 @@ class Words:
         """All the parts, whatever their length."""
         return " ".join(text for text, _ in self.parts)
 
+    def described(self) -> dict[str, str]:
+        """The image's ``alt`` (its description, read aloud) and ``text`` (sent instead of it), as a picture
+        takes them: ``Picture(..., **words.described())``."""
+        return {"alt": self.fit(ALT_LIMIT), "text": self.fit(TEXT_LIMIT)}
+
     def fit(self, limit: int) -> str:
         """The parts within ``limit`` characters: the least-needed parts are dropped first, the latest of
         equal need before the earlier, never a ``MUST`` part; what is still too long is cut between words and

@@ -17,7 +17,7 @@ from bot.nightfall.naming import named_view
 from bot.table import Table
 from bot.workers.images import Picture, file_of, render_png
 from engine.nightfall import Game
-from render.alt import ALT_LIMIT, TEXT_LIMIT, Words
+from render.alt import ALT_LIMIT, Words
 from render.nightfall import alt
 
 
@@ -33,16 +33,13 @@ def table_picture(table: Table, lang: str | None = None) -> Picture:
     view = named_view(game_of(table).public_view(), table.drawn_names)
     name = f"nightfall-{table.id}-table.png"
     lang = lang or table.lang
-    return Picture("table", render.nightfall.render_table, (view, lang), name, **described(alt.table_words(view, lang)))
+    return Picture(
+        "table", render.nightfall.render_table, (view, lang), name, **alt.table_words(view, lang).described()
+    )
 
 
 async def table_file(table: Table, lang: str | None = None) -> discord.File:
     return await table_picture(table, lang).file()
-
-
-def described(words: Words) -> dict[str, str]:
-    """A picture's ``alt`` (read aloud by screen readers) and ``text`` (sent instead of it) from its words."""
-    return {"alt": words.fit(ALT_LIMIT), "text": words.fit(TEXT_LIMIT)}
 
 
 #: the words of each private image, by its kind
@@ -68,7 +65,7 @@ def private_picture(
     own = view if view is not None else game_of(table).private_view(seat, lang=lang)
     named = named_view(own, table.drawn_names)
     words = PRIVATE_WORDS[kind](named, lang)
-    return Picture(kind, PRIVATE_DRAWERS[kind], (named, lang), f"nightfall-{table.id}-{kind}.png", **described(words))
+    return Picture(kind, PRIVATE_DRAWERS[kind], (named, lang), f"nightfall-{table.id}-{kind}.png", **words.described())
 
 
 async def hand_file(table: Table, seat: str, lang: str = "en") -> discord.File:
@@ -80,7 +77,7 @@ def results_picture(table: Table, lang: str | None = None) -> Picture:
     name = f"nightfall-{table.id}-results.png"
     lang = lang or table.lang
     words = alt.results_words(view, lang)
-    return Picture("results", render.nightfall.render_results, (view, lang), name, **described(words))
+    return Picture("results", render.nightfall.render_results, (view, lang), name, **words.described())
 
 
 async def card_file(key: str, lang: str = "en") -> discord.File:

@@ -33,6 +33,7 @@ from typing import Any
 import discord
 
 from bot.workers.pools import WorkerPool
+from render.alt import ALT_LIMIT
 from render.startup import run_primers, start_worker
 
 #: PNGs kept: about 100 KB each for a table, 70 KB for a hand.
@@ -198,9 +199,6 @@ class Picture:
         """The PNG as a file to attach: from the cache, or drawn off the event loop."""
         return file_of(await render_png(self.kind, self.draw, *self.args, key=self.key), self.name, self.alt)
 
-
-#: the longest attachment description Discord keeps
-ALT_LIMIT = 1024
 
 
 def file_of(data: bytes, name: str, alt: str = "") -> discord.File:
