@@ -83,6 +83,15 @@ def cut(text: str, limit: int) -> str:
     return head.rstrip(" ,;:·") + "…"
 
 
+def sentence(text: str) -> str:
+    """``text`` as a sentence: with a full stop, unless it ends with one already (its first word is left as it
+    is: it may be a player's name)."""
+    text = text.strip()
+    if not text:
+        return ""
+    return text if text[-1] in ".!?…" else text + "."
+
+
 def spoken_name(name: str, ai_word: str) -> str:
     """A seat's name as it is read aloud: the AI mark ⚙ becomes the reader's word for it ("(AI)")."""
     if AI_MARK not in name:

@@ -15,7 +15,7 @@ from typing import Any
 from engine.nightfall import card_texts
 from engine.nightfall.cards import card, card_set
 
-from ..alt import HIGH, LOW, MID, MUST, Words, spoken_name
+from ..alt import HIGH, LOW, MID, MUST, Words, sentence, spoken_name
 from . import texts
 from .cards import card_name, wound_name
 from .hand import _destination, _pick_words, ask_words, kicks, playable_ids
@@ -33,15 +33,6 @@ def _t(key: str, lang: str, **kw: Any) -> str:
 
 def _name(name: Any, lang: str) -> str:
     return spoken_name(str(name or "?"), _t("ai", lang))
-
-
-def _sentence(text: str) -> str:
-    """``text`` as a sentence: a capital first letter and a full stop (unless it ends with one already)."""
-    text = text.strip()
-    if not text:
-        return ""
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?…" else text + "."
 
 
 def _colour(colour: Any, lang: str) -> str:
@@ -114,7 +105,7 @@ def table_words(view: View, lang: str = "en") -> Words:
     commons = [_common(a, lang) for a in view.get("commons") or []]
     if commons:
         words.add(_t("commons", lang, list="; ".join(commons)), MID if phase == "claim" else LOW)
-    words.add(_sentence(", ".join(about)), LOW)
+    words.add(sentence(", ".join(about)), LOW)
     return words
 
 
@@ -192,13 +183,13 @@ def _draft(words: Words, view: View, lang: str) -> None:
     goes = plan[rnd - 1] if 0 < rnd <= len(plan) else dr.get("leftover")
     key = f"render.draft.goes.{goes}"
     if texts.has(key):
-        words.add(_sentence(texts.t(key, lang)), HIGH)
+        words.add(sentence(texts.t(key, lang)), HIGH)
     picking = [_name(s, lang) for s in dr.get("waiting") or []]
     if picking:
-        words.add(_sentence(f"{texts.t('render.draft.picking', lang)}: {', '.join(picking)}"), HIGH)
+        words.add(sentence(f"{texts.t('render.draft.picking', lang)}: {', '.join(picking)}"), HIGH)
     names = [card_name(str(k), lang) for k in dr.get("commons") or []]
     if names:
-        words.add(_sentence(texts.t("render.draft.commons_so_far", lang, names=", ".join(names))), MID)
+        words.add(sentence(texts.t("render.draft.commons_so_far", lang, names=", ".join(names))), MID)
 
 
 def _chain(words: Words, view: View, lang: str, need: int) -> None:
@@ -213,7 +204,7 @@ def _chain(words: Words, view: View, lang: str, need: int) -> None:
     if links:
         words.add(_t("chain", lang, list="; ".join(links)), need)
     elif view.get("phase") == "chain":
-        words.add(_sentence(texts.t("render.chain.empty", lang)), need)
+        words.add(sentence(texts.t("render.chain.empty", lang)), need)
 
 
 def _minion_names(view: View, lang: str) -> dict[str, str]:
@@ -290,7 +281,7 @@ def hand_words(view: View, lang: str = "en") -> Words:
             said += ", " + _t("cannot_link", lang)
         words.add(said + ".", HIGH)
     if not hand:
-        words.add(_sentence(texts.t("render.hand.empty", lang)), HIGH)
+        words.add(sentence(texts.t("render.hand.empty", lang)), HIGH)
     return words
 
 
@@ -306,7 +297,7 @@ def _hint(view: View, lang: str) -> str:
     pending = view.get("pending") or []
     if pending:
         who = ", ".join(sorted({_name(p["seat"], lang) for p in pending}))
-        return _sentence(texts.t("render.hand.waiting_for", lang, names=who))
+        return sentence(texts.t("render.hand.waiting_for", lang, names=who))
     return ""
 
 
@@ -318,17 +309,17 @@ def draft_words(view: View, lang: str = "en") -> Words:
     words.add(_t("draft_header", lang, you=you, round=draft.get("round", 1), rounds=draft.get("rounds", "?")), MUST)
     chosen = draft.get("chosen")
     if chosen:
-        words.add(_sentence(texts.t("render.draft.picked", lang, card=card_name(str(chosen), lang))), MUST)
+        words.add(sentence(texts.t("render.draft.picked", lang, card=card_name(str(chosen), lang))), MUST)
     else:
         dest = draft.get("destination") or _destination(view)
         key = f"render.draft.pick.{dest}"
-        words.add(_sentence(texts.t(key if texts.has(key) else "render.draft.pick", lang)), MUST)
+        words.add(sentence(texts.t(key if texts.has(key) else "render.draft.pick", lang)), MUST)
     cards = [_card(c, lang, text=True) for c in draft.get("packet") or []]
     if cards:
         words.add(_t("packet", lang, list="; ".join(cards)), HIGH)
     picks = ", ".join(_pick_words(p, lang) for p in draft.get("picks") or [])
     if picks:
-        words.add(_sentence(texts.t("render.draft.your_picks", lang, picks=picks)), MID)
+        words.add(sentence(texts.t("render.draft.your_picks", lang, picks=picks)), MID)
     return words
 
 
@@ -349,7 +340,7 @@ def prompt_words(view: View, lang: str = "en") -> Words:
         words.add(
             _t("resolving", lang, card=_card_name(source, lang), name=_name(by or view.get("active"), lang)), MUST
         )
-        words.add(_sentence(_card(source, lang, text=True)), HIGH)
+        words.add(sentence(_card(source, lang, text=True)), HIGH)
     if dec.get("shows") == "combat" or view.get("combat"):
         _combat(words, view, lang, HIGH)
     seats = {s["seat"]: s for s in view.get("seats") or []}
@@ -364,7 +355,7 @@ def prompt_words(view: View, lang: str = "en") -> Words:
         words.add(_t("choices", lang, list="; ".join(choices)), HIGH)
     you = seats.get(str(view.get("you")))
     if you is not None and dec.get("shows") == "claim":
-        words.add(_sentence(texts.t("render.prompt.influence", lang) + f": {you.get('influence') or 0}"), MUST)
+        words.add(sentence(texts.t("render.prompt.influence", lang) + f": {you.get('influence') or 0}"), MUST)
     return words
 
 
@@ -424,7 +415,7 @@ def results_words(view: View, lang: str = "en") -> Words:
     for a, b in pairwise(rows):
         note = tie_note(a, b, lang)
         if note:
-            words.add(_sentence(_name(note, lang)), HIGH)
+            words.add(sentence(_name(note, lang)), HIGH)
     return words
 
 
@@ -453,8 +444,8 @@ def card_words(key: str, lang: str = "en") -> Words:
         words.add(_t("card_stats", lang, strength=c.strength, health=c.health), MUST)
     for field, text in c.text_in(lang).items():
         if text:
-            words.add(_sentence(f"{card_texts.label(field, lang)} {text}"), HIGH)
+            words.add(sentence(f"{card_texts.label(field, lang)} {text}"), HIGH)
     kicker = c.kicker_in(lang)
     if kicker is not None:
-        words.add(_sentence(_t("card_kicker", lang, colour=_colour(kicker.colour, lang), text=kicker.text)), HIGH)
+        words.add(sentence(_t("card_kicker", lang, colour=_colour(kicker.colour, lang), text=kicker.text)), HIGH)
     return words
