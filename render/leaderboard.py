@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from .alt import HIGH, LOW, MUST, Words, sentence
 from .primitives import Draw, draw, ellipsize, fit, fit_lines, to_png, vertical_gradient
 from .theme import (
     BG_BOTTOM,
@@ -119,6 +120,22 @@ def draw_leaderboard(entries: Sequence[Entry], labels: Labels) -> Image.Image:
 def render_leaderboard(entries: Sequence[Entry], labels: Labels) -> bytes:
     """The board as PNG bytes (a pure function: the bot draws it off its event loop)."""
     return to_png(draw_leaderboard(entries, labels))
+
+
+def leaderboard_words(entries: Sequence[Entry], labels: Labels) -> Words:
+    """The board in words, for readers who cannot see it: the title, then each row's rank, name, rating, games
+    and wins under the column heads' words, and the footer (the image's words, so its language too)."""
+    words = Words()
+    words.add(sentence(labels.title), MUST)
+    words.add(sentence(labels.subtitle), LOW)
+    shown = list(entries)[:PAGE]
+    for e in shown:
+        said = f"{e.rank}. {e.name}: {labels.rating} {e.rating}, {labels.games} {e.games}, {labels.wins} {e.wins}"
+        words.add(sentence(said), HIGH)
+    if not shown:
+        words.add(sentence(labels.empty), MUST)
+    words.add(sentence(labels.footer), LOW)
+    return words
 
 
 def _title(d: Draw, labels: Labels, y: int) -> int:

@@ -69,11 +69,13 @@ async def leaderboard(
         raise UserError("err.top_page", game=game_name(game), pages=counted)
     rows = await store.ratings.leaderboard(guild_id, game, PAGE, (page - 1) * PAGE)
     board = entries(rows, (page - 1) * PAGE + 1, name_of)
+    words = labels(game, server, page, pages, lang)
     picture = Picture(
         "leaderboard",
         render.leaderboard.render_leaderboard,
-        (board, labels(game, server, page, pages, lang)),
+        (board, words),
         f"{game}-top-{page}.png",
+        **render.leaderboard.leaderboard_words(board, words).described(),
     )
     return t("top.caption", lang, game=game_name(game), page=page, pages=pages), picture
 
