@@ -207,7 +207,8 @@ class TinyFace(BaseFace):
     def table_picture(self, table: Table, lang: str | None = None) -> Picture:
         assert table.game is not None
         total = table.game.public_view()["total"]
-        return Picture("tiny", draw_total, (total, lang or table.lang), f"tiny-{table.id}.png")
+        alt = self.status(table, lang or table.lang)
+        return Picture("tiny", draw_total, (total, lang or table.lang), f"tiny-{table.id}.png", alt, alt)
 
 
 FACE: Face = TinyFace()  # the host's type: a face of the defaults is a ``Face``

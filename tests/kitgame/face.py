@@ -31,6 +31,12 @@ def prize_text(prize: int) -> str:
     return f"{prize:+d}"
 
 
+def _scores_alt(title: str, view: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """The image's short description: its title and each seat's points (numbers read the same in every language)."""
+    totals = ", ".join(f"{names.get(seat, seat)} {points}" for seat, points in view["totals"].items())
+    return f"{title}: {totals}"
+
+
 class SealedBidsFace(BaseFace):
     """Sealed Bids on Discord: no options, no cards, no series; a DM per round with a button per token."""
 
@@ -126,7 +132,8 @@ class SealedBidsFace(BaseFace):
             "title": t("kg.img.title", lang, round=m.round, rounds=m.options.rounds),
             "sealed": t("kg.img.sealed", lang),
         }
-        picture = Picture("kg-tokens", render.render_tokens, (own, words), f"kitgame-{table.id}-tokens.png")
+        alt = f"{words['title']}. {t('kg.tokens', lang, tokens=tokens, points=m.scores[seat])}"
+        picture = Picture("kg-tokens", render.render_tokens, (own, words), f"kitgame-{table.id}-tokens.png", alt, alt)
         return Prompt(clip("\n".join(lines)), picture, view, since)
 
     def table_picture(self, table: Table, lang: str | None = None) -> Picture:
@@ -137,12 +144,14 @@ class SealedBidsFace(BaseFace):
             "sealed": t("kg.img.sealed", lang),
         }
         args = (m.public_view(), table.drawn_names, words)
-        return Picture("kg-table", render.render_table, args, f"kitgame-{table.id}-table.png")
+        alt = _scores_alt(words["title"], m.public_view(), table.drawn_names)
+        return Picture("kg-table", render.render_table, args, f"kitgame-{table.id}-table.png", alt, alt)
 
     def results_picture(self, table: Table, lang: str | None = None) -> Picture:
         words = {"title": t("kg.img.results", lang or table.lang)}
         args = (bids(table.game).public_view(), table.drawn_names, words)
-        return Picture("kg-results", render.render_results, args, f"kitgame-{table.id}-results.png")
+        alt = _scores_alt(words["title"], args[0], table.drawn_names)
+        return Picture("kg-results", render.render_results, args, f"kitgame-{table.id}-results.png", alt, alt)
 
     def cogs(self, host: Any) -> list[commands.Cog]:
         """None beyond its verb, which the host makes from ``verbs``."""
