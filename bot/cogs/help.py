@@ -78,6 +78,9 @@ class CardsAndRules(commands.Cog):
         await defer(interaction)
         face, key = found[0]
         text, file = await face.card_reply(key, lang)
+        if not await self.bot.store.people.images_on(interaction.user.id):
+            await send(interaction, text, ephemeral=True)  # the card's words say it all (/me images off)
+            return
         await send(interaction, text, file=file, ephemeral=True)
 
     @card.autocomplete("name")

@@ -1,4 +1,5 @@
-"""The table anyone may look at: ``/table`` (a private copy of the channel's table image)."""
+"""The table anyone may look at: ``/table`` (a private copy of the channel's table image, or its words for a person who
+turned images off)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_io.pictures import reader_form
 from bot.discord_io.replies import defer, send
 from bot.errors import UserError
 from bot.host import Host
@@ -26,5 +28,7 @@ class Info(commands.Cog):
             raise UserError("err.not_lobby")
         await defer(interaction)
         lang = await self.bot.lang(interaction)
-        file = await self.bot.service.face(table).table_file(table, lang)
-        await send(interaction, table.waiting_text(lang), file=file, ephemeral=True)
+        picture = self.bot.service.face(table).table_picture(table, lang)  # the public view only
+        images = await self.bot.store.people.images_on(interaction.user.id)
+        shown = await reader_form(picture, images, lang)
+        await send(interaction, table.waiting_text(lang), **shown.sending(), ephemeral=True)

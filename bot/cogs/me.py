@@ -1,6 +1,6 @@
 """``/me``: a person's own settings, for every game in every server: time zone, quiet hours, how they hear of a new
-decision, language, time away, and ``/me show`` to read them back. Every answer is private and in the person's
-language."""
+decision, language, images or text, time away, and ``/me show`` to read them back. Every answer is private and in the
+person's language."""
 
 from __future__ import annotations
 
@@ -25,6 +25,10 @@ NOTIFY_CHOICES = [
     app_commands.Choice(name="mention in the game's channel", value="mention"),
     app_commands.Choice(name="daily digest", value="digest"),
     app_commands.Choice(name="quiet", value="quiet"),
+]
+IMAGES_CHOICES = [
+    app_commands.Choice(name="on: images (default)", value="on"),
+    app_commands.Choice(name="off: text instead", value="off"),
 ]
 #: zones offered first when nothing is typed yet
 COMMON_ZONES = (
@@ -66,9 +70,10 @@ def show_text(
     chosen: str | None,
     away: float | None,
     digest: float | None = None,
+    images: bool = True,
 ) -> str:
     """``/me show``: every setting, with the person's local time and when their quiet hours next begin or end
-    (``digest``: when the person's next daily digest goes, if they take one)."""
+    (``digest``: when the person's next daily digest goes, if they take one; ``images``: images or text)."""
     here = name or "UTC"
     zone_line = t("me.show.zone" if name else "me.show.zone_utc", lang, zone=here, time=hhmm(now, name))
     if quiet is None:
@@ -87,11 +92,13 @@ def show_text(
     else:
         language_line = t("me.show.language_app", lang, language=language_names.get(lang, "English"))
     away_lines = [t("me.show.away", lang, until=int(away))] if away is not None else []
-    return "\n".join((t("me.show.head", lang), zone_line, quiet_line, *away_lines, notify_line, language_line))
+    images_line = t("me.show.images_on" if images else "me.show.images_off", lang)
+    lines = (t("me.show.head", lang), zone_line, quiet_line, *away_lines, notify_line, language_line, images_line)
+    return "\n".join(lines)
 
 
 class Me(commands.GroupCog, group_name="me", group_description=english("cmd.me.desc")):
-    """``/me timezone``, ``/me quiet``, ``/me notify``, ``/me language``, ``/me show``, ``/me away``."""
+    """``/me timezone``, ``/me quiet``, ``/me notify``, ``/me language``, ``/me images``, ``/me show``, ``/me away``."""
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
@@ -165,8 +172,20 @@ class Me(commands.GroupCog, group_name="me", group_description=english("cmd.me.d
         mode = await self.bot.store.people.notify_mode(user_id)
         away = await self.bot.store.people.away_until(user_id)
         digest = await self.bot.store.people.digest_at(user_id)
-        text = show_text(lang, self.bot.store.epoch(), name, quiet, mode, chosen, away, digest)
+        images = await self.bot.store.people.images_on(user_id)
+        text = show_text(lang, self.bot.store.epoch(), name, quiet, mode, chosen, away, digest, images)
         await send(interaction, text, ephemeral=True)
+
+    @app_commands.command(name="images", description="Images in your DMs and private replies, or text instead")
+    @app_commands.describe(mode="on: images · off: their words, with the same buttons (the channel keeps images)")
+    @app_commands.choices(mode=IMAGES_CHOICES)
+    async def images(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
+        """Text instead of images for this person: their DMs and private replies, from the next one on (a prompt
+        already sent changes when it is next edited)."""
+        on = mode.value == "on"
+        await self.bot.store.people.set_images(interaction.user.id, on)
+        lang = await self.bot.lang(interaction)
+        await send(interaction, t("me.images_on" if on else "me.images_off", lang), ephemeral=True)
 
     @app_commands.command(
         name="away", description="Away for some days: your clocks stand still (up to each game's allowance)"

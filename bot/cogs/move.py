@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_io.pictures import reader_form
 from bot.discord_io.replies import defer, send
 from bot.errors import UserError
 from bot.host import Host
@@ -203,7 +204,8 @@ class AnyMove(commands.Cog, MoveCommands):
         await defer(interaction)
         lang = await self.bot.lang(interaction)
         text, picture = self.bot.service.face(table).hand(table, seat.seat, lang)
-        await send(interaction, text, file=await picture.file(), ephemeral=True)
+        images = await self.bot.store.people.images_on(interaction.user.id)  # or the image's words (/me images)
+        await send(interaction, text, **(await reader_form(picture, images, lang)).sending(), ephemeral=True)
 
     @move.autocomplete("game")
     @hand.autocomplete("game")

@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from bot.components.undo import with_undo
+from bot.discord_io.pictures import reader_form
 from bot.discord_io.replies import answer_in_time, edit_own_message, private
 from bot.errors import UserError
 from bot.service import ANSWERED_IN_DM, GameService, Outcome
@@ -178,10 +179,11 @@ class Moves:
             # a move (not an undo) that can still be taken back: its DM offers the Undo button
             undo = outcome.action is not None and await self.service.undo.can_undo(outcome.table, outcome.seat, user)
         if prompt is not None:
-            file = await prompt.picture.file()  # drawn after the lock: the game goes on meanwhile
+            # drawn after the lock (the game goes on meanwhile), or its words for a person who turned images off
+            picture = await reader_form(prompt.picture, await self.store.people.images_on(user), lang)
             content = f"{done}\n{with_lesson(prompt.content, lesson[1]) if lesson else prompt.content}"
             view = with_undo(prompt.view, game_id, version, t("undo.button", lang)) if undo else prompt.view
-            await edit_own_message(interaction, content=clip(content), attachments=[file], view=view)
+            await edit_own_message(interaction, content=clip(content), view=view, **picture.editing())
             if lesson is not None:
                 with contextlib.suppress(StorageError):  # only a lesson's mark: shown again at worst
                     await self.store.people.add_taught(user, lesson[0])
@@ -191,7 +193,7 @@ class Moves:
         else:
             after = with_undo(None, game_id, version, t("undo.button", lang)) if undo else None
             # its question is answered and nothing else waits: the DM keeps one line saying what was done
-            await edit_own_message(interaction, content=clip(done), view=after, attachments=[])
+            await edit_own_message(interaction, content=clip(done), view=after, attachments=[], embeds=[])
             mark = self.store.marks.clear_prompt(game_id, interaction.user.id, message.id, settles=version)
         try:
             await mark

@@ -19,6 +19,7 @@ import discord
 
 from bot.components.seat import BringButton, back_view, hand_over_view
 from bot.discord_io.outbound import LOG, Outbound
+from bot.discord_io.pictures import Shown, reader_form
 from bot.face import RECENT_LINE, RECENT_LINES, Prompt, Recent
 from bot.games import game_name
 from bot.service import GameService
@@ -122,7 +123,9 @@ class Notifier:
             head = self._table_head(table)  # the table message's words, of the same moment as its image
             tail = await self.store.play.log_tail(game_id, TABLE_LINES)  # what just happened, in the same moment
             latest = [clip(line.text(lang, face.describe), RECENT_LINE) for line in tail]
-        results_image = await results_picture.file() if results_picture is not None else None
+        # a tutorial's channel is its player's DM: it shows them images, or words if they turned images off
+        with_images = await self._images_in(table)
+        results_image = await reader_form(results_picture, with_images, lang) if results_picture is not None else None
         marks = await self.store.marks.channel_marks(game_id)
         channel = await self.channel_of(table.row.channel_id)
         table_id, buried, log_due = marks.table_message_id, False, marks.log_due_seq
@@ -146,11 +149,11 @@ class Notifier:
             table_id = None
         thread_id = marks.log_thread_id
         content = self._table_content(head, table.lang, thread_id, latest)
-        shown = (table_id, content, table_picture.key)
-        if table_id is None or self._shown.get(game_id) != shown:  # an unchanged table is neither drawn nor sent
-            file = await table_picture.file()
-            table_id = await self._show_table(game_id, channel, table_id, content, file, current)
-            self._shown[game_id] = (table_id, content, table_picture.key)
+        key = table_picture.key if with_images else (f"{table_picture.kind}:words", table_picture.key[1])
+        if table_id is None or self._shown.get(game_id) != (table_id, content, key):  # unchanged: not drawn, not sent
+            picture = await reader_form(table_picture, with_images, lang)
+            table_id = await self._show_table(game_id, channel, table_id, content, picture, current)
+            self._shown[game_id] = (table_id, content, key)
             if table.row.tutorial and table_id != marks.table_message_id and not ended:
                 # a tutorial's table is posted in the player's DM: their question comes again below it
                 for person in table.seats:
@@ -167,12 +170,20 @@ class Notifier:
             await self._post_log(game_id, thread_id, lang, face.describe, until)
         if results is not None and results_image is not None and not marks.results_posted:
             await self._take(channel, post=True)
-            message = await channel.send(results, file=results_image, allowed_mentions=NO_MENTIONS)
+            message = await channel.send(results, **results_image.sending(), allowed_mentions=NO_MENTIONS)
             await self.store.games.set_results_posted(game_id, message.id)
             await self.store.work.due_now(game_id, "game_over")  # the game-over DMs link to these results
             self.forget(game_id)
         elif table.row.status == "abandoned":
             self.forget(game_id)  # its channel says all it owed: the game need not stay in memory
+
+    async def _images_in(self, table: Table) -> bool:
+        """Whether the table's channel shows images: always, but a tutorial's, which is its player's DM and follows
+        their ``/me images``."""
+        if not table.row.tutorial:
+            return True
+        person = next((s.user_id for s in table.seats if s.user_id is not None and not s.is_ai), None)
+        return person is None or await self.store.people.images_on(person)
 
     async def _take(self, channel: Any, *, post: bool = False, urgency: int | None = None) -> None:
         """Wait for this call's turn in the bot's budget (``post``: a new message, counted in its channel's
@@ -190,7 +201,7 @@ class Notifier:
         channel: discord.abc.Messageable,
         message_id: int | None,
         content: str,
-        file: discord.File,
+        picture: Shown,
         turn: int,
     ) -> int:
         """Edit the table message, or post a fresh one (none yet, or it was deleted); its id."""
@@ -198,25 +209,25 @@ class Notifier:
             try:
                 await self._take(channel)
                 await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
-                    content=content, attachments=[file]
+                    content=content, **picture.editing()
                 )
                 return message_id
             except discord.NotFound as e:
                 if e.code != UNKNOWN_MESSAGE:
                     raise
                 log.info("the table message of game %s was deleted; posting a new one", game_id)
-                file.reset()
+                picture.reset()
         await self._take(channel, post=True)
-        message = await channel.send(content, file=file, allowed_mentions=NO_MENTIONS)
+        message = await channel.send(content, **picture.sending(), allowed_mentions=NO_MENTIONS)
         await self.store.games.set_table_message(game_id, message.id, turn)
         return message.id
 
     async def _edit_text(self, channel: discord.abc.Messageable, message_id: int, content: str) -> bool:
-        """Replace a message's text and drop its image; False if the message is gone."""
+        """Replace a message's text and drop its image (or its image's words); False if the message is gone."""
         message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
         try:
             await self._take(channel)
-            await message.edit(content=content, attachments=[])
+            await message.edit(content=content, attachments=[], embeds=[])
         except discord.NotFound as e:
             if e.code != UNKNOWN_MESSAGE:
                 raise
@@ -361,10 +372,11 @@ class Notifier:
                 await self._close(stored, await self._outcome(table, seat, stored[2], lang))
                 await self.store.marks.clear_prompt(game_id, user_id, stored[1])
             return False
-        file = await prompt.picture.file()  # drawn after the lock: the game goes on meanwhile
+        # drawn after the lock (the game goes on meanwhile), or its words for a person who turned images off
+        picture = await reader_form(prompt.picture, await self.store.people.images_on(user_id), lang)
         delivers = done if lesson is None else None  # a lesson's mark comes last
         in_place = stored is not None and not buried and (edit_in_place or mode != "dm")
-        if stored is not None and in_place and await self._edit(stored, prompt, file):
+        if stored is not None and in_place and await self._edit(stored, prompt, picture):
             await self.store.marks.set_prompt(game_id, user_id, stored[0], stored[1], prompt.since, delivers=delivers)
         elif mode == "dm":
             if stored is not None and stored[2] == prompt.since:
@@ -372,7 +384,7 @@ class Notifier:
             elif stored is not None and stored[2] != RETIRED:
                 # the old prompt first says what became of its question, so the new DM below is the only question
                 await self._close(stored, await self._outcome(table, seat, stored[2], lang))
-            message = await self._send_dm(user_id, prompt.content, file=file, view=prompt.view)
+            message = await self._send_dm(user_id, prompt.content, **picture.sending(), view=prompt.view)
             channel_id = message.channel.id
             await self.store.marks.set_prompt(game_id, user_id, channel_id, message.id, prompt.since, delivers=delivers)
         else:
@@ -420,11 +432,12 @@ class Notifier:
         return table_id is not None and table_id > message_id
 
     async def _close(self, stored: tuple[int, int, int], text: str) -> None:
-        """An old prompt becomes one line, ``text``, without its picture and buttons; one already deleted is fine."""
+        """An old prompt becomes one line, ``text``, without its picture (or its words) and buttons; one already deleted
+        is fine."""
         channel = self.client.get_partial_messageable(stored[0])
         try:
             await self._take(channel)
-            await channel.get_partial_message(stored[1]).edit(content=text, attachments=[], view=None)
+            await channel.get_partial_message(stored[1]).edit(content=text, attachments=[], embeds=[], view=None)
         except discord.NotFound as e:
             if e.code != UNKNOWN_MESSAGE:
                 raise
@@ -483,15 +496,16 @@ class Notifier:
         with contextlib.suppress(DMClosed):  # the channel already shows the results; nothing more to tell
             await self._send_dm(user_id, text)
 
-    async def _edit(self, stored: tuple[int, int, int], prompt: Prompt, file: discord.File) -> bool:
-        """Edit the player's last prompt in place; False if that message is gone."""
+    async def _edit(self, stored: tuple[int, int, int], prompt: Prompt, picture: Shown) -> bool:
+        """Edit the player's last prompt in place (its image, or its words, replacing what it showed); False if that
+        message is gone."""
         channel = self.client.get_partial_messageable(stored[0])
         try:
             message = channel.get_partial_message(stored[1])
             await self._take(channel)
-            await message.edit(content=prompt.content, attachments=[file], view=prompt.view)
+            await message.edit(content=prompt.content, view=prompt.view, **picture.editing())
         except discord.NotFound:
-            file.reset()
+            picture.reset()
             return False
         return True
 

@@ -1,15 +1,25 @@
-"""People and their preferences: language, notifications, DMs found closed."""
+"""People and their preferences: language, notifications, images or text, DMs found closed."""
 
 from __future__ import annotations
 
 from bot.clocks.waking import Quiet, next_digest, quiet_end, stored_quiet, zone
-from bot.store.base import StorePart
+from bot.store.base import StoreBase, StorePart
 from bot.store.sql import _come_back, _go_away, _move_clocks, person_time
 from bot.store.sqlite import Conn, one
 
+#: people whose images setting a store that no other process writes to keeps in memory (a bool each)
+IMAGES_KEPT = 10_000
+
 
 class PeopleStore(StorePart):
-    """People and their preferences: language, notifications, DMs found closed."""
+    """People and their preferences: language, notifications, images or text, DMs found closed."""
+
+    def __init__(self, base: StoreBase) -> None:
+        super().__init__(base)
+        #: user → images on, for a store only this process writes to (``images_on``)
+        self._images: dict[int, bool] = {}
+        #: counts the changes of that setting, so that a read begun before a change never keeps the old value
+        self._images_changes = 0
 
     # ------------------------------------------------------------------ people: notifications, recent lines
     async def language_of(self, user_id: int) -> tuple[str | None, str | None]:
@@ -65,6 +75,31 @@ class PeopleStore(StorePart):
             conn.execute("UPDATE players SET notify = 'quiet', digest_at = ? WHERE user_id = ?", (at, user_id))
 
         await self.writer.transaction(run)
+
+    # ------------------------------------------------------------------ people: images or text (/me images)
+    async def images_on(self, user_id: int) -> bool:
+        """Whether the person's DMs and private replies carry images (the default) or the images' words instead
+        (``/me images off``). Read for every DM and changed rarely, so a store only this process writes to (a
+        SQLite file) keeps it in memory; a shared one reads it each time, as another process may have changed it."""
+        if not self.shared and user_id in self._images:
+            return self._images[user_id]
+        changes = self._images_changes
+        row = await self._read_one("SELECT images FROM players WHERE user_id = ?", (user_id,))
+        on = row is None or bool(row[0])
+        if not self.shared and changes == self._images_changes:
+            if len(self._images) >= IMAGES_KEPT:
+                self._images.clear()
+            self._images[user_id] = on
+        return on
+
+    async def set_images(self, user_id: int, on: bool) -> None:
+        """Images on, or their words instead: from the person's next DM."""
+        await self._write(
+            "INSERT INTO players (user_id, images) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET images = excluded.images",
+            (user_id, int(on)),
+        )
+        self._images_changes += 1
+        self._images.pop(user_id, None)
 
     # ------------------------------------------------------------------ people: their own time (/me)
     async def my_time(self, user_id: int) -> tuple[str | None, Quiet | None]:

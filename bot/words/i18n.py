@@ -463,6 +463,15 @@ EN: dict[str, Template] = {
     "me.away_no_games": "You have no running game now: nothing stops.",
     "me.away_back": "👋 Welcome back: your clocks run again where they stood.",
     "me.away_not": "You are not away: nothing changes.",
+    "me.images_off": (
+        "📝 Images off: from your next DM on, your decisions, hands and drafts come as text with the same buttons, "
+        "and `/hand`, `/table` and `/card` answer you in words. The game's channel keeps its images. "
+        "`/me images mode:on` brings them back."
+    ),
+    "me.images_on": "🖼️ Images on: from your next DM on, your decisions, hands and drafts show their images again.",
+    "me.show.images_on": "🖼️ Images: on (`/me images mode:off` gives text instead)",
+    "me.show.images_off": "📝 Images: off, text instead (`/me images mode:on`)",
+    "images.no_words": "🖼️ This image has no words yet: `/me images mode:on` shows it.",
     "away.log": "💤 **{name}** is away until <t:{until}:F>; their clock stands still until then.",
     "away.log_capped": (
         "💤 **{name}** is away until <t:{until}:F>; this game stops their clock until <t:{stop}:F>, when its time "

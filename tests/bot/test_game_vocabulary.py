@@ -217,7 +217,7 @@ async def test_a_database_of_the_release_before_keeps_every_row_and_takes_negati
 
     store = await Store.open(location)
     try:
-        assert (await store.applied_migrations())[-1] == (20, "0020_game_vocabulary.sql")
+        assert (20, "0020_game_vocabulary.sql") in await store.applied_migrations()
         after = {
             table: sorted(map(tuple, await store._read(f"SELECT * FROM {table}")), key=repr)
             for table in ("seats", "results", "games")

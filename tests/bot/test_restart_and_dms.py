@@ -131,6 +131,7 @@ async def test_migrations_are_applied_once(settings: Settings) -> None:
         "0018_takeover.sql",
         "0019_digest.sql",
         "0020_game_vocabulary.sql",
+        "0021_images.sql",
     ]
     assert await first.migrate() == []  # nothing left to apply
     await first.close()
