@@ -121,7 +121,10 @@ def _rest_tile(d: Draw, x: int, y: int, lang: str) -> None:
     d.rounded_rectangle((x, y, x + TILE_W, y + TILE_H), radius=12, fill=DECIDE_FILL, outline=DECIDE, width=4)
     inner = (x + 6, y + 6, x + TILE_W - 6, y + TILE_H - 6)
     with d.within(inner):
-        lines, f = fit_lines(texts.word("rest_allowed", lang), inner[2] - inner[0], (BODY, SMALL), "bold", 3)
+        words, room = texts.word("rest_allowed", lang), inner[2] - inner[0]
+        lines, f = fit_lines(words, room, (BODY, SMALL), "bold", 3)
+        if any(line.endswith("…") for line in lines):  # a long word ("отдохнуть") in a condensed face, not cut
+            lines, f = fit_lines(words, room, (SMALL,), "condensed-bold", 3)
         h = len(lines) * 28
         for k, line in enumerate(lines):
             d.text((x + TILE_W / 2, y + TILE_H / 2 - h / 2 + 14 + k * 28), line, font=f, fill=OK, anchor="mm")

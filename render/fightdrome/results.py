@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from ..primitives import Draw, draw, fit, to_png
+from ..primitives import Draw, draw, fit, fit_lines, to_png
 from ..theme import GOLD, PANEL, PANEL_DARK, PANEL_LINE, TEXT, TEXT_DIM, TEXT_FAINT, font
 from . import texts
 from .style import (
@@ -31,6 +31,7 @@ from .style import (
     View,
     canvas,
     check_public,
+    fit_name,
     namer,
     owner_index,
 )
@@ -56,16 +57,19 @@ def _winner(d: Draw, view: View, lang: str, name: Namer, y: int) -> int:
     """The winner in a gold band (nothing while the match goes on); returns the y below."""
     if not view.get("over"):
         return y
-    h = 56
+    # a long name takes a second line rather than being cut
+    lines, f = fit_lines(
+        "★ " + texts.word("wins_match", lang, name=name(str(view.get("winner")))),
+        INNER - 28,
+        (NAME + 2, NAME, BODY, SMALL),
+        "bold",
+    )
+    line_h = 30
+    h = 56 + (len(lines) - 1) * line_h
     d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + h), radius=14, fill=WIN_FILL, outline=GOLD, width=3)
     with d.within((MARGIN + 8, y, WIDTH - MARGIN - 8, y + h)):
-        text, f = fit(
-            "★ " + texts.word("wins_match", lang, name=name(str(view.get("winner")))),
-            INNER - 28,
-            (NAME + 2, NAME, BODY, SMALL),
-            "bold",
-        )
-        d.text((WIDTH / 2, y + h / 2), text, font=f, fill=GOLD, anchor="mm")
+        for k, line in enumerate(lines):
+            d.text((WIDTH / 2, y + 28 + k * line_h), line, font=f, fill=GOLD, anchor="mm")
     return y + h
 
 
@@ -89,7 +93,7 @@ def _fighter(d: Draw, view: View, seat: str, box: tuple[int, int, int, int], lan
     x, w = x0 + 12, x1 - x0 - 24
     f: View = (view.get("fighters") or {}).get(seat) or {}
     with d.within((x0 + 4, y0 + 2, x1 - 4, y1 - 2)):
-        shown, nf = fit(name(seat), w, (NAME, BODY, SMALL), "bold")
+        shown, nf = fit_name(name(seat), w)
         d.text((x, y0 + 26), shown, font=nf, fill=OWNER[i], anchor="lm")
         value, label = _score(view, seat, lang)
         vf = font(BIG, "bold")

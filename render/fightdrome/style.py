@@ -120,6 +120,12 @@ def fit_weights(text: str, max_w: float, size: int, weights: tuple[str, ...]) ->
     return fit(text, max_w, (size,), weights[-1])
 
 
+def fit_name(text: str, max_w: float) -> tuple[str, Font]:
+    """A fighter's name at the largest size it fits, then in the condensed face, shortened only after both."""
+    shown, f = fit(text, max_w, (NAME, BODY, SMALL), "bold")
+    return fit_weights(text, max_w, SMALL, ("condensed-bold",)) if shown != text else (shown, f)
+
+
 def draw_chip(d: Draw, x: int, y: int, face: str, owner: int, lang: str, *, top: bool = False) -> None:
     """One card on the fight line: its type in the owner's colour over its strength (or NEURO)."""
     w, h = CHIP_W, CHIP_H

@@ -43,6 +43,7 @@ from .style import (
     check_public,
     draw_chip,
     draw_rows,
+    fit_name,
     fit_weights,
     namer,
     owner_index,
@@ -115,24 +116,33 @@ def event_words(view: View, lang: str, name: Namer) -> list[str]:
 
 
 def _header(d: Draw, view: View, lang: str, name: Namer, y: int) -> int:
-    """Two rows: the round and the format, then who opened it and the optional rules; returns the y below."""
+    """Two rows: the round and the format, then who opened it and the optional rules; who opened takes a third row
+    of its own when it does not fit beside the rules (Polish names both rules at length). Returns the y below."""
     h = HEADER_ROW_H
     options = view.get("options") or {}
     right = format_words(view, lang)
     flags = " · ".join(texts.word(k, lang) for k in ("breather", "last_breath") if options.get(k))
-    rf, ff, lf = font(SMALL, "bold"), font(SMALL, "condensed-bold"), font(SMALL + 4, "bold")
-    with d.within((MARGIN, y, WIDTH - MARGIN, y + 2 * h)):
+    rf, ff, lf, of = (
+        font(SMALL, "bold"),
+        font(SMALL, "condensed-bold"),
+        font(SMALL + 4, "bold"),
+        font(SMALL, "condensed"),
+    )
+    opener = texts.word("opener", lang, name=name(str(view["opener"]))) if view.get("opener") else ""
+    beside = not flags or of.getlength(opener) <= INNER - ff.getlength(flags) - 16
+    rows = 2 if beside else 3
+    with d.within((MARGIN, y, WIDTH - MARGIN, y + rows * h)):
         d.text((WIDTH - MARGIN, y + h / 2), right, font=rf, fill=GOLD, anchor="rm")
         if flags:
             d.text((WIDTH - MARGIN, y + h * 1.5), flags, font=ff, fill=OK, anchor="rm")
         if view.get("round"):
             left, _ = fit(texts.word("round", lang, n=view["round"]), INNER - rf.getlength(right) - 16, (SMALL + 4,))
             d.text((MARGIN, y + h / 2), left, font=lf, fill=TEXT, anchor="lm")
-        if view.get("opener"):
-            room = INNER - (ff.getlength(flags) + 16 if flags else 0)
-            opener, of = fit(texts.word("opener", lang, name=name(str(view["opener"]))), room, (SMALL,), "condensed")
-            d.text((MARGIN, y + h * 1.5), opener, font=of, fill=TEXT_DIM, anchor="lm")
-    return y + 2 * h
+        if opener:
+            room = INNER - ff.getlength(flags) - 16 if beside and flags else INNER
+            shown, _ = fit(opener, room, (SMALL,), "condensed")
+            d.text((MARGIN, y + h * (1.5 if beside else 2.5)), shown, font=of, fill=TEXT_DIM, anchor="lm")
+    return y + rows * h
 
 
 def _band(d: Draw, view: View, lang: str, name: Namer, y: int) -> int:
@@ -248,7 +258,7 @@ def _panel(d: Draw, view: View, seat: str, box: tuple[int, int, int, int], lang:
             r = SMALL / 2
             right_w = total * r * 2.6 + 10
             pips(d, x + w - total * r * 2.6 + r * 0.6, cy, left, total, r, fill=GOLD, empty=PANEL_LINE, shape="diamond")
-        shown, nf = fit(name(seat), w - right_w, (NAME, BODY, SMALL), "bold")
+        shown, nf = fit_name(name(seat), w - right_w)
         d.text((x, cy), shown, font=nf, fill=OWNER[i], anchor="lm")
         y += NAME_ROW_H
         # the character

@@ -1,13 +1,21 @@
-"""No subtitle, note or header line of the table is cut with "…" in any of the three languages: a note too long for
-its line takes two lines (or a condensed face), checked on the texts the renderer records as it draws them."""
+"""No subtitle, note, name or header line is cut with "…" in any of the three languages, in Nightfall's table and
+prompts and in Fightdrome's table, hands, results and cards: a text too long for its line takes two lines (or a
+condensed face), checked on the texts the renderer records as it draws them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import pytest
+from PIL import Image
 
+from engine.fightdrome import Match, Options, cards
 from engine.nightfall import Game
+from render.fightdrome import samples as fd_samples
+from render.fightdrome.card import card_face
+from render.fightdrome.hand import draw_hand
+from render.fightdrome.results import draw_results
+from render.fightdrome.table import draw_table as draw_fd_table
 from render.nightfall import samples
 from render.nightfall.prompt import draw_prompt
 from render.nightfall.table import draw_table
@@ -51,3 +59,44 @@ def test_no_prompt_note_is_cut(lang: str) -> None:
     for name, view in views.items():
         drawn = [d.text for d in drawn_texts(draw_prompt(view, lang))]
         assert [text for text in drawn if text.rstrip().endswith("…")] == [], name
+
+
+#: Fightdrome's formats and optional rules, each played from several seeds
+FD_OPTIONS = {
+    "series": Options(),
+    "bout": Options(format="bout"),
+    "tournament": Options(format="tournament"),
+    "both rules": Options(target=150, breather=True, last_breath=True),
+}
+
+
+def fd_matches() -> dict[str, Match]:
+    """The samples, a Grand Tournament with one fighter picked, and seeded matches of every format in their first
+    round, later on and at their end."""
+    matches = dict(fd_samples.all_matches())
+    matches["one pick"] = fd_samples.play(5, 1, Options(format="tournament"))
+    for label, options in FD_OPTIONS.items():
+        for seed in range(3):
+            for moves in (20, 60, None):
+                matches[f"{label} {seed} {moves}"] = fd_samples.play(seed, moves, options)
+    return matches
+
+
+def cut(img: Image.Image) -> list[str]:
+    return [d.text for d in drawn_texts(img) if d.text.rstrip().endswith("…")]
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ru"])
+def test_no_fightdrome_text_is_cut(lang: str) -> None:
+    """The Polish opener beside both optional rules ('zaczyna…'), the Russian Sleeve being picked ('выбор…') and the
+    Russian Rest tile ('отдохну…') were cut."""
+    names = fd_samples.NAMES
+    for key, m in fd_matches().items():
+        pub = m.public_view()
+        assert cut(draw_fd_table(pub, lang, names)) == [], f"{key} table"
+        assert cut(draw_fd_table(pub, lang)) == [], f"{key} table, seat ids"
+        assert cut(draw_results(pub, lang, names)) == [], f"{key} results"
+        for seat in m.seats:
+            assert cut(draw_hand(m.private_view(seat), lang, names)) == [], f"{key} hand of {seat}"
+    for face in sorted({cards.face_of(c) for pile in cards.box().values() for c in pile}, key=cards.sort_key):
+        assert cut(card_face(face, lang)) == [], face
