@@ -10,6 +10,7 @@ Plain text only: a screen reader reads markdown and decorative symbols aloud.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 #: the longest attachment description Discord keeps
@@ -24,6 +25,9 @@ HIGH = 2
 MID = 1
 LOW = 0
 
+#: a full stop right after another sentence end
+_DOUBLE_STOP = re.compile(r"([.!?…])\.(?=\s|$)")
+
 #: the mark a name of an AI seat carries in the images, which a screen reader would read as "gear"
 AI_MARK = "⚙"
 
@@ -35,8 +39,9 @@ class Words:
     parts: list[tuple[str, int]] = field(default_factory=list)
 
     def add(self, text: str, need: int = MID) -> Words:
-        """Add a part (blank parts are skipped); returns self, so adds chain."""
-        text = " ".join(text.split())
+        """Add a part (blank parts are skipped); returns self, so adds chain. A full stop after a name that
+        ends a sentence already ("Leave Me!.") is left out."""
+        text = _DOUBLE_STOP.sub(r"\1", " ".join(text.split()))
         if text:
             self.parts.append((text, need))
         return self

@@ -90,7 +90,7 @@ def table_words(view: View, lang: str = "en") -> Words:
         words.add(_t("turn_of", lang, name=_name(view.get("active"), lang)), MUST)
     deciding = decision_text(view, lang) if not view.get("over") else ""
     if deciding:
-        words.add(_t("deciding", lang, what=_name(deciding.replace(" · ", "; "), lang).rstrip(".!")), MUST)
+        words.add(_t("deciding", lang, what=_name(deciding.replace(" · ", "; "), lang).rstrip(".")), MUST)
     _gauge(words, view, lang)
     for seat in view.get("seats") or []:
         words.add(_seat(seat, lang, seat.get("active") or phase == "claim"), HIGH)
@@ -293,7 +293,7 @@ def _hint(view: View, lang: str) -> str:
         if end:
             onto = texts.t("render.hand.link_onto", lang, name=_card_name(end, lang))
             return f"{onto} {_links(end.get('links'), lang)}."
-        return _t("question", lang, what=ask_words(dec, lang).rstrip(".!"))
+        return _t("question", lang, what=ask_words(dec, lang).rstrip("."))
     pending = view.get("pending") or []
     if pending:
         who = ", ".join(sorted({_name(p["seat"], lang) for p in pending}))
@@ -332,7 +332,7 @@ def prompt_words(view: View, lang: str = "en") -> Words:
         raise ValueError("the prompt's words need a view with a decision to make")
     dec = decisions[0]
     words = Words()
-    words.add(_t("question", lang, what=ask_words(dec, lang).rstrip(".!")), MUST)
+    words.add(_t("question", lang, what=ask_words(dec, lang).rstrip(".")), MUST)
     facts = dec.get("facts") or {}
     source = facts.get("source")
     if isinstance(source, dict):
