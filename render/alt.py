@@ -88,12 +88,14 @@ def cut(text: str, limit: int) -> str:
     return head.rstrip(" ,;:·") + "…"
 
 
-def sentence(text: str) -> str:
-    """``text`` as a sentence: with a full stop, unless it ends with one already (its first word is left as it
-    is: it may be a player's name)."""
+def sentence(text: str, capital: bool = False) -> str:
+    """``text`` as a sentence: with a full stop, unless it ends with one already; with ``capital`` its first
+    letter a capital (not for a text that may start with a player's name, which stays as it is written)."""
     text = text.strip()
     if not text:
         return ""
+    if capital:
+        text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?…" else text + "."
 
 

@@ -64,7 +64,7 @@ def _fighter(view: View, seat: str, lang: str, name: Namer) -> str:
 def _exchange(words: Words, view: View, lang: str, name: Namer) -> None:
     line = list(view.get("line") or [])
     if not line:
-        words.add(sentence(_w("no_exchange", lang)), HIGH)
+        words.add(sentence(_w("no_exchange", lang), True), HIGH)
         return
     played = [
         _w("alt.played_by", lang, card=texts.card_name(str(c["card"]), lang), name=name(str(c.get("seat"))))
@@ -101,9 +101,9 @@ def table_words(view: View, lang: str = "en", names: dict[str, str] | None = Non
     words = Words()
     head = [_w("alt.table", lang)]
     if view.get("round"):
-        head.append(sentence(_w("round", lang, n=view["round"])))
+        head.append(sentence(_w("round", lang, n=view["round"]), True))
     words.add(" ".join(head), MUST)
-    words.add(sentence(format_words(view, lang)), HIGH)
+    words.add(sentence(format_words(view, lang), True), HIGH)
     if view.get("over"):
         words.add(sentence(_w("wins_match", lang, name=name(str(view.get("winner"))))), MUST)
     else:
@@ -117,9 +117,9 @@ def table_words(view: View, lang: str = "en", names: dict[str, str] | None = Non
     options = view.get("options") or {}
     flags = [_w(k, lang) for k in ("breather", "last_breath") if options.get(k)]
     if flags:
-        words.add(sentence(", ".join(flags)), LOW)
+        words.add(sentence(", ".join(flags), True), LOW)
     if view.get("opener"):
-        words.add(sentence(_w("opener", lang, name=name(str(view["opener"])))), LOW)
+        words.add(sentence(_w("opener", lang, name=name(str(view["opener"]))), True), LOW)
     return words
 
 
@@ -137,14 +137,14 @@ def hand_words(view: View, lang: str = "en", names: dict[str, str] | None = None
     if view.get("over"):
         words.add(sentence(_w("wins_match", lang, name=name(str(view.get("winner"))))), MUST)
     elif mine:
-        words.add(sentence(_w("your_move", lang, what=what)), MUST)
+        words.add(sentence(_w("your_move", lang, what=what), True), MUST)
     elif who:
-        words.add(sentence(f"{_w('waiting_for', lang, name=who)}: {what}"), MUST)
+        words.add(sentence(f"{_w('waiting_for', lang, name=who)}: {what}", True), MUST)
     line = view.get("line") or []
     if line:
         top = line[-1]
         said = f"{_w('top_card', lang)} {texts.card_name(str(top['card']), lang)} ({name(str(top.get('seat')))})"
-        words.add(sentence(said), MUST)
+        words.add(sentence(said, True), MUST)
         groups = texts.requirement_groups(list(view.get("requirement") or []), lang)
         if groups:
             words.add(_spoken(_w("alt.answer", lang, groups="; ".join(groups)), lang), HIGH)
@@ -166,9 +166,9 @@ def hand_words(view: View, lang: str = "en", names: dict[str, str] | None = None
         if sleeves and not view.get("over"):
             words.add(_w("alt.sleeves", lang, names=", ".join(texts.sleeve_name(s, lang) for s in sleeves)), MUST)
         else:
-            words.add(sentence(_w("no_cards", lang)), MUST)
+            words.add(sentence(_w("no_cards", lang), True), MUST)
     if mine and view.get("can_rest"):
-        words.add(sentence(_w("rest_allowed", lang)), MUST)
+        words.add(sentence(_w("rest_allowed", lang), True), MUST)
     words.add(_fighter(view, you, lang, name), HIGH)
     stun = [texts.card_name(face, lang) for face in view.get("stun_pile") or []]
     words.add(sentence(f"{_w('stun_pile', lang)} {', '.join(stun) or _w('none', lang)}"), MID)
@@ -184,7 +184,7 @@ def results_words(view: View, lang: str = "en", names: dict[str, str] | None = N
     words.add(_w("alt.results", lang), MUST)
     if view.get("winner"):
         words.add(sentence(_w("wins_match", lang, name=name(str(view["winner"])))), MUST)
-    words.add(sentence(format_words(view, lang)), MID)
+    words.add(sentence(format_words(view, lang), True), MID)
     for seat in list(view.get("seats") or [])[:2]:
         words.add(_fighter(view, seat, lang, name), HIGH)
     for h in view.get("history") or []:
@@ -213,7 +213,7 @@ def card_words(face: str, lang: str = "en") -> Words:
     words.add(_w("alt.card", lang, name=name, kind=kind) if kind != name.lower() else sentence(name), MUST)
     strength = cards.strength(face)
     said = f"{_w('strength', lang)} {strength}" if strength is not None else _w("no_strength", lang)
-    words.add(sentence(f"{said}, {_w('fame', lang)} {cards.fame(face)}"), MUST)
+    words.add(sentence(f"{said}, {_w('fame', lang)} {cards.fame(face)}", True), MUST)
     groups = plays_on(face, lang)
     if groups:
         words.add(_spoken(f"{_w('answers', lang)} {'; '.join(groups)}.", lang), HIGH)

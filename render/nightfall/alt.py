@@ -105,7 +105,7 @@ def table_words(view: View, lang: str = "en") -> Words:
     commons = [_common(a, lang) for a in view.get("commons") or []]
     if commons:
         words.add(_t("commons", lang, list="; ".join(commons)), MID if phase == "claim" else LOW)
-    words.add(sentence(", ".join(about)), LOW)
+    words.add(sentence(", ".join(about), True), LOW)
     return words
 
 
@@ -183,13 +183,13 @@ def _draft(words: Words, view: View, lang: str) -> None:
     goes = plan[rnd - 1] if 0 < rnd <= len(plan) else dr.get("leftover")
     key = f"render.draft.goes.{goes}"
     if texts.has(key):
-        words.add(sentence(texts.t(key, lang)), HIGH)
+        words.add(sentence(texts.t(key, lang), True), HIGH)
     picking = [_name(s, lang) for s in dr.get("waiting") or []]
     if picking:
-        words.add(sentence(f"{texts.t('render.draft.picking', lang)}: {', '.join(picking)}"), HIGH)
+        words.add(sentence(f"{texts.t('render.draft.picking', lang)}: {', '.join(picking)}", True), HIGH)
     names = [card_name(str(k), lang) for k in dr.get("commons") or []]
     if names:
-        words.add(sentence(texts.t("render.draft.commons_so_far", lang, names=", ".join(names))), MID)
+        words.add(sentence(texts.t("render.draft.commons_so_far", lang, names=", ".join(names)), True), MID)
 
 
 def _chain(words: Words, view: View, lang: str, need: int) -> None:
@@ -204,7 +204,7 @@ def _chain(words: Words, view: View, lang: str, need: int) -> None:
     if links:
         words.add(_t("chain", lang, list="; ".join(links)), need)
     elif view.get("phase") == "chain":
-        words.add(sentence(texts.t("render.chain.empty", lang)), need)
+        words.add(sentence(texts.t("render.chain.empty", lang), True), need)
 
 
 def _minion_names(view: View, lang: str) -> dict[str, str]:
@@ -281,7 +281,7 @@ def hand_words(view: View, lang: str = "en") -> Words:
             said += ", " + _t("cannot_link", lang)
         words.add(said + ".", HIGH)
     if not hand:
-        words.add(sentence(texts.t("render.hand.empty", lang)), HIGH)
+        words.add(sentence(texts.t("render.hand.empty", lang), True), HIGH)
     return words
 
 
@@ -297,7 +297,7 @@ def _hint(view: View, lang: str) -> str:
     pending = view.get("pending") or []
     if pending:
         who = ", ".join(sorted({_name(p["seat"], lang) for p in pending}))
-        return sentence(texts.t("render.hand.waiting_for", lang, names=who))
+        return sentence(texts.t("render.hand.waiting_for", lang, names=who), True)
     return ""
 
 
@@ -309,17 +309,17 @@ def draft_words(view: View, lang: str = "en") -> Words:
     words.add(_t("draft_header", lang, you=you, round=draft.get("round", 1), rounds=draft.get("rounds", "?")), MUST)
     chosen = draft.get("chosen")
     if chosen:
-        words.add(sentence(texts.t("render.draft.picked", lang, card=card_name(str(chosen), lang))), MUST)
+        words.add(sentence(texts.t("render.draft.picked", lang, card=card_name(str(chosen), lang)), True), MUST)
     else:
         dest = draft.get("destination") or _destination(view)
         key = f"render.draft.pick.{dest}"
-        words.add(sentence(texts.t(key if texts.has(key) else "render.draft.pick", lang)), MUST)
+        words.add(sentence(texts.t(key if texts.has(key) else "render.draft.pick", lang), True), MUST)
     cards = [_card(c, lang, text=True) for c in draft.get("packet") or []]
     if cards:
         words.add(_t("packet", lang, list="; ".join(cards)), HIGH)
     picks = ", ".join(_pick_words(p, lang) for p in draft.get("picks") or [])
     if picks:
-        words.add(sentence(texts.t("render.draft.your_picks", lang, picks=picks)), MID)
+        words.add(sentence(texts.t("render.draft.your_picks", lang, picks=picks), True), MID)
     return words
 
 
@@ -355,7 +355,7 @@ def prompt_words(view: View, lang: str = "en") -> Words:
         words.add(_t("choices", lang, list="; ".join(choices)), HIGH)
     you = seats.get(str(view.get("you")))
     if you is not None and dec.get("shows") == "claim":
-        words.add(sentence(texts.t("render.prompt.influence", lang) + f": {you.get('influence') or 0}"), MUST)
+        words.add(sentence(texts.t("render.prompt.influence", lang) + f": {you.get('influence') or 0}", True), MUST)
     return words
 
 

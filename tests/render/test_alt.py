@@ -207,7 +207,7 @@ def test_prompts_say_the_question_and_what_the_image_shows(chain: Game, decision
     assert target.startswith("Your decision: Leave Me!: choose a target. Resolving: Leave Me!, played by cleo.")
     assert '"Great Spirit", strength 5, health 1, dmitri\'s' in target
     claim = alt.prompt_words(decisions["claim"], "en").fit(ALT_LIMIT)
-    assert '"Watcher Two" from commons, cost 2, 7 copies left' in claim and "influence to spend: 2." in claim
+    assert '"Watcher Two" from commons, cost 2, 7 copies left' in claim and "Influence to spend: 2." in claim
     block = alt.prompt_words(decisions["block"], "en").fit(ALT_LIMIT)
     assert "Combat, ada attacks:" in block and "not blocked" in block
 
