@@ -21,12 +21,14 @@ import logging
 from collections.abc import Iterator
 from typing import Any
 
+import discord
 import pytest
 
 from bot.face import Face
 from bot.games import FACES
 from bot.table import level_name, verb_of
 from bot.words.i18n import t
+from bot.workers import images
 from tests.bot.conftest import user_errors_only
 from tests.bot.helpers import Party, latest_prompt, moves_in, open_lobby, press, public_lines
 from tests.kitgame import KIT_KEY, registered
@@ -160,14 +162,31 @@ def hands_shown(party: Party, face: Face, table: Any) -> list[str]:
     return shown
 
 
+def images_without_description(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the files the bot makes to attach, from now on, that have no description for screen readers
+    (every image of a post or an edit is made by ``bot.workers.images.file_of``)."""
+    missing: list[str] = []
+    made = images.file_of
+
+    def recorded(data: bytes, name: str, alt: str = "") -> discord.File:
+        file = made(data, name, alt)
+        if not file.description:
+            missing.append(name)
+        return file
+
+    monkeypatch.setattr(images, "file_of", recorded)
+    return missing
+
+
 @pytest.mark.slow(30)
 @pytest.mark.postgresql
 @pytest.mark.simcord(settle_timeout=60)  # a busy machine: each settle waits for the bot's work, however slow
 @pytest.mark.parametrize("game_key", KEYS, indirect=True)
 async def test_a_game_is_played_to_its_end_by_the_host(
-    game_key: str, simcord_env: Any, make_bot: Any, caplog: pytest.LogCaptureFixture
+    game_key: str, simcord_env: Any, make_bot: Any, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     caplog.set_level(logging.ERROR)
+    undescribed = images_without_description(monkeypatch)
     face = FACES[game_key]
     rules = face.rules
     party = await open_table(simcord_env, face)
@@ -224,6 +243,7 @@ async def test_a_game_is_played_to_its_end_by_the_host(
         raise AssertionError("the game did not end")
 
     assert missed and restarted
+    assert not undescribed, f"images sent without a description (alt text): {sorted(set(undescribed))}"
     table = await party.table()
     assert table.row.status == "finished" or table.game.is_over()
     results = face.results_text(table, "en").splitlines()[0]
