@@ -4,7 +4,8 @@ and prompt), in the image's language.
 
 Each function returns a :class:`render.alt.Words`; ``words.fit(ALT_LIMIT)`` is the attachment's
 description and ``words.fit(TEXT_LIMIT)`` the text sent instead of the image. On a crowded table the
-commons go first, then the minions and archives; the phase, who decides and the wounds stay.
+commons go first (but in the claim phase, where they are what one claims), then the archives and minions; the
+phase, who decides and the wounds stay.
 """
 
 from __future__ import annotations
@@ -102,9 +103,10 @@ def table_words(view: View, lang: str = "en") -> Words:
         _minions(words, seat, lang)
     for seat in view.get("seats") or []:
         _archives(words, seat, lang)
-    commons = [_common(a, lang) for a in view.get("commons") or []]
-    if commons:
-        words.add(_t("commons", lang, list="; ".join(commons)), MID if phase == "claim" else LOW)
+    # each common a part of its own, so a crowded table keeps as many as fit (the first one says what they are)
+    for n, a in enumerate(view.get("commons") or []):
+        said = _common(a, lang)
+        words.add(_t("commons", lang, list=said) if n == 0 else sentence(said), HIGH if phase == "claim" else LOW)
     words.add(sentence(", ".join(about), True), LOW)
     return words
 

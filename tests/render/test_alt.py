@@ -4,12 +4,13 @@ drops its least-needed parts first, and a channel image's words name no card of 
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
 import pytest
 
-from engine.nightfall import Game
+from engine.nightfall import Game, Options
 from render.alt import ALT_LIMIT, HIGH, LOW, MID, MUST, TEXT_LIMIT, Words, cut, spoken_name
 from render.leaderboard import Entry, Labels, leaderboard_words
 from render.nightfall import alt, samples
@@ -253,3 +254,18 @@ def test_the_leaderboard_says_each_rank_name_rating_games_and_wins() -> None:
         == "Top. Server. 1. Ada: Rating 1520, Games 12, Wins 8. 2. Bram: Rating 1400, Games 10, Wins 3. Page 1 of 1."
     )
     assert "Nobody yet." in leaderboard_words([], labels).fit(ALT_LIMIT)
+
+
+def test_in_the_claim_phase_the_commons_stay_before_minions_and_archives() -> None:
+    game = Game.new(["ada", "bram", "cleo", "dmitri"], seed=7, options=Options())
+    rnd = random.Random(7)
+    for _ in range(400):
+        view = game.public_view()
+        if view["phase"] == "claim" and len(alt.table_words(view, "en").text()) > ALT_LIMIT:
+            break
+        samples.play_random(game, rnd, 1)
+    else:
+        raise AssertionError("no crowded claim phase")
+    text = alt.table_words(view, "en").fit(ALT_LIMIT)
+    assert "Phase: claim." in text and "Commons:" in text
+    assert "archives:" not in text
