@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -68,7 +69,9 @@ class ServiceBase:
         self.settings = settings
         #: every game's face, by its key (``bot.games.FACES``)
         self.faces = faces
-        self._locks: dict[int, asyncio.Lock] = {}
+        #: each game's lock, while someone holds it, waits for it or is about to take it (a weak dictionary: a
+        #: lock goes with its last user, so no game's lock outlives the work on it, whenever the game ends)
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._tables: dict[int, Table] = {}
         self._ai: dict[tuple[int, str], Any] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
@@ -78,6 +81,8 @@ class ServiceBase:
         self.wake: Callable[[], None] = lambda: None
 
     def lock(self, game_id: int) -> asyncio.Lock:
+        """The game's lock: the one its current users share, or a new one if nobody is using it (the two are
+        alike: a lock nobody holds or waits for guards nothing)."""
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     def face(self, table: Table | GameRow) -> Face:
@@ -196,9 +201,6 @@ class ServiceBase:
         if table is not None and table.row.status == "active":
             return
         self._drop(game_id)
-        lock = self._locks.get(game_id)
-        if lock is not None and not lock.locked():
-            del self._locks[game_id]
         for key in [k for k in self._ai if k[0] == game_id]:
             del self._ai[key]
 
