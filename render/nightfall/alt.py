@@ -26,6 +26,8 @@ from .table import check_public, decision_text
 View = dict[str, Any]
 
 WOUND_TYPES = ("bite", "burn", "bleed")
+#: a card's rules text is said with the card in a hand, packet or prompt when it is this short
+RULES_TEXT_MAX = 160
 
 
 def _t(key: str, lang: str, **kw: Any) -> str:
@@ -261,8 +263,19 @@ def _card(c: View, lang: str, text: bool = False) -> str:
     if c.get("strength") is not None:
         parts.append(_t("stats", lang, strength=c.get("strength"), health=c.get("health", "?")))
     if text and key in card_set().cards:
-        parts.extend(v.rstrip(".") for v in card(str(key)).text_in(lang).values() if v and len(v) <= 120)
+        parts.extend(v.rstrip(".") for v in card(str(key)).text_in(lang).values() if v and len(v) <= RULES_TEXT_MAX)
     return ", ".join(parts)
+
+
+def _rules_text(c: View, lang: str) -> str:
+    """A card's short rules texts, each after its label ("Chain: …"); "" for a wound or a long text."""
+    key = c.get("card") or c.get("key")
+    if key not in card_set().cards:
+        return ""
+    texts_ = card(str(key)).text_in(lang)
+    return " ".join(
+        sentence(f"{card_texts.label(f, lang)} {t}") for f, t in texts_.items() if t and len(t) <= RULES_TEXT_MAX
+    )
 
 
 def hand_words(view: View, lang: str = "en") -> Words:
@@ -282,6 +295,7 @@ def hand_words(view: View, lang: str = "en") -> Words:
         elif choosing and c.get("card") != "wound":
             said += ", " + _t("cannot_link", lang)
         words.add(said + ".", HIGH)
+        words.add(_rules_text(c, lang), LOW)  # a crowded hand keeps every card, if not every card's text
     if not hand:
         words.add(sentence(texts.t("render.hand.empty", lang), True), HIGH)
     return words
