@@ -186,6 +186,13 @@ def test_a_hand_says_each_card_and_what_it_may_do(chain: Game) -> None:
     assert text.startswith("cleo's hand, 9 cards: Your decision: Leave Me!: choose a target.")
     assert '"Great Spirit": minion, blue, links to red, green, cost 6, kicker red, strength 5, health 3.' in text
     assert "Wound (bite): a wound." in text
+    # the cards' short rules texts follow them, and a long hand drops them from its last card first
+    words = alt.hand_words(chain.private_view("cleo"), "en")
+    assert (
+        "Lilith Lawrence: minion, purple, links to red, blue, cost 4, strength 2, health 2. Chain: Draw 1 card." in text
+    )
+    tail = "Chain: Inflict 1 damage on target minion."
+    assert tail in words.fit(TEXT_LIMIT) and tail not in text
 
 
 def test_a_hand_with_a_chain_decision_says_which_cards_can_link() -> None:
