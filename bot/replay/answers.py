@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.components.replay import replay_view
+from bot.discord_io.pictures import Shown, reader_form
 from bot.discord_io.replies import defer, edit_own_message, private, send
 from bot.errors import UserError
 from bot.face import Face
@@ -48,8 +49,9 @@ class Replays:
         await defer(interaction)
         row = await self._pick(interaction, game)
         await self._check_visible(interaction, row)
-        content, file, view = await self._step(row, 1, await self.lang(interaction))
-        await send(interaction, content, ephemeral=True, file=file, view=view)
+        images = await self.store.people.images_on(interaction.user.id)
+        content, shown, view = await self._step(row, 1, await self.lang(interaction), images)
+        await send(interaction, content, ephemeral=True, view=view, **shown.sending())
 
     async def step(self, interaction: discord.Interaction[Any], game_id: int, number: int) -> None:
         """A ◀ ▶ press: the message shows step ``number`` instead."""
@@ -57,12 +59,13 @@ class Replays:
         lang = await self.lang(interaction)
         try:
             row = await self._game(interaction, game_id)
-            content, file, view = await self._step(row, number, lang)
+            images = await self.store.people.images_on(interaction.user.id)
+            content, shown, view = await self._step(row, number, lang, images)
         except (UserError, StorageError) as e:
             await private(interaction, e.text(lang) if isinstance(e, UserError) else t(e.key, lang))
             return
         try:
-            await edit_own_message(interaction, content=content, attachments=[file], view=view)
+            await edit_own_message(interaction, content=content, view=view, **shown.editing())
         except discord.HTTPException:  # only a private view of the past: nothing is lost, the person presses again
             log.warning("could not show step %s of the replay of game %s", number, game_id, exc_info=True)
 
@@ -162,8 +165,11 @@ class Replays:
         return member is not None and channel is not None and bool(channel.permissions_for(member).view_channel)
 
     # ------------------------------------------------------------------ one step
-    async def _step(self, row: GameRow, number: int, lang: str) -> tuple[str, discord.File, discord.ui.View]:
-        """Step ``number`` (kept within the replay) of the game: its words, its table image and its buttons."""
+    async def _step(
+        self, row: GameRow, number: int, lang: str, images: bool = True
+    ) -> tuple[str, Shown, discord.ui.View]:
+        """Step ``number`` (kept within the replay) of the game: its words, its table image (or that image's words, for
+        a person who turned images off) and its buttons."""
         face: Face = self.service.face(row)
         try:
             replay = await self.cache.get(self.store, face, row)
@@ -180,4 +186,4 @@ class Replays:
         picture = face.table_picture(table, lang)  # the public view only, as the channel's table
         text = step_text(face, table, replay, number, lang)
         view = replay_view(row.id, number, len(replay.steps), row.status in ENDED, lang)
-        return text, await picture.file(), view
+        return text, await reader_form(picture, images, lang), view

@@ -222,3 +222,35 @@ async def test_a_tutorial_comes_as_text_its_table_and_results_too(simcord_env: A
     assert words_in(shown) == words_of(face.results_picture(table, "en"), "en"), "the results, in words"
     assert tables_read > 0
     user_errors_only(env)
+
+
+async def test_a_replay_comes_as_words(simcord_env: Any) -> None:
+    """``/game replay`` is a private reply too: its steps are the table's words, a press keeping them so."""
+    from simcord.results import ResponseMessage
+
+    def reread(message: Any) -> Any:
+        return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
+
+    def answer(result: Any) -> Any:
+        return reread(result.followups[-1] if result.followups else result.response)
+
+    def forward(message: Any) -> str:
+        return next(c for row in message.components for c in row["components"] if c.get("label") == "▶")["custom_id"]
+
+    env = simcord_env
+    party = await open_alone(env, "fightdrome")
+    alice = party.members["alice"]
+    await alice.slash(party.channel, "game start")
+    table = await party.table()
+    seat = next(s.seat for s in table.seats if not s.is_ai)
+    prompt = latest_prompt(party.users["alice"])
+    assert prompt is not None
+    await press(party.users["alice"], prompt, str(table.game.legal_actions(seat)[0]))
+    await alice.slash(party.channel, "me images", mode="off")
+    message = answer(await alice.slash(party.channel, "game replay"))
+    assert not message.attachments and len(message.embeds) == 1, "the first step, in words"
+    first = message.embeds[0]
+    await alice.click(message, custom_id=forward(message))
+    message = reread(message)
+    assert not message.attachments and len(message.embeds) == 1 and message.embeds[0] != first, "the next, in words"
+    user_errors_only(env)
