@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import logging
 import sys
 
+from bot import logs
 from bot.app import create_bot
 from bot.settings import settings_or_exit
 
@@ -23,7 +23,7 @@ To watch a game without Discord at all, run:  make demo
 
 def main() -> int:
     settings = settings_or_exit()
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.set_up(settings.log_level, settings.log_format)
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2

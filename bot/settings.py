@@ -9,6 +9,8 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from bot.logs import LOG_FORMATS
+
 
 @dataclass(frozen=True)
 class Shards:
@@ -53,6 +55,8 @@ class Settings:
     burst_seconds: float = 30.0
     snapshot_every: int = 25
     log_level: str = "INFO"
+    #: ``text`` (lines for a person) or ``json`` (one object per line for a log collector: ``bot.logs``).
+    log_format: str = "text"
     #: Worker processes that draw the images; 0 draws them in a thread of the bot's process.
     render_workers: int = 0
     #: Whether a start draws the games' sample images in the background (``bot.workers.images.prime``), so the first
@@ -86,6 +90,9 @@ class Settings:
     #: Seconds between a process's heartbeats on a shared (PostgreSQL) database, by which the processes alive share
     #: Discord's budget. Not an environment setting; tests that let simulated days pass make it longer.
     heartbeat_seconds: float = 15.0
+    #: ``host:port`` of the operators' HTTP endpoint (``/healthz``, ``/metrics``: ``bot.ops.http``); None: off. Port 0
+    #: takes a free port (tests read the one bound from ``bot.ops``).
+    http_addr: str | None = None
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -103,6 +110,7 @@ class Settings:
             burst_seconds=_float("NIGHTFALL_BURST_SECONDS", 30.0),
             snapshot_every=_int("NIGHTFALL_SNAPSHOT_EVERY", 25) or 1,
             log_level=os.environ.get("NIGHTFALL_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            log_format=_choice("NIGHTFALL_LOG_FORMAT", LOG_FORMATS, "text"),
             render_workers=_int("NIGHTFALL_RENDER_WORKERS", default_render_workers()) or 0,
             render_prime=(_int("NIGHTFALL_RENDER_PRIME", 1) or 0) != 0,
             timeouts_to_ai=_int("NIGHTFALL_TIMEOUTS_TO_AI", 2) or 0,
@@ -112,6 +120,7 @@ class Settings:
             cup_target=_int("NIGHTFALL_CUP_TARGET", 100) or 100,
             db_busy_seconds=_float("NIGHTFALL_DB_BUSY_SECONDS", 10.0),
             shards=Shards.parse(os.environ.get("NIGHTFALL_SHARDS", "")),
+            http_addr=http_address(os.environ.get("NIGHTFALL_HTTP_ADDR", "")),
         )
 
 
@@ -121,6 +130,17 @@ def settings_or_exit() -> Settings:
         return Settings.from_env()
     except ValueError as e:
         raise SystemExit(f"Bad setting: {e}. See .env.example.") from None
+
+
+def http_address(raw: str) -> str | None:
+    """``NIGHTFALL_HTTP_ADDR``: ``host:port`` (``0.0.0.0:9100``, ``[::1]:9100``); empty: None (the endpoint is off)."""
+    raw = raw.strip()
+    if not raw:
+        return None
+    host, _, port = raw.rpartition(":")
+    if not host or not port.isdigit() or int(port) > 65535:
+        raise ValueError(f"NIGHTFALL_HTTP_ADDR must read HOST:PORT (for example 0.0.0.0:9100), not {raw!r}")
+    return raw
 
 
 def default_render_workers() -> int:
@@ -137,6 +157,15 @@ def _int(name: str, default: int | None) -> int | None:
     if not raw.isdigit():
         raise ValueError(f"{name} must be a whole number, not {raw!r}")
     return int(raw)
+
+
+def _choice(name: str, choices: tuple[str, ...], default: str) -> str:
+    raw = os.environ.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(choices)}, not {raw!r}")
+    return raw
 
 
 def _float(name: str, default: float) -> float:

@@ -8,6 +8,7 @@ import asyncio
 import logging
 from typing import Generic, TypeVar
 
+from bot import logs
 from bot.clocks.alarm import Alarm
 from bot.store import Store
 
@@ -52,6 +53,7 @@ class ClaimWorker(Generic[Row]):
             self.wake()
 
     async def _run(self) -> None:
+        logs.log_about(None)  # woken by a move, this task would otherwise name that move's game in its lines
         self._begin()
         while not self.store.closed:
             self._again = False

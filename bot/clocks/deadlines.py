@@ -26,6 +26,7 @@ from collections.abc import Callable
 from bot.clocks.claims import ClaimWorker
 from bot.discord_io.notifier import deadline_hint
 from bot.errors import Raced, UserError
+from bot.logs import about_game
 from bot.service import GameService
 from bot.store import Deadline, Store, Want
 
@@ -59,7 +60,8 @@ class DeadlineWorker(ClaimWorker[Deadline]):
         return await self.store.work.claim_deadline(self.lease)
 
     async def _carry_out(self, row: Deadline) -> None:
-        await self._handle(row)
+        with about_game(row.game_id):  # every line of this deadline's work names its game
+            await self._handle(row)
 
     async def _next_due(self) -> float | None:
         return await self.store.work.next_deadline()

@@ -35,6 +35,7 @@ from functools import partial
 import aiohttp
 import discord
 
+from bot import logs
 from bot.clocks.alarm import Alarm
 from bot.discord_io import outbound
 from bot.discord_io.invalid_requests import InvalidRequests
@@ -129,6 +130,7 @@ class Deliverer:
         self._drain = asyncio.create_task(self._run(), name="deliveries")
 
     async def _run(self) -> None:
+        logs.log_about(None)  # woken by a move, this task would otherwise name that move's game in its lines
         while not self.store.closed:
             self._again = False
             free = self.concurrency - len(self._running)
@@ -190,6 +192,7 @@ class Deliverer:
     async def _deliver(self, d: Delivery) -> None:
         # who waits for it decides its place in the bot's budget of calls (this task's own context)
         outbound.priority.set(URGENCY.get(d.kind, outbound.NOTICE))
+        logs.log_about(d.game_id)  # every line of this delivery names its game
         try:
             if await self._quiet_hold(d):
                 return  # it waits in the database for the end of its person's quiet hours

@@ -20,6 +20,7 @@ from bot.components.undo import with_undo
 from bot.discord_io.pictures import reader_form
 from bot.discord_io.replies import answer_in_time, edit_own_message, private
 from bot.errors import UserError
+from bot.logs import about_game
 from bot.service import ANSWERED_IN_DM, GameService, Outcome
 from bot.service.tutorial import with_lesson
 from bot.store import Store
@@ -43,24 +44,25 @@ class Moves:
         self, interaction: discord.Interaction[Any], game_id: int, since: int | None, text: str, via: str
     ) -> None:
         """A button, a select or a slash command: act, answer the player, then update Discord."""
-        answer_in_time(interaction)
-        try:
-            outcome = await self.service.play.act(
-                game_id, user_id=interaction.user.id, text=text, since=since, source=via
-            )
-        except (UserError, StorageError) as e:  # nothing was changed, and the player reads why
-            await private(interaction, await self._reason(interaction, e))
-            return
-        settled = False
-        try:
-            settled = await self._answer(interaction, outcome, game_id, via)
-        except discord.HTTPException:
-            # the move is committed whatever happens to this reply; its prompt delivery will follow
-            log.warning("could not answer the interaction for move %s in game %s", text, game_id, exc_info=True)
-        finally:
-            if not settled and via in ANSWERED_IN_DM:
-                await self._release(game_id, interaction.user.id)
-        self.service.play.publish(outcome)
+        with about_game(game_id):  # every line of this move's work names its game
+            answer_in_time(interaction)
+            try:
+                outcome = await self.service.play.act(
+                    game_id, user_id=interaction.user.id, text=text, since=since, source=via
+                )
+            except (UserError, StorageError) as e:  # nothing was changed, and the player reads why
+                await private(interaction, await self._reason(interaction, e))
+                return
+            settled = False
+            try:
+                settled = await self._answer(interaction, outcome, game_id, via)
+            except discord.HTTPException:
+                # the move is committed whatever happens to this reply; its prompt delivery will follow
+                log.warning("could not answer the interaction for move %s in game %s", text, game_id, exc_info=True)
+            finally:
+                if not settled and via in ANSWERED_IN_DM:
+                    await self._release(game_id, interaction.user.id)
+            self.service.play.publish(outcome)
 
     async def many(
         self,
@@ -74,66 +76,68 @@ class Moves:
         each with the decision date the one before it left (every move re-dates the mover's decision); the
         first refusal stops them and is said privately. The DM then shows what was done and the next
         decision, as a single move's button does."""
-        answer_in_time(interaction)
-        lang = await self.lang(interaction)
-        done: list[str] = []
-        outcome: Outcome | None = None
-        stopped = ""
-        # a few moves and one prompt image take a fraction of Discord's 3 s: the answer edits the message in one
-        # call (a write that has to wait for the database acknowledges first, as for any move)
-        for text in texts:
-            try:
-                outcome = await self.service.play.act(
-                    game_id, user_id=interaction.user.id, text=text, since=since, source="select"
-                )
-            except (UserError, StorageError) as e:
-                reason = await self._reason(interaction, e)
-                label = labels.get(text, text)
-                stopped = reason if outcome is None else t("move.stopped", lang, label=label, reason=reason)
-                break
-            done.append(t("move.ok", lang, label=outcome.label))
-            since = outcome.table.since.get(outcome.seat, since)
-        if outcome is None:
-            await private(interaction, stopped)
-            return
-        settled = False
-        try:
-            settled = await self._show_next(interaction, outcome, game_id, "\n".join(done), lang)
-            if stopped:
+        with about_game(game_id):  # every line of these moves' work names their game
+            answer_in_time(interaction)
+            lang = await self.lang(interaction)
+            done: list[str] = []
+            outcome: Outcome | None = None
+            stopped = ""
+            # a few moves and one prompt image take a fraction of Discord's 3 s: the answer edits the message in one
+            # call (a write that has to wait for the database acknowledges first, as for any move)
+            for text in texts:
+                try:
+                    outcome = await self.service.play.act(
+                        game_id, user_id=interaction.user.id, text=text, since=since, source="select"
+                    )
+                except (UserError, StorageError) as e:
+                    reason = await self._reason(interaction, e)
+                    label = labels.get(text, text)
+                    stopped = reason if outcome is None else t("move.stopped", lang, label=label, reason=reason)
+                    break
+                done.append(t("move.ok", lang, label=outcome.label))
+                since = outcome.table.since.get(outcome.seat, since)
+            if outcome is None:
                 await private(interaction, stopped)
-        except discord.HTTPException:
-            # the moves are committed whatever happens to this reply; their prompt delivery will follow
-            log.warning("could not answer the moves %s in game %s", texts, game_id, exc_info=True)
-        finally:
-            if not settled:
-                await self._release(game_id, interaction.user.id)
-        self.service.play.publish(outcome)
+                return
+            settled = False
+            try:
+                settled = await self._show_next(interaction, outcome, game_id, "\n".join(done), lang)
+                if stopped:
+                    await private(interaction, stopped)
+            except discord.HTTPException:
+                # the moves are committed whatever happens to this reply; their prompt delivery will follow
+                log.warning("could not answer the moves %s in game %s", texts, game_id, exc_info=True)
+            finally:
+                if not settled:
+                    await self._release(game_id, interaction.user.id)
+            self.service.play.publish(outcome)
 
     async def undo(self, interaction: discord.Interaction[Any], game_id: int, version: int | None = None) -> None:
         """``/game undo`` (or, with the ``version`` its move made, a DM's Undo button): take the person's last move
         back, answer them (privately; a button turns its DM back into the restored decision), then update
         Discord: the channel, every prompt the undo changed, the AI seats."""
-        answer_in_time(interaction)
-        lang = await self.lang(interaction)
-        via = "command" if version is None else "button"
-        try:
-            outcome = await self.service.undo.undo(game_id, interaction.user.id, version, via)
-        except (UserError, StorageError) as e:  # nothing was changed, and the player reads why
-            await private(interaction, await self._reason(interaction, e))
-            return
-        done = t("undo.done", lang, label=outcome.label.get(lang, outcome.label["en"]))
-        settled = False
-        try:
-            if via == "button":
-                settled = await self._show_next(interaction, outcome, game_id, done, lang)
-            else:
-                await private(interaction, done)
-        except discord.HTTPException:  # the undo is committed; its deliveries show it
-            log.warning("could not answer the undo in game %s", game_id, exc_info=True)
-        finally:
-            if not settled and via == "button":
-                await self._release(game_id, interaction.user.id)
-        self.service.play.publish(outcome)
+        with about_game(game_id):  # every line of this undo's work names its game
+            answer_in_time(interaction)
+            lang = await self.lang(interaction)
+            via = "command" if version is None else "button"
+            try:
+                outcome = await self.service.undo.undo(game_id, interaction.user.id, version, via)
+            except (UserError, StorageError) as e:  # nothing was changed, and the player reads why
+                await private(interaction, await self._reason(interaction, e))
+                return
+            done = t("undo.done", lang, label=outcome.label.get(lang, outcome.label["en"]))
+            settled = False
+            try:
+                if via == "button":
+                    settled = await self._show_next(interaction, outcome, game_id, done, lang)
+                else:
+                    await private(interaction, done)
+            except discord.HTTPException:  # the undo is committed; its deliveries show it
+                log.warning("could not answer the undo in game %s", game_id, exc_info=True)
+            finally:
+                if not settled and via == "button":
+                    await self._release(game_id, interaction.user.id)
+            self.service.play.publish(outcome)
 
     async def undo_pressed(self, interaction: discord.Interaction[Any], game_id: int, version: int) -> None:
         """A DM's Undo button (``bot.components.undo``)."""
