@@ -34,6 +34,10 @@ from bot.discord_io.outbound import Outbound
 from bot.discord_io.world import World
 from bot.errors import UserError
 from bot.games import FACES
+from bot.ops import acks
+from bot.ops.health import Gateway
+from bot.ops.http import OpsServer
+from bot.ops.metrics import Metrics
 from bot.replay.answers import Replays
 from bot.service import GameService
 from bot.settings import Settings
@@ -78,6 +82,14 @@ class NightfallBot(commands.Bot):
         self.settings = settings
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.tree.interaction_check = self._before_command  # type: ignore[method-assign]
+        #: what ``/metrics`` shows (``bot.ops``): this bot's own registry
+        self.metrics = Metrics(FACES)
+        #: since when the gateway is down, for ``/healthz``
+        self.gateway = Gateway()
+        for event, listener in self.gateway.listeners():
+            self.add_listener(listener, event)
+        #: the operators' endpoint (``NIGHTFALL_HTTP_ADDR``), from ``setup_hook`` on; None when it is off
+        self.ops: OpsServer | None = None
 
     def cogs_to_add(self) -> list[commands.Cog]:
         """Every slash command's cog: the host's, then each game's own (its move verbs)."""
@@ -94,13 +106,19 @@ class NightfallBot(commands.Bot):
         return core + [c for face in FACES.values() for c in face.cogs(self)]
 
     async def setup_hook(self) -> None:
+        self.gateway.starting()
         images.configure(self.settings.render_workers)
         if self.settings.render_prime:
             images.prime([face.prime_images for face in FACES.values()])
         self.store = await Store.open(self.settings.db_path, busy_seconds=self.settings.db_busy_seconds)
         self.invalid_requests = InvalidRequests(self.store.epoch)
         self.invalid_requests.watch(self.http)
+        self.metrics.watch(self.http)
+        self.store.watch_faults(self.metrics.storage_error)
+        acks.install()
+        images.observers.append(self.metrics.rendered)
         self.service = GameService(self.store, self.settings, FACES)
+        self.service.play.metrics = self.metrics
         limits = Outbound() if self.settings.discord_limits else Outbound(per_second=10**6, channel_posts=10**6)
         self.outbound = limits
         await self._beat()
@@ -134,6 +152,9 @@ class NightfallBot(commands.Bot):
         if self.store.shared:  # a SQLite file has one process: it wrote its one heartbeat above
             self.heartbeat.change_interval(seconds=self.settings.heartbeat_seconds)
             self.heartbeat.start()
+        if self.settings.http_addr:
+            self.ops = OpsServer(self.settings.http_addr, self.store, self.metrics, self.gateway)
+            await self.ops.start()
 
     async def _sync_commands(self) -> None:
         """Send Discord the slash commands. On a database several processes share, one process at a time does it
@@ -245,8 +266,13 @@ class NightfallBot(commands.Bot):
                 self.deadlines.stop()
             if hasattr(self, "digests"):
                 self.digests.stop()
+            if self.ops is not None:
+                await self.ops.stop()
+            self.gateway.stop()
             await super().close()
         finally:
+            with contextlib.suppress(ValueError):
+                images.observers.remove(self.metrics.rendered)
             if hasattr(self, "store"):
                 if not self.store.closed:
                     with contextlib.suppress(Exception):  # else they run out on their own, and it is counted out

@@ -5,12 +5,22 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from dataclasses import replace
 from typing import Any
 
 from bot.errors import Raced, UserError
 from bot.face import Face
-from bot.service.base import AI_LEASE, ANSWER_HOLD, ANSWERED_IN_DM, GAME_OVER_FALLBACK, Outcome, ServicePart
+from bot.ops.metrics import Metrics
+from bot.service.base import (
+    AI_LEASE,
+    ANSWER_HOLD,
+    ANSWERED_IN_DM,
+    GAME_OVER_FALLBACK,
+    Outcome,
+    ServiceBase,
+    ServicePart,
+)
 from bot.store import Move, SeatRow, StaleVersion, Want
 from bot.store.sqlite import DATABASE_ERRORS, StorageError
 from bot.table import Table
@@ -33,6 +43,11 @@ _AI_RETRIED: tuple[type[Exception], ...] = (
 
 class PlayService(ServicePart):
     """Moves and AI seats (``service.play``)."""
+
+    def __init__(self, base: ServiceBase) -> None:
+        super().__init__(base)
+        #: where moves, refusals and AI decisions are counted (a bot hands in its own: ``bot.ops.metrics``)
+        self.metrics = Metrics()
 
     async def time_out(self, game_id: int, seat: str, since: int) -> Outcome | None:
         """A deadline passed: play the seat's passive default (Ruling 5) through the normal move path.
@@ -81,8 +96,12 @@ class PlayService(ServicePart):
 
         Discord comes after: the caller answers its interaction, then calls ``publish``.
         """
-        async with self.lock(game_id):
-            return await self._act_locked(game_id, user_id, text, since, source, seat)
+        try:
+            async with self.lock(game_id):
+                return await self._act_locked(game_id, user_id, text, since, source, seat)
+        except (UserError, StorageError) as e:
+            self.metrics.refusal(e.key)
+            raise
 
     def publish(self, outcome: Outcome) -> None:
         """After the caller has answered its interaction: deliver to Discord and let AI seats move."""
@@ -152,6 +171,7 @@ class PlayService(ServicePart):
         )
         await self._commit(move)
         self._remember(table, match, move, decision_since, handover)
+        self.metrics.moved(table.row.game, source)
         return Outcome(table, seat, action, label, events, lines, new_decisions, finished)
 
     def _check_move(
@@ -469,7 +489,9 @@ class PlayService(ServicePart):
         # a search thinks for up to a second: off the event loop (in a worker process: ``bot.workers.thinking``), on
         # the seat's view alone, and outside the game's lock, so the table, autocomplete and people's moves
         # never wait for it
+        started = time.perf_counter()
         action, after = await self.thinker.choose(level, player, view, actions)
+        self.metrics.ai_think.observe(time.perf_counter() - started)
         if self._ai.get(key) is player:
             self._ai[key] = after  # the player as the decision left it (a worker sends back a copy)
         if action not in actions:

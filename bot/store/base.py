@@ -20,7 +20,7 @@ from typing import Any, Self
 import discord
 
 from bot.store.rows import GameRow, _game
-from bot.store.sqlite import WRITE_BUSY_MS, Conn, Database, DatabaseStats, is_postgresql, one, rows
+from bot.store.sqlite import WRITE_BUSY_MS, Conn, Database, DatabaseStats, StorageError, is_postgresql, one, rows
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent.parent / "migrations"
 #: seconds a write keeps trying while another program holds the database's write lock
@@ -92,6 +92,15 @@ class StoreBase:
     async def checkpoint(self) -> None:
         """Keep the write-ahead log small: copy it into the database and truncate it (the watchdog's job)."""
         await self.writer.checkpoint()
+
+    async def ping(self) -> None:
+        """One trivial read (``SELECT 1``) on the reader: raises if the database cannot be reached (``/healthz``)."""
+        await self._read_one("SELECT 1")
+
+    def watch_faults(self, observer: Callable[[type[StorageError]], None]) -> None:
+        """Tell ``observer`` of every ``StorageError`` either connection raises (the metrics count them by kind)."""
+        self.writer.on_fault = observer
+        self.reader.on_fault = observer
 
     async def close(self) -> None:
         if self.reader is not self.writer:

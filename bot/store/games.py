@@ -145,6 +145,11 @@ class GameStore(StorePart):
     async def games_with_status(self, status: str) -> list[GameRow]:
         return await self._games(f"SELECT {_GAME_COLS} FROM games WHERE status = ? ORDER BY id", (status,))
 
+    async def count_by_status(self) -> dict[tuple[str, str], int]:
+        """(game, status) -> how many games (the metrics' ``nightfall_games``)."""
+        found = await self._read("SELECT game, status, COUNT(*) FROM games GROUP BY game, status")
+        return {(str(game), str(status)): int(n) for game, status, n in found}
+
     async def active_games_of(self, user_id: int) -> list[GameRow]:
         return await self._games(
             f"SELECT {_G_GAME_COLS} FROM games g JOIN seats s ON s.game_id = g.id "

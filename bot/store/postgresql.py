@@ -262,6 +262,8 @@ class PgDatabase(Database):
         except psycopg.Error as e:
             kind, _ = storage_kind(e)
             if kind is not None:
+                if self.on_fault is not None:
+                    self.on_fault(kind)
                 raise kind(self._describe(e)) from e
             raise query_error(e) from e
 

@@ -59,24 +59,29 @@ class StorageError(Exception):
 
     #: the sentence a player reads (``bot.words.i18n``)
     key = "err.storage"
+    #: what went wrong, in one word (the metrics' ``nightfall_storage_errors_total{kind}``)
+    kind = "unreachable"
 
 
 class DatabaseBusy(StorageError):
     """Another program held the database's write lock for longer than a write may wait."""
 
     key = "err.busy"
+    kind = "busy"
 
 
 class StorageFull(StorageError):
     """The disk holding the database is full (or failing to write)."""
 
     key = "err.storage_full"
+    kind = "full"
 
 
 class StorageReadOnly(StorageError):
     """The database file or its folder cannot be written."""
 
     key = "err.storage_readonly"
+    kind = "read_only"
 
 
 def storage_error(error: sqlite3.Error) -> type[StorageError] | None:
@@ -182,6 +187,8 @@ class Database:
         self._closed = False
         #: the storage fault the last write met (None: writes work); logged once when it starts and ends
         self.fault: type[StorageError] | None = None
+        #: told of every ``StorageError`` this database raises (``StoreBase.watch_faults``: the metrics)
+        self.on_fault: Callable[[type[StorageError]], None] | None = None
 
     @classmethod
     async def open(
@@ -249,6 +256,8 @@ class Database:
                             await hook()
                     continue  # the next try waits for the lock again (SQLite's busy handler)
                 self._note_fault(kind, e, time.perf_counter() - started)
+                if self.on_fault is not None:
+                    self.on_fault(kind)
                 raise kind(self._describe(e)) from e
             committed.set(True)
             if self.fault is not None:

@@ -145,6 +145,18 @@ class WorkStore(StorePart):
         )
         return [tuple(r) for r in found]
 
+    async def owed(self) -> tuple[int, float]:
+        """How many deliveries are owed (due now or later), and the age in seconds of the oldest one due now (0 when
+        none is late): the metrics' ``nightfall_deliveries_owed`` and ``nightfall_delivery_oldest_seconds``."""
+        now = self.epoch()
+        found = await self._read_one(
+            "SELECT COUNT(*), MIN(CASE WHEN due_at <= ? THEN due_at END) FROM deliveries WHERE wanted > done", (now,)
+        )
+        if found is None:
+            return 0, 0.0
+        count, oldest = found
+        return int(count or 0), max(0.0, now - float(oldest)) if oldest is not None else 0.0
+
     # ------------------------------------------------------------------ deadlines
     async def deadlines(self, game_id: int) -> list[Deadline]:
         """The decision clocks running in a game (for ``/game status``)."""

@@ -66,6 +66,9 @@ class RenderStats:
 
 
 stats = RenderStats()
+#: told of every image drawn: its kind and the seconds it took (queueing included); each bot's metrics add theirs
+#: (``bot.ops.metrics``: ``nightfall_render_seconds{image}``) and take them back when it closes
+observers: list[Callable[[str, float], None]] = []
 
 
 def _restarted() -> None:
@@ -165,8 +168,11 @@ async def _draw(key: Key, fn: Callable[..., bytes], args: tuple[Any, ...]) -> by
         stats.pool_renders += 1
     else:
         data = await asyncio.to_thread(fn, *args)
+    took = time.perf_counter() - started
     stats.renders += 1
-    stats.render_seconds += time.perf_counter() - started
+    stats.render_seconds += took
+    for observer in observers:
+        observer(key[0], took)
     _cache[key] = data
     _cache.move_to_end(key)
     while len(_cache) > CACHE_SIZE:
@@ -198,7 +204,6 @@ class Picture:
     async def file(self) -> discord.File:
         """The PNG as a file to attach: from the cache, or drawn off the event loop."""
         return file_of(await render_png(self.kind, self.draw, *self.args, key=self.key), self.name, self.alt)
-
 
 
 def file_of(data: bytes, name: str, alt: str = "") -> discord.File:

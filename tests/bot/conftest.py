@@ -207,6 +207,8 @@ async def make_bot(settings: Settings) -> AsyncIterator[Callable[[], NightfallBo
 
     yield build
     for bot in bots:
+        if bot.ops is not None:  # the operators' endpoint of a test that set ``http_addr``
+            await bot.ops.stop()
         if hasattr(bot, "store"):
             await bot.store.close()
         if hasattr(bot, "service"):

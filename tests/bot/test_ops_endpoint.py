@@ -1,0 +1,117 @@
+"""The operators' endpoint (``NIGHTFALL_HTTP_ADDR``): the real bot in SimCord plays a game, and ``/metrics`` read over
+HTTP agrees with what happened; ``/healthz`` says ok, then 503 with the reason when the database cannot be reached or
+the gateway has been down for more than a minute."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot import Settings
+from bot.ops.health import GATEWAY_GRACE
+
+from .conftest import RETRY_BASE, user_errors_only
+from .helpers import open_game, play_to_the_end
+
+SEND = "POST /channels/{channel_id}/messages"
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    """The test bot with its endpoint on a free port of this machine (``bot.ops.port`` is the one bound)."""
+    return dataclasses.replace(settings, http_addr="127.0.0.1:0")
+
+
+async def get(bot: Any, path: str) -> tuple[int, str]:
+    """One GET of the bot's endpoint, over a real socket (the connection closed after it)."""
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"http://127.0.0.1:{bot.ops.port}{path}", headers={"Connection": "close"}) as answer,
+    ):
+        return answer.status, await answer.text()
+
+
+def gateway_event(env: Any, event: str) -> None:
+    """discord.py's event of the gateway connection, dispatched as the bot's own (SimCord keeps one connection up
+    for the whole test: the bot's timers then run on its clock, which ``advance_time`` moves)."""
+    with env._bot_scope():
+        env.bot.dispatch(event)
+
+
+def samples(text: str) -> dict[str, float]:
+    """``name{labels}`` -> value of every sample in Prometheus's text format."""
+    found = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            key, value = line.rsplit(" ", 1)
+            found[key] = float(value)
+    return found
+
+
+def family(found: dict[str, float], name: str) -> dict[str, float]:
+    """The samples of one metric, by their labels' text."""
+    pattern = re.compile(rf"{re.escape(name)}(\{{.*\}})?$")
+    return {(m.group(1) or ""): v for k, v in found.items() if (m := pattern.match(k))}
+
+
+@pytest.mark.slow(12)
+@pytest.mark.unseen_images
+@pytest.mark.simcord(settle_timeout=40.0)
+async def test_metrics_read_over_http_agree_with_a_game_played(simcord_env: Any) -> None:
+    party = await open_game(simcord_env, ("alice", "bob"), ais=1)
+    bot = party.bot
+    game_id = (await party.table()).id
+    refused = await party.members["carol"].slash(party.channel, "pass")  # a spectator's move
+    assert refused.ephemeral
+    # Discord refuses the next message to the channel once: its delivery is retried later
+    simcord_env.inject_error("POST", f"/channels/{party.channel.id}/messages", status=429, times=1)
+    await play_to_the_end(party)
+    await simcord_env.advance_time(RETRY_BASE * 2)
+    await simcord_env.settle()
+
+    status, text = await get(bot, "/metrics")
+    assert status == 200
+    found = samples(text)
+    moves = family(found, "nightfall_moves_total")
+    stored = await bot.store._read("SELECT source, COUNT(*) FROM actions WHERE game_id = ? GROUP BY source", (game_id,))
+    played = {f'{{game="nightfall",source="{source}"}}': float(n) for source, n in stored if source != "start"}
+    assert moves == played and {"ai", "button", "command"} <= {s for s, _ in stored}
+    assert family(found, "nightfall_moves_refused_total") == {'{reason="err.not_player"}': 1.0}
+    requests = family(found, "nightfall_discord_requests_total")
+    assert requests[f'{{route="{SEND}",status="429"}}'] == 1.0
+    logged = [r for r in simcord_env.http_requests if r.method == "POST" and r.path.endswith("/messages")]
+    assert requests[f'{{route="{SEND}",status="2xx"}}'] == len(logged) - 1
+    owed = await bot.store.work.pending_deliveries()
+    assert found["nightfall_deliveries_owed"] == len(owed)
+    assert found["nightfall_delivery_oldest_seconds"] == 0.0  # nothing late: every due delivery was made
+    assert found['nightfall_games{game="nightfall",status="over"}'] == 1.0
+    assert found['nightfall_games{game="nightfall",status="active"}'] == 0.0
+    assert found["nightfall_ai_think_seconds_count"] == moves['{game="nightfall",source="ai"}']
+    assert found["nightfall_interaction_ack_seconds_count"] >= moves['{game="nightfall",source="button"}']
+    assert sum(family(found, "nightfall_render_seconds_count").values()) > 0
+    assert family(found, "nightfall_storage_errors_total") == {}
+    user_errors_only(simcord_env)
+
+
+async def test_healthz_is_ok_then_names_the_database_or_the_gateway(simcord_env: Any) -> None:
+    bot = simcord_env.bot
+    assert await get(bot, "/healthz") == (200, "ok")
+    assert (await get(bot, "/anything-else"))[0] == 404  # nothing else is served
+
+    gateway_event(simcord_env, "disconnect")
+    await simcord_env.advance_time(GATEWAY_GRACE / 2)
+    assert await get(bot, "/healthz") == (200, "ok")  # discord.py reconnects on its own: a short gap is normal
+    await simcord_env.advance_time(GATEWAY_GRACE)
+    status, reason = await get(bot, "/healthz")
+    assert status == 503 and reason.strip() == f"gateway: disconnected for more than {GATEWAY_GRACE:g} s"
+    gateway_event(simcord_env, "resumed")
+    await simcord_env.settle()
+    assert await get(bot, "/healthz") == (200, "ok")
+
+    await bot.store.reader.close()  # the database can no longer be reached
+    status, reason = await get(bot, "/healthz")
+    assert status == 503 and reason.startswith("database:")
