@@ -44,9 +44,13 @@ RUN groupadd --gid 10001 nightfall \
 ENV NIGHTFALL_DB=/data/nightfall.db
 USER 10001:10001
 
-# No HEALTHCHECK: the bot opens no port, so a check could only see that the process is alive, which Docker
-# already knows (the container stops when the bot stops, and the restart policy starts it again). Whether the
-# bot is connected to Discord is not visible from inside the container without an endpoint of its own.
+# The bot's /healthz and /metrics (README.md, "Health and metrics") on port 9100 of the container's own network,
+# published only where the operator asks for it (docker run -p 127.0.0.1:9100:9100 …). The health check asks
+# /healthz: unhealthy when the database cannot be reached or the gateway has been down for more than a minute.
+# NIGHTFALL_HTTP_ADDR= (empty) turns the endpoint off, and the check then only says so.
+ENV NIGHTFALL_HTTP_ADDR=0.0.0.0:9100
+EXPOSE 9100
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 CMD ["python", "-m", "bot.ops.check"]
 
 # Ctrl-C's signal: discord.py closes the connection and the bot its database on it. SIGTERM, Docker's default,
 # would be ignored by the process running as PID 1 and end in a SIGKILL ten seconds later.

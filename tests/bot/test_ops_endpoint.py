@@ -4,6 +4,7 @@ the gateway has been down for more than a minute."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import re
 from typing import Any
@@ -12,7 +13,9 @@ import aiohttp
 import pytest
 
 from bot import Settings
+from bot.ops import check
 from bot.ops.health import GATEWAY_GRACE
+from bot.settings import http_address
 
 from .conftest import RETRY_BASE, user_errors_only
 from .helpers import open_game, play_to_the_end
@@ -97,9 +100,14 @@ async def test_metrics_read_over_http_agree_with_a_game_played(simcord_env: Any)
     user_errors_only(simcord_env)
 
 
-async def test_healthz_is_ok_then_names_the_database_or_the_gateway(simcord_env: Any) -> None:
+async def test_healthz_is_ok_then_names_the_database_or_the_gateway(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     bot = simcord_env.bot
     assert await get(bot, "/healthz") == (200, "ok")
+    # the container's health check asks the same, on the loopback when the bot listens on every interface
+    monkeypatch.setenv("NIGHTFALL_HTTP_ADDR", f"0.0.0.0:{bot.ops.port}")
+    assert await asyncio.to_thread(check.main) == 0
     assert (await get(bot, "/anything-else"))[0] == 404  # nothing else is served
 
     gateway_event(simcord_env, "disconnect")
@@ -115,3 +123,17 @@ async def test_healthz_is_ok_then_names_the_database_or_the_gateway(simcord_env:
     await bot.store.reader.close()  # the database can no longer be reached
     status, reason = await get(bot, "/healthz")
     assert status == 503 and reason.startswith("database:")
+    capsys.readouterr()
+    assert await asyncio.to_thread(check.main) == 1
+    assert capsys.readouterr().out.startswith("503: database:")
+
+
+def test_the_address_setting_is_host_and_port() -> None:
+    assert http_address("") is None and http_address("  ") is None  # off unless set
+    assert http_address("0.0.0.0:9100") == "0.0.0.0:9100"
+    assert http_address("[::1]:9100") == "[::1]:9100"
+    for wrong in ("9100", "localhost", "localhost:http", "host:70000", ":9100"):
+        with pytest.raises(ValueError, match="NIGHTFALL_HTTP_ADDR"):
+            http_address(wrong)
+    assert check.url("0.0.0.0:9100") == "http://127.0.0.1:9100/healthz"
+    assert check.url("[::1]:9100") == "http://[::1]:9100/healthz"
