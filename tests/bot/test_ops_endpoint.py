@@ -18,7 +18,9 @@ from bot.ops.health import GATEWAY_GRACE
 from bot.settings import http_address
 
 from .conftest import RETRY_BASE, user_errors_only
-from .helpers import open_game, play_to_the_end
+from .helpers import open_game, play_to_the_end, slash_move
+from .test_reliability import human_to_move
+from .test_storage import read_only
 
 SEND = "POST /channels/{channel_id}/messages"
 
@@ -126,6 +128,25 @@ async def test_healthz_is_ok_then_names_the_database_or_the_gateway(
     capsys.readouterr()
     assert await asyncio.to_thread(check.main) == 1
     assert capsys.readouterr().out.startswith("503: database:")
+
+
+@pytest.mark.postgresql
+async def test_a_database_that_refuses_writes_is_counted_with_the_refused_move(simcord_env: Any) -> None:
+    party = await open_game(simcord_env, ("alice", "bob"))
+    bot = party.bot
+    name, seat = await human_to_move(party)  # type: ignore[misc]
+    move = str((await party.table()).game.legal_actions(seat)[0])
+    await read_only(bot.store, True)
+    try:
+        refused = await slash_move(party.members[name], party.channel, move)
+    finally:
+        await read_only(bot.store, False)
+    assert refused.ephemeral
+    found = samples((await get(bot, "/metrics"))[1])
+    assert family(found, "nightfall_storage_errors_total") == {'{kind="read_only"}': 1.0}
+    assert family(found, "nightfall_moves_refused_total") == {'{reason="err.storage_readonly"}': 1.0}
+    assert await get(bot, "/healthz") == (200, "ok")  # reads go on: the bot is up, its writes are refused
+    user_errors_only(simcord_env)
 
 
 def test_the_address_setting_is_host_and_port() -> None:
