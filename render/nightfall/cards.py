@@ -533,9 +533,12 @@ def compact_face(key: str, lang: str = "en", width: int = 346, height: int | Non
     return img
 
 
-def stats(d: Draw, left: float, right: float, cy: float, strength: int, left_hp: int, health: int) -> None:
-    """Strength at ``left`` and health (left of total) ending at ``right``, as icons and numbers."""
-    icon, num = font(BODY), font(NAME, "bold")
+def stats(
+    d: Draw, left: float, right: float, cy: float, strength: int, left_hp: int, health: int, size: int = NAME
+) -> None:
+    """Strength at ``left`` and health (left of total) ending at ``right``, as icons and numbers ``size`` px
+    (smaller on a table's chips, three to a row)."""
+    icon, num = font(BODY), font(size, "bold")
     sword(d, left + 13, cy, 26, STRENGTH)
     d.text((left + 32, cy), str(strength), font=num, fill=TEXT, anchor="lm")
     hp = str(left_hp) if left_hp == health else f"{left_hp}/{health}"

@@ -215,9 +215,11 @@ def test_a_polish_image_has_no_english_words_of_its_own(name: str) -> None:
 
 
 def test_a_polish_table_and_hand_speak_polish() -> None:
-    table = {d.text for d in drawn_texts(draw_table(samples.five_player_chain().public_view(), "pl"))}
-    for words in ("ARCHIWA WSPÓLNE", "ŁAŃCUCH", "GRACZE", "ARCHIWA", "W GRZE", "CZEKAMY NA DECYZJĘ", "tura: bram"):
+    drawn_in_order = [d.text for d in drawn_texts(draw_table(samples.five_player_chain().public_view(), "pl"))]
+    table = set(drawn_in_order)
+    for words in ("ARCHIWA WSPÓLNE", "ŁAŃCUCH", "ręka", "talia", "odrzucone", "tura: bram"):
         assert words in table, words
+    assert "CZEKAMY NA DECYZJĘ" in " ".join(drawn_in_order), "the waiting band's words, word by word"
     assert {"ran", "rany"} & table and "zakrytych" in " ".join(table)
     hand = draw_hand(samples.five_player_link_decision().private_view("cleo"), "pl")
     drawn = {d.text for d in drawn_texts(hand)}

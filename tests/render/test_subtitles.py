@@ -4,6 +4,7 @@ condensed face), checked on the texts the renderer records as it draws them."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
@@ -38,6 +39,35 @@ def test_no_table_text_is_cut(name: str, lang: str) -> None:
     drawn = [d.text for d in drawn_texts(img)]
     assert drawn, "the renderer records what it draws"
     assert [text for text in drawn if text.rstrip().endswith("…")] == []
+
+
+LONG_NAMES = ["Aleksandra_Wisniewska", "Konstantin.Rozhdestvensky", "Malgorzata_Przybylska", "Jean-Baptiste_D", "eve"]
+
+
+def played_tables(steps: tuple[int, ...] = (30, 90, 150, 210, 270)) -> dict[str, Game]:
+    """Seeded random games of 2 to 5 players stopped at several points: their chains (links, kickers beside or
+    under the statuses), the seats' pills (turn, deciding, influence) and counts beside short names, and the
+    header's "turn: <name>" and "<name> wins" for players with long names (which were cut in Polish and Russian)."""
+    from engine.nightfall import Options
+
+    games: dict[str, Game] = {}
+    for players in (2, 3, 4, 5):
+        for at in steps:
+            seats = LONG_NAMES[:players] if at % 60 == 30 else ["ada", "bram", "cleo", "dmitri", "eve"][:players]
+            options = Options(draft="two-player") if players == 2 else Options(secret_archives=at % 60 == 30)
+            game = Game.new(seats, seed=40 + players, options=options)
+            samples.play_random(game, random.Random(players), at)
+            games[f"{players} players, step {at}"] = game
+    return games
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ru"])
+def test_no_chain_row_or_pill_is_cut_in_played_games(lang: str) -> None:
+    """Beyond the samples: a chain link's name and player, a kicker tag, a status, the phase pill and a seat's
+    badges and counts (and every other text) read whole at many points of played games."""
+    for name, game in played_tables().items():
+        drawn = [d.text for d in drawn_texts(draw_table(game.public_view(), lang))]
+        assert [text for text in drawn if text.rstrip().endswith("…")] == [], name
 
 
 def test_the_chain_note_reads_whole_in_polish_and_russian() -> None:
