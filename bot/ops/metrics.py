@@ -32,6 +32,8 @@ ACK_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 10.0)
 THINK_BUCKETS = (0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
 #: an image takes 10-100 ms to draw, more while the workers are busy
 RENDER_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+#: the kinds of ``bot.store.sqlite.StorageError`` (its subclasses' ``kind``)
+STORAGE_ERRORS = ("busy", "full", "read_only", "unreachable")
 #: every status a game row can have (``migrations/0001_init.sql``): each is shown, at 0 when no game has it
 GAME_STATUSES = ("lobby", "active", "over", "abandoned")
 
@@ -100,6 +102,8 @@ class Metrics:
             ["kind"],
             registry=r,
         )
+        for kind in STORAGE_ERRORS:  # each shown from the start, at 0: a rate needs a series before its first error
+            self.storage_errors.labels(kind)
         self.state = _State(games)
         r.register(self.state)
 

@@ -98,7 +98,8 @@ async def test_metrics_read_over_http_agree_with_a_game_played(simcord_env: Any)
     assert found["nightfall_ai_think_seconds_count"] == moves['{game="nightfall",source="ai"}']
     assert found["nightfall_interaction_ack_seconds_count"] >= moves['{game="nightfall",source="button"}']
     assert sum(family(found, "nightfall_render_seconds_count").values()) > 0
-    assert family(found, "nightfall_storage_errors_total") == {}
+    errors = family(found, "nightfall_storage_errors_total")
+    assert len(errors) == 4 and set(errors.values()) == {0.0}  # every kind shown, none met
     user_errors_only(simcord_env)
 
 
@@ -143,7 +144,8 @@ async def test_a_database_that_refuses_writes_is_counted_with_the_refused_move(s
         await read_only(bot.store, False)
     assert refused.ephemeral
     found = samples((await get(bot, "/metrics"))[1])
-    assert family(found, "nightfall_storage_errors_total") == {'{kind="read_only"}': 1.0}
+    errors = family(found, "nightfall_storage_errors_total")
+    assert {k: v for k, v in errors.items() if v} == {'{kind="read_only"}': 1.0}
     assert family(found, "nightfall_moves_refused_total") == {'{reason="err.storage_readonly"}': 1.0}
     assert await get(bot, "/healthz") == (200, "ok")  # reads go on: the bot is up, its writes are refused
     user_errors_only(simcord_env)
@@ -158,3 +160,10 @@ def test_the_address_setting_is_host_and_port() -> None:
             http_address(wrong)
     assert check.url("0.0.0.0:9100") == "http://127.0.0.1:9100/healthz"
     assert check.url("[::1]:9100") == "http://[::1]:9100/healthz"
+
+
+def test_every_kind_of_storage_error_has_its_series() -> None:
+    from bot.ops.metrics import STORAGE_ERRORS
+    from bot.store.sqlite import StorageError
+
+    assert sorted({kind.kind for kind in (StorageError, *StorageError.__subclasses__())}) == sorted(STORAGE_ERRORS)
