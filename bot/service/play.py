@@ -9,6 +9,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
+from bot import logs
 from bot.errors import Raced, UserError
 from bot.face import Face
 from bot.ops.metrics import Metrics
@@ -428,6 +429,7 @@ class PlayService(ServicePart):
         a game's AI seats: the task holds the game's AI lease (``AI_LEASE``), renewed before a move once half of it
         has passed (a write per half lease, not per move), and stops if another process holds it.
         """
+        logs.log_about(game_id)  # every line of this task names its game, whoever started it (a move, the watchdog)
         held = False
         renew_at = 0.0
         try:

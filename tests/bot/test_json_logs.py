@@ -3,6 +3,7 @@ each line of a game's work naming the game; text stays the default, and a bad va
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
@@ -13,8 +14,9 @@ import pytest
 
 from bot import logs
 from bot.settings import Settings, settings_or_exit
+from engine.nightfall.ai import GreedyPlayer, decide
 
-from .helpers import latest_prompt, moves_in, open_game, press
+from .helpers import latest_prompt, moves_in, open_game, press, slash_move
 
 #: no image is looked at (tests/bot/conftest.py)
 pytestmark = pytest.mark.unseen_images
@@ -122,3 +124,43 @@ async def test_each_line_of_a_games_work_names_the_game(
     assert {("recording", "button"), ("recording", "ai"), ("showing", "channel"), ("showing", "prompt")} <= kinds
     assert all(e.get("game_id") in ids for e in lines), [e for e in lines if e.get("game_id") not in ids]
     assert {e["game_id"] for e in lines} == ids
+
+
+async def test_the_ai_seats_lines_name_their_game_whoever_starts_them(
+    simcord_env: Any, probe: tuple[logging.Logger, io.StringIO], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The watchdog, or a start-up, sets a game's AI seats going outside any game's work: their lines name the
+    game all the same."""
+    env = simcord_env
+    bot = env.bot
+    logger, stream = probe
+    record, schedule_ai = bot.store.play.record, bot.service.play.schedule_ai
+    ai_moved = asyncio.Event()
+
+    async def recording(move: Any) -> None:
+        logger.info("recording %s by %s", move.text, move.source)
+        await record(move)
+        if move.source == "ai":
+            ai_moved.set()
+
+    monkeypatch.setattr(bot.store.play, "record", recording)
+    monkeypatch.setattr(bot.service.play, "schedule_ai", lambda table: None)  # the AI seats wait
+    party = await open_game(env, ("alice",), ais=1, spectators=())
+    for n in range(50):
+        table = await party.table()
+        if any(table.by_seat(d.seat).is_ai for d in table.game.pending()):
+            break
+        seat = next(d.seat for d in table.game.pending())
+        await slash_move(party.members["alice"], party.channel, str(decide(GreedyPlayer(seed=n), table.game, seat)))
+    else:
+        raise AssertionError("the AI seat never had to decide")
+    await env.settle()
+    stream.truncate(0)
+    stream.seek(0)
+    monkeypatch.setattr(bot.service.play, "schedule_ai", schedule_ai)
+    bot.service.play.schedule_ai(table)  # as the watchdog does, about no game in particular
+    await ai_moved.wait()  # (it thinks in a thread, which a settle does not wait for)
+    await env.settle()
+    lines = entries(stream)
+    assert lines and all(e["message"].endswith(" by ai") for e in lines)
+    assert {e.get("game_id") for e in lines} == {table.id}
