@@ -74,10 +74,10 @@ from .colours import PHASE_COLOURS, WOUND_COLOURS, colour
 from .hand import ask_words, card_mask, shown_face
 from .icons import moon, wound_icon
 from .table import (
-    CHIP_H,
     WOUND_INK,
     chip_height,
     chip_name,
+    chip_rows,
     common_height,
     common_tile,
     minion_chip,
@@ -89,8 +89,10 @@ View = dict[str, Any]
 WIDTH = PRIVATE_WIDTH
 INNER = WIDTH - 2 * MARGIN
 COLUMN_GAP = 14
-#: one column: the portrait image's whole width (tiles as wide as two a row on the old landscape one)
+#: one column: the portrait image's whole width, for a few choices...
 COLUMN_W = INNER
+#: ...and two a row from this many choices on, so that a long list still fits about one phone screen
+TWO_COLUMNS_FROM = 3
 SECTION_H = 46
 TILE_PAD = 12
 LINE = round(SMALL * 1.35)
@@ -209,6 +211,13 @@ def _grid(tiles: list[Block], columns: int = 1, gap: int = 12) -> Block:
     return Block(sum(heights) + gap * max(0, len(rows) - 1), paint)
 
 
+def _layout(n: int) -> tuple[int, int]:
+    """Columns for ``n`` choices and the width of each: one column for a few, two for more."""
+    if n >= TWO_COLUMNS_FROM:
+        return 2, (INNER - COLUMN_GAP) // 2
+    return 1, COLUMN_W
+
+
 def _stack(blocks: Iterable[Block], gap: int = 10) -> Block:
     items = [b for b in blocks if b.height]
 
@@ -238,7 +247,7 @@ def card_chip(
     d.rounded_rectangle(
         (0, 0, w - 1, h - 1), radius=10, fill=mix(PANEL, ink, 0.12), outline=mix(PANEL_LINE, ink, 0.6), width=2
     )
-    top = 27 if h == CHIP_H else 40
+    top, row2 = chip_rows(h)
     if wound_type:
         wound_icon(d, 10 + MOON_R, top, 2 * MOON_R, wound_type)
     else:
@@ -249,7 +258,6 @@ def card_chip(
     for line in lines:
         d.text((20 + 2 * MOON_R, y), line, font=f, fill=TEXT, anchor="lm")
         y += step
-    row2 = h - 25
     x = 12.0
     if cost is not None:
         coin(d, x + COIN_R, row2, COIN_R, cost)
@@ -480,11 +488,14 @@ def _claim(view: View, dec: View, lang: str) -> list[Block]:
     no = [c for c in claimable if not c.get("affordable")]
     if yes:
         blocks.append(_section(texts.t("render.prompt.can_claim", lang), texts.t("render.prompt.can_claim_note", lang)))
-        blocks.append(_grid([_archive_choice(c, by_archive.get(str(c.get("id")), []), lang, INNER) for c in yes], 1))
+        columns, w = _layout(len(yes))
+        tiles = [_archive_choice(c, by_archive.get(str(c.get("id")), []), lang, w) for c in yes]
+        blocks.append(_grid(tiles, columns))
     if no:
         note = texts.t("render.prompt.too_dear_note", lang, influence=influence)
         blocks.append(_section(texts.t("render.prompt.too_dear", lang), note))
-        blocks.append(_grid([_archive_choice(c, [], lang, COLUMN_W, dimmed=True) for c in no]))
+        columns, w = _layout(len(no))
+        blocks.append(_grid([_archive_choice(c, [], lang, w, dimmed=True) for c in no], columns))
     blocks += _card_choices(view, dec, lang, skip=lambda a: bool(_refs_of(a, "archive")))
     return blocks
 
@@ -512,10 +523,8 @@ def _archive_choice(archive: View, actions: list[View], lang: str, w: int, dimme
         name, archive.get("colour"), links, archive.get("kicker"), archive.get("cost"), count, tw, h, lang
     )
     private = archive.get("owner") is not None
-    if private:
-        notes = [(texts.t("render.prompt.your_private_archive", lang), TEXT_DIM)]
-    else:
-        notes = [] if dimmed else [(texts.t("render.prompt.commons", lang), TEXT_DIM)]
+    # what one may claim is a common unless it says it is one's own private archive
+    notes = [(texts.t("render.prompt.your_private_archive", lang), TEXT_DIM)] if private else []
     labels = [(button_label(a, lang), bool(a.get("default"))) for a in actions]
     return _tile([(tile, h)], notes, labels, w, dimmed=dimmed, lang=lang)
 
@@ -542,14 +551,15 @@ def _card_choices(view: View, dec: View, lang: str, skip: Any = lambda a: False,
             order.append((key, first))
         groups[key].append(a)
     tiles: list[Block] = []
+    columns, tile_w = _layout(len(order))
     for key, ref in order:
         acts = groups[key]
         labels = [(button_label(a, lang), bool(a.get("default"))) for a in acts]
         if ref.get("type") == "seat":
             name = str(ref.get("name") or ref.get("ref"))
-            tiles.append(_seat_tile(seats.get(name), name, labels, COLUMN_W, lang))
+            tiles.append(_seat_tile(seats.get(name), name, labels, tile_w, lang))
             continue
-        w = COLUMN_W - 2 * TILE_PAD
+        w = tile_w - 2 * TILE_PAD
         if ref.get("type") == "archive":
             arch = ref.get("archive") or {}
             name = _name(arch, lang) if arch.get("card") else texts.t("render.secret_archive", lang)
@@ -567,7 +577,7 @@ def _card_choices(view: View, dec: View, lang: str, skip: Any = lambda a: False,
             )
             owner = arch.get("owner")
             owner_note = [(_archive_owner(owner, view, lang), TEXT_DIM)]
-            tiles.append(_tile([(chip, h)], owner_note, labels, COLUMN_W, lang=lang))
+            tiles.append(_tile([(chip, h)], owner_note, labels, tile_w, lang=lang))
             continue
         card_view = ref.get("card") or {}
         chip_h = _card_chip(card_view, minions.get(str(card_view.get("id"))), w, lang)
@@ -579,12 +589,12 @@ def _card_choices(view: View, dec: View, lang: str, skip: Any = lambda a: False,
             else:
                 notes.append((texts.t("render.prompt.owners", lang, name=controller), TEXT_DIM))
         notes += _fight_notes(str(card_view.get("id")), facts, str(view.get("you")), lang)
-        tiles.append(_tile([chip_h], notes, labels, COLUMN_W, lang=lang))
+        tiles.append(_tile([chip_h], notes, labels, tile_w, lang=lang))
     blocks: list[Block] = []
     if tiles:
         verbs = list(dict.fromkeys(texts.verb(str(a.get("verb")), lang) for k in groups for a in groups[k]))
         blocks.append(_section(texts.t("render.prompt.choose", lang), " · ".join([*verbs, note] if note else verbs)))
-        blocks.append(_grid(tiles))
+        blocks.append(_grid(tiles, columns))
     if quiet:
         blocks.append(_section(texts.t("render.prompt.or", lang)))
         blocks.append(_quiet(quiet, lang))
@@ -641,17 +651,17 @@ def _combat(view: View, dec: View, lang: str) -> list[Block]:
     minions = _minions(view)
     blocks: list[Block] = []
     attacks = facts.get("attacks") or []
-    w = COLUMN_W - 2 * TILE_PAD
     you = str(view.get("you"))
     if attacks:
         by = texts.t("render.prompt.attacks_by", lang, name=attacks[0].get("by", "?"))
         blocks.append(_section(texts.t("render.prompt.attacks_title", lang), by))
+        columns, tile_w = _layout(len(attacks))
         tiles = []
         for a in attacks:
             att = a.get("attacker") or {}
-            chips = [_card_chip(att, minions.get(str(att.get("id"))), w, lang)]
-            tiles.append(_tile(chips, [_attack_note(a, you, lang)], [], COLUMN_W, framed=False, lang=lang))
-        blocks.append(_grid(tiles))
+            chips = [_card_chip(att, minions.get(str(att.get("id"))), tile_w - 2 * TILE_PAD, lang)]
+            tiles.append(_tile(chips, [_attack_note(a, you, lang)], [], tile_w, framed=False, lang=lang))
+        blocks.append(_grid(tiles, columns))
     attackers = facts.get("attackers") or []
     note = texts.n("render.prompt.to_send", len(attackers), lang) if attackers else ""
     return blocks + _card_choices(view, dec, lang, note=note)

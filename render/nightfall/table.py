@@ -98,8 +98,8 @@ TILE_H2 = 98  # a common whose name takes two lines
 COMMON_COLUMNS = 2
 SEAT_COLUMNS = 1
 SEAT_PAD = 8
-CHIP_H = 76
-CHIP_H2 = 100  # a chip whose name takes two lines
+CHIP_H = 80
+CHIP_H2 = 104  # a chip whose name takes two lines
 CHIP_GAP = 6
 #: A seat's wound total, beside its name.
 WOUNDS = BIG - 6
@@ -276,8 +276,9 @@ def _chip_name_w(w: int) -> int:
 
 
 def chip_rows(h: int) -> tuple[int, int]:
-    """The centres of a chip's name row (lower when the name takes two lines) and of its counts row."""
-    return (25 if h == CHIP_H else 38), h - 24
+    """The centres of a chip's name row (lower when the name takes two lines) and of its counts row: far enough
+    apart that the colour moon above and the cost coin below it do not overlap."""
+    return (24 if h == CHIP_H else 38), h - 21
 
 
 @lru_cache(maxsize=256)
