@@ -452,14 +452,22 @@ def _kick_h(kick: tuple[Line, ...]) -> int:
     return max(2 * MOON_R + 8, len(kick) * TEXT_LINE + 12)
 
 
+#: The tail of a wound's face key (``wound:<type>:again``) for a wound whose effect its hand already shows.
+AGAIN = ":again"
+
+
 def _wound_layout(wound_type: str, lang: str, width: int) -> Compact:
+    """A wound's compact face; ``<type>:again`` without the wound effect, which every wound shares: a hand
+    spells it out on its first wound only."""
     inner = width - 2 * PAD
+    again = wound_type.endswith(AGAIN)
+    wound_type = wound_type.removesuffix(AGAIN)
     word = f"{card_texts.wound_word(lang)} · {wound_name(wound_type, lang)}"
     name, nf = fit_lines(word, inner - 2 * MOON_R - 12, (NAME, BODY, SMALL), "bold")
     plain = font(SMALL, "condensed")
-    body = tuple(flow([(card_set().wound_effect_in(lang), plain, INK)], inner))
+    body = () if again else tuple(flow([(card_set().wound_effect_in(lang), plain, INK)], inner))
     layout = Compact(f"wound:{wound_type}", tuple(name), nf, (), body, (), 0)
-    h = PAD + layout.header_h + 10 + _body_h(body) + 10 + PAD
+    h = PAD + layout.header_h + (10 + _body_h(body) + 10 if body else 4) + PAD
     return Compact(layout.key, layout.name, nf, (), body, (), round(h))
 
 
@@ -472,7 +480,7 @@ def compact_face(key: str, lang: str = "en", width: int = 346, height: int | Non
     lay = compact_layout(key, lang, width)
     h = max(lay.height, height or 0)
     if key.startswith("wound:"):
-        return _compact_wound(lay, key[6:], width, h)
+        return _compact_wound(lay, key[6:].removesuffix(AGAIN), width, h)
     c = card(key)
     tint = colour(c.colour)
     img = Image.new("RGB", (width, h), (0, 0, 0))

@@ -36,7 +36,7 @@ from ..theme import (
     font,
 )
 from . import texts
-from .cards import DIM, card_name, compact_face, compact_layout
+from .cards import AGAIN, DIM, card_name, compact_face, compact_layout
 from .icons import moon
 
 View = dict[str, Any]
@@ -135,6 +135,18 @@ def _paste_face(img: Image.Image, key: str, lang: str, box: Box, dim: bool) -> N
     x0, y0, x1, y1 = box
     face = shown_face(key, lang, x1 - x0, y1 - y0, dim)
     paste(img, face, (x0, y0), card_mask(face.size), kept=True)
+
+
+def _keys(hand: Sequence[View]) -> list[str]:
+    """The face key of each card of a hand: every wound after the first without the effect all wounds share
+    (``cards.AGAIN``), so a hand of many wounds does not repeat it on each of them."""
+    keys, wound_seen = [], False
+    for c in hand:
+        key = _key(c)
+        if key.startswith("wound:"):
+            key, wound_seen = (key + AGAIN if wound_seen else key), True
+        keys.append(key)
+    return keys
 
 
 def _key(view_card: View) -> str:
@@ -276,7 +288,7 @@ def hand_boxes(view: View, lang: str = "en") -> tuple[int, int, list[Box]]:
         raise ValueError("the hand image needs private_view(seat)")
     _, top, _ = _hand_header(view, lang)
     labels = [(text, bold) for text, _, bold in card_labels(view, lang)]
-    return hand_layout([_key(c) for c in view["hand"]], lang, top, labels)
+    return hand_layout(_keys(view["hand"]), lang, top, labels)
 
 
 def draw_hand(view: View, lang: str = "en") -> Image.Image:
@@ -290,9 +302,9 @@ def draw_hand(view: View, lang: str = "en") -> Image.Image:
     _header(d, block, links)
     labels = card_labels(view, lang)
     choosing = any(not bold and text for text, _, bold in labels)
-    for c, box, label in zip(hand, boxes, labels, strict=True):
+    for c, key, box, label in zip(hand, _keys(hand), boxes, labels, strict=True):
         ok = c.get("id") in playable
-        _paste_face(img, _key(c), lang, box, dim=choosing and not ok)
+        _paste_face(img, key, lang, box, dim=choosing and not ok)
         if ok:
             _frame(d, box, DECIDE)
         _label(d, box, label)
