@@ -93,10 +93,10 @@ COLUMN_GAP = 14
 COLUMN_W = INNER
 #: ...and two a row from this many choices on, so that a long list still fits about one phone screen
 TWO_COLUMNS_FROM = 3
-SECTION_H = 46
-TILE_PAD = 12
-LINE = round(SMALL * 1.35)
-LABEL_LINE = round(BODY * 1.3)
+SECTION_H = 44
+TILE_PAD = 10
+LINE = round(SMALL * 1.3)
+LABEL_LINE = round(BODY * 1.2)
 SOURCE_W = 346
 #: A choice the player may take now (framed), and one that cannot be afforded (dimmed).
 CHOICE_FILL: RGB = mix(PANEL, DECIDE, 0.1)
@@ -195,7 +195,7 @@ def _section(title: str, note: str = "") -> Block:
     return Block(SECTION_H, paint)
 
 
-def _grid(tiles: list[Block], columns: int = 1, gap: int = 12) -> Block:
+def _grid(tiles: list[Block], columns: int = 1, gap: int = 10) -> Block:
     """Tiles in rows of ``columns``, each row as tall as its tallest tile."""
     rows = [tiles[i : i + columns] for i in range(0, len(tiles), columns)]
     heights = [max(t.height for t in row) for row in rows]

@@ -260,9 +260,10 @@ def common_layer(
     return img
 
 
-def chip_height(names: list[str], w: int) -> int:
-    """The height of a row of chips ``w`` wide: taller when one of the names takes two lines."""
-    two = any(len(chip_name(n, _chip_name_w(w))[0]) > 1 for n in names)
+def chip_height(names: list[str | None], w: int) -> int:
+    """The height of a row of chips ``w`` wide: taller when one of the names takes two lines (None, a secret
+    archive, takes one: its words have the chip's whole width)."""
+    two = any(n is not None and len(chip_name(n, _chip_name_w(w))[0]) > 1 for n in names)
     return CHIP_H2 if two else CHIP_H
 
 
@@ -292,8 +293,8 @@ def archive_chip(
     img = archive_layer(name, col, cost, empty, w, h, lang).copy()
     d = draw(img)
     row2 = chip_rows(h)[1]
-    if name is None:
-        d.text((12, row2), f"×{count}", font=font(BODY, "bold"), fill=TEXT, anchor="lm")
+    if name is None:  # the copies beside the hidden moon (the words "secret archive" are under them)
+        d.text((CHIP_NAME_X, chip_rows(h)[0]), f"×{count}", font=font(BODY, "bold"), fill=TEXT, anchor="lm")
         return img
     x = 12.0 if cost is None else 12.0 + 2 * COIN_R + 10
     word = texts.t("render.archive.empty", lang) if empty else texts.n("render.archive.left", count, lang)
@@ -317,8 +318,9 @@ def archive_layer(
         d = draw(img)
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius=10, outline=(92, 80, 140), width=2)
         hidden_moon(d, CHIP_X + MOON_R, top, MOON_R)
-        lines, f = chip_name(texts.t("render.secret_archive", lang), _chip_name_w(w), (SMALL,))
-        _name_lines(d, CHIP_NAME_X, top, lines, f, (210, 200, 240))
+        # on the bottom row, the chip's whole width: one line where beside the moon it would take two
+        words, f = fit(texts.t("render.secret_archive", lang), w - 2 * CHIP_X - 4, (SMALL,), "condensed-bold")
+        d.text((CHIP_X + 4, row2), words, font=f, fill=(210, 200, 240), anchor="lm")
         return img
     img = _rounded(w, h, PANEL_DARK, mix(PANEL_LINE, colour(col), 0.45), radius=10)
     d = draw(img)
@@ -558,10 +560,12 @@ def _combat_row_h(lines: list[Line]) -> int:
     return max(56, len(lines) * 32 + 20)
 
 
-def _seat_names(seat: View, lang: str) -> tuple[list[str], list[str]]:
-    secret = texts.t("render.secret_archive", lang)
-    archives = [card_name(a["card"], lang) if a.get("card") else secret for a in seat.get("archives") or []]
-    minions = [card_name(m["card"], lang) if m.get("card") else m.get("name", "?") for m in seat.get("in_play") or []]
+def _seat_names(seat: View, lang: str) -> tuple[list[str | None], list[str | None]]:
+    """The names on a seat's chips: its archives' (None for a secret one), then its minions'."""
+    archives = [card_name(a["card"], lang) if a.get("card") else None for a in seat.get("archives") or []]
+    minions: list[str | None] = [
+        card_name(m["card"], lang) if m.get("card") else m.get("name", "?") for m in seat.get("in_play") or []
+    ]
     return archives, minions
 
 
@@ -666,22 +670,20 @@ def _seat_name(seat: View, w: int, lang: str = "en") -> tuple[list[str], Any]:
     return fit_lines(seat["seat"], w - 2 * SEAT_PAD - _wounds_w(seat, lang), (HEAD, NAME, BODY), "bold")
 
 
-#: The legend's marks: (what the view must hold for the mark to be drawn, kind, key of its words).
+#: The legend's marks: (what the view must hold for the mark to be drawn, kind, key of its words). A sword,
+#: a heart and a tag reading "★ KICKER" say what they are: the legend keeps to the marks that do not.
 LEGEND_MARKS = (
     ("kicker", "kicker", "render.legend.kicker"),
     ("stays_in_play", "anchor", "render.legend.stays"),
     ("blocks_damage", "shield", "render.legend.blocks"),
     ("unblockable", "unblockable", "render.legend.unblockable"),
-    ("minion", "sword", "render.legend.strength"),
-    ("minion", "text", "render.legend.health"),
-    ("kicker_active", "text", "render.legend.kicker_applies"),
 )
 LEGEND_LINE = 36
 
 
 def legend_shown(view: View) -> tuple[str, ...]:
     """What the table of ``view`` draws that the legend explains: its colours (in LETTERS' order), then
-    "kicker", "stays_in_play", "blocks_damage", "unblockable", "minion", "kicker_active" when it has them.
+    "kicker", "stays_in_play", "blocks_damage", "unblockable" when it has them.
     The legend names only these: a line about a mark not in the image is a line the phone scrolls past."""
     found: set[str] = set()
 
@@ -694,20 +696,14 @@ def legend_shown(view: View) -> tuple[str, ...]:
             found.add("kicker")
     for e in view.get("chain") or []:
         colours(e.get("colour"), e.get("kicker") if e.get("kicker_active") else None, *(e.get("links") or ()))
-        if e.get("kicker_active"):
-            found.add("kicker_active")
     for a in view.get("combat") or []:
         colours((a.get("attacker") or {}).get("colour"))
-        found.add("minion")
     for seat in view.get("seats") or []:
         colours(*(a.get("colour") for a in seat.get("archives") or [] if a.get("card")))
         for m in seat.get("in_play") or []:
             colours(m.get("colour"))
-            found.add("minion")
             found.update(k for k in ("stays_in_play", "blocks_damage", "unblockable") if m.get(k))
-    marks = [
-        w for w in ("kicker", "stays_in_play", "blocks_damage", "unblockable", "minion", "kicker_active") if w in found
-    ]
+    marks = [need for need, _, _ in LEGEND_MARKS if need in found]
     return (*(c for c in LETTERS if c in found), *marks)
 
 
