@@ -37,6 +37,7 @@ from bot.games import FACES
 from bot.ops import acks
 from bot.ops.health import Gateway
 from bot.ops.http import OpsServer
+from bot.ops.identify import IdentifyTurns
 from bot.ops.metrics import Metrics
 from bot.replay.answers import Replays
 from bot.service import GameService
@@ -74,6 +75,9 @@ class NightfallBot(commands.Bot):
     replays: Replays
     #: the bot's processes alive at the last heartbeat (this one included)
     processes: int = 1
+    #: turns to identify with Discord, taken in the database the processes share (from the first identify on;
+    #: never on a SQLite file)
+    identify_turns: IdentifyTurns | None = None
 
     def __init__(self, settings: Settings, **options: Any) -> None:
         super().__init__(
@@ -173,6 +177,21 @@ class NightfallBot(commands.Bot):
             await self.tree.sync(guild=guild)
         finally:
             await self.store.hosts.release_duty("sync_commands", self.store.host_id)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Before each identify with Discord: processes sharing a database take turns in it (``bot.ops.identify``),
+        whichever of them starts first; one process on a SQLite file spaces its shards as discord.py does."""
+        if not self.store.shared:
+            await super().before_identify_hook(shard_id, initial=initial)
+            return
+        if self.identify_turns is None:
+            self.identify_turns = IdentifyTurns(self.store, self._max_concurrency)
+        await self.identify_turns.wait(shard_id or 0)
+
+    async def _max_concurrency(self) -> int:
+        """The identifies Discord lets this bot start at once (``GET /gateway/bot``)."""
+        _, _, limits = await self.http.get_bot_gateway()
+        return int(limits["max_concurrency"])
 
     @tasks.loop(seconds=15.0)
     async def heartbeat(self) -> None:

@@ -2,8 +2,9 @@
 lobbies and seats (``store.games``), the action log (``store.play``), taking a move back (``store.undo``), where a game
 is shown on Discord (``store.marks``), the two work queues (``store.work``), people and their preferences
 (``store.people``), results and series (``store.series``), ratings (``store.ratings``), processes and duties
-(``store.hosts``), what a replay reads (``store.replays``); each module of the same name holds its part, on one
-foundation (``base``) with typed rows (``rows``) and shared pieces of transactions (``sql``).
+(``store.hosts``), turns to identify with Discord (``store.identify``), what a replay reads (``store.replays``);
+each module of the same name holds its part, on one foundation (``base``) with typed rows (``rows``) and shared
+pieces of transactions (``sql``).
 
 Every write that belongs to one move — the action, the new version, log lines, a snapshot,
 and the deliveries Discord must get — is one ``BEGIN IMMEDIATE`` transaction run in one hop
@@ -18,6 +19,7 @@ which move wins, so a second process (or a stale cache) can never commit over an
 from bot.store.base import DEFAULT_BUSY_SECONDS, MIGRATIONS_DIR, Clock, StoreBase, StorePart
 from bot.store.games import GameStore
 from bot.store.hosts import HostStore
+from bot.store.identify import IdentifyStore, IdentifyTurn
 from bot.store.marks import MarkStore
 from bot.store.people import PeopleStore
 from bot.store.play import PlayStore
@@ -75,6 +77,8 @@ class Store(StoreBase):
     ratings: RatingStore
     #: processes, AI seats' owners, duties
     hosts: HostStore
+    #: turns to identify with Discord, for processes sharing the database
+    identify: IdentifyStore
     #: what a replay reads
     replays: ReplayStore
 
@@ -89,6 +93,7 @@ class Store(StoreBase):
         self.series = SeriesStore(self)
         self.ratings = RatingStore(self)
         self.hosts = HostStore(self)
+        self.identify = IdentifyStore(self)
         self.replays = ReplayStore(self)
 
 
@@ -104,6 +109,7 @@ __all__ = [
     "Deadline",
     "Delivery",
     "GameRow",
+    "IdentifyTurn",
     "LobbyChanged",
     "Move",
     "NotUndoable",
