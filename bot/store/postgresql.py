@@ -8,8 +8,12 @@ its form of it, worked out once per statement text. Everything else the store wr
 (``ON CONFLICT``, ``RETURNING``, ``CASE``); the few queries that cannot be are chosen by ``Database.dialect``.
 
 Transactions run at PostgreSQL's default isolation (read committed): what decides between two writers is the
-store's version compare-and-set, as on SQLite. One writer thread per process keeps its writes in the order they
-were asked for, as SQLite's one writer does; reads run on a few threads of their own. The machine's faults are
+store's version compare-and-set, as on SQLite. Writes run on a few threads at once (``WRITE_THREADS``), each unit of
+work in a transaction of its own on a connection of its own, as they would from several processes: the writes of one
+game wait for each other on the game's advisory lock (``bot.store.sql.lock_game``), the shared queues are claimed
+with ``SKIP LOCKED``, and a unit that met a deadlock or a lock held too long is tried again whole. Nothing waits for
+an unrelated game's commit, as it would behind SQLite's one writer; reads run on threads of their own. No caller
+relies on the order of two writes it did not await one after the other. The machine's faults are
 told apart as on SQLite: a full disk is ``StorageFull``, a read-only server ``StorageReadOnly``, a lock held too
 long or a lost connection is tried again for a bounded while (a deadlock and a serialization failure too: the
 transaction wrote nothing) and is then ``DatabaseBusy`` or ``StorageError``. Any other error of a statement
@@ -50,8 +54,11 @@ __all__ = ["PgConnection", "PgDatabase", "is_postgresql", "postgresql_sql", "que
 
 T = TypeVar("T")
 
-#: threads (and pooled connections) that serve reads; the writer has one of each
+#: threads (and pooled connections) that serve reads
 READ_THREADS = 4
+#: threads (and pooled connections) that commit writes at once: moves of different games do not queue behind each
+#: other's commits, while the writes of one game still take turns on its advisory lock
+WRITE_THREADS = 4
 #: seconds to wait for a pooled connection (the server down, or every connection busy) before the attempt fails
 POOL_TIMEOUT = 5.0
 
@@ -200,7 +207,7 @@ def query_error(error: psycopg.Error) -> QueryError:
 # ---------------------------------------------------------------------------------------------- the database
 class PgDatabase(Database):
     """``Database`` on PostgreSQL: ``call(fn)`` and ``transaction(fn)`` run ``fn(PgConnection)`` on one of this
-    database's threads with a connection of the shared pool. The writer has one thread, the reader several."""
+    database's threads with a connection of the shared pool. The writer and the reader have several each."""
 
     dialect = "postgresql"
 
@@ -220,14 +227,19 @@ class PgDatabase(Database):
 
     @classmethod
     async def open_pair(
-        cls, url: str, stats: DatabaseStats, busy_seconds: float = 10.0, read_threads: int = READ_THREADS
+        cls,
+        url: str,
+        stats: DatabaseStats,
+        busy_seconds: float = 10.0,
+        read_threads: int = READ_THREADS,
+        write_threads: int = WRITE_THREADS,
     ) -> tuple[PgDatabase, PgDatabase]:
         """The store's writer and reader, sharing one pool (closed with the writer). Fails at once with a clear
         error if the server cannot be reached."""
         pool: psycopg_pool.ConnectionPool[Any] = psycopg_pool.ConnectionPool(
             url,
             min_size=2,
-            max_size=1 + read_threads,
+            max_size=write_threads + read_threads,  # a connection for every thread: none waits for the pool
             open=False,
             timeout=POOL_TIMEOUT,
             name="store",
@@ -242,7 +254,7 @@ class PgDatabase(Database):
         except psycopg_pool.PoolTimeout as e:
             await loop.run_in_executor(None, pool.close)
             raise StorageError(f"cannot connect to the PostgreSQL database at {redacted(url)}") from e
-        writer = cls(pool, url, "writer", stats, busy_seconds, threads=1, owns_pool=True)
+        writer = cls(pool, url, "writer", stats, busy_seconds, threads=write_threads, owns_pool=True)
         reader = cls(pool, url, "reader", stats, busy_seconds, threads=read_threads)
         return writer, reader
 

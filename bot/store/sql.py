@@ -278,11 +278,12 @@ def _come_back(conn: Conn, user_id: int, epoch: float, now: str) -> list[int]:
     found = rows(
         conn,
         "SELECT s.game_id, s.seat, s.away_until, s.display_name, g.version FROM seats s JOIN games g ON g.id = s.game_id "
-        "WHERE s.user_id = ? AND s.away_until IS NOT NULL",
+        "WHERE s.user_id = ? AND s.away_until IS NOT NULL ORDER BY s.game_id",
         (user_id,),
     )
     for game_id, seat, stop, name, version in found:
         if float(stop) > epoch:
+            lock_game(conn, game_id)  # another game's log: its next line number is read under its lock
             conn.execute(
                 "UPDATE seats SET away_used = MAX(0, away_used - ?) WHERE game_id = ? AND seat = ?",
                 (float(stop) - epoch, game_id, seat),
@@ -314,6 +315,7 @@ def _go_away(conn: Conn, user_id: int, until: float, epoch: float, now: str) -> 
         (user_id,),
     )
     for game_id, seat, days, used, name, version in found:
+        lock_game(conn, game_id)  # as in ``_come_back``: the game's log is written under its lock
         stop = min(until, epoch + max(0.0, int(days) * 86400 - float(used)))
         if stop > epoch:
             conn.execute(
@@ -423,18 +425,20 @@ def _put_back_clocks(conn: Conn, game_id: int, clocks: Sequence[Sequence[object]
 
 
 def _want(conn: Conn, game_id: int, wants: Sequence[Want], epoch: float) -> None:
-    """Ask for each delivery: a new row, or one more request on the row (keeping a retry's back-off)."""
-    for w in wants:
-        conn.execute(
-            "INSERT INTO deliveries (game_id, kind, target, wanted, done, due_at, hint, answer_until) "
-            "VALUES (?, ?, ?, 1, 0, ?, ?, ?) ON CONFLICT (game_id, kind, target) DO UPDATE SET "
-            "wanted = MAX(deliveries.wanted, deliveries.done) + 1, hint = excluded.hint, "
-            "answer_until = MAX(deliveries.answer_until, excluded.answer_until), "
-            "due_at = CASE WHEN deliveries.attempts > 0 THEN deliveries.due_at "
-            "WHEN deliveries.wanted > deliveries.done THEN MIN(deliveries.due_at, excluded.due_at) "
-            "ELSE excluded.due_at END",
-            (game_id, w.kind, w.target, epoch + w.delay, w.hint, epoch + w.hold if w.hold > 0 else 0.0),
-        )
+    """Ask for each delivery: a new row, or one more request on the row (keeping a retry's back-off). One
+    ``executemany``: PostgreSQL gets the rows in one round trip (psycopg pipelines them), in order as before."""
+    if not wants:
+        return
+    conn.executemany(
+        "INSERT INTO deliveries (game_id, kind, target, wanted, done, due_at, hint, answer_until) "
+        "VALUES (?, ?, ?, 1, 0, ?, ?, ?) ON CONFLICT (game_id, kind, target) DO UPDATE SET "
+        "wanted = MAX(deliveries.wanted, deliveries.done) + 1, hint = excluded.hint, "
+        "answer_until = MAX(deliveries.answer_until, excluded.answer_until), "
+        "due_at = CASE WHEN deliveries.attempts > 0 THEN deliveries.due_at "
+        "WHEN deliveries.wanted > deliveries.done THEN MIN(deliveries.due_at, excluded.due_at) "
+        "ELSE excluded.due_at END",
+        [(game_id, w.kind, w.target, epoch + w.delay, w.hint, epoch + w.hold if w.hold > 0 else 0.0) for w in wants],
+    )
 
 
 def _log_rows(lines: Sequence[LogLine]) -> list[tuple[str, str]]:

@@ -218,5 +218,6 @@ async def play_to_the_end(
 
 def commit_order(store: Any) -> str:
     """An ORDER BY that lists the ``actions`` rows in the order they were committed: SQLite's rowid; on PostgreSQL
-    the id of the transaction that wrote each (one writer per bot process takes them in turn)."""
+    the id of the transaction that wrote each: the moves of one game take turns under its lock, and those the tests
+    order across games are made one at a time (the deadline worker's)."""
     return "ORDER BY rowid" if store.dialect == "sqlite" else "ORDER BY xmin::text::bigint, game_id, seq"
