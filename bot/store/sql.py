@@ -448,13 +448,14 @@ def _log_rows(lines: Sequence[LogLine]) -> list[tuple[str, str]]:
 
 
 def _add_log(conn: Conn, game_id: int, version: int, lines: Sequence[tuple[str, str]], now: str) -> None:
+    """Each line after the game's last one: its number is taken in the statement that writes it (one round trip
+    for all the lines on PostgreSQL, no number read before and written after)."""
     if not lines:
         return
-    row = one(conn, "SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id = ?", (game_id,))
-    seq = int(row[0]) if row else 0
     conn.executemany(
-        "INSERT INTO log (game_id, seq, version, text, data, at) VALUES (?, ?, ?, ?, ?, ?)",
-        [(game_id, seq + k + 1, version, text, data, now) for k, (text, data) in enumerate(lines)],
+        "INSERT INTO log (game_id, seq, version, text, data, at) "
+        "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ? FROM log WHERE game_id = ?",
+        [(game_id, version, text, data, now, game_id) for text, data in lines],
     )
 
 
