@@ -57,24 +57,29 @@ class ClaimWorker(Generic[Row]):
         self._begin()
         while not self.store.closed:
             self._again = False
-            try:
-                row = await self._claim()
-            except Exception:
-                if self.store.closed:
-                    return
-                log.exception("could not read the %s; trying again shortly", self.rows)
-                self._alarm.set(self.store.epoch() + self._pause())
-                return
-            if row is not None:
-                await self._carry_out(row)
-                continue
-            if self._again:
-                continue
+            # when the next row falls due first: most looks (a wake after every commit) find none due, and one read
+            # answers them; only a row due now is claimed (the claim's own read, and on a shared store its lease)
             try:
                 due = await self._next_due()
             except Exception:
+                if self.store.closed:
+                    return
                 log.exception("could not read when the next of the %s is due", self.rows)
                 due = self.store.epoch() + self._pause()
+            if due is not None and due <= self.store.epoch():
+                try:
+                    row = await self._claim()
+                except Exception:
+                    if self.store.closed:
+                        return
+                    log.exception("could not read the %s; trying again shortly", self.rows)
+                    self._alarm.set(self.store.epoch() + self._pause())
+                    return
+                if row is not None:
+                    await self._carry_out(row)
+                    continue
+            if self._again:
+                continue
             if due is not None:
                 self._alarm.set(due)
             if not self._again:

@@ -372,14 +372,18 @@ _CLOCK_COLS = "seat, user_id, since, opened_at, remind_at, warn_at, due_at, stag
 def _replaced(conn: Conn, game_id: int, seat: str) -> str:
     """What a person's move is about to replace, as ``actions.replaced`` keeps it (JSON): the decisions' dates,
     every deadline row of the game, and the mover's count of turns missed in a row."""
-    since = one(conn, "SELECT decision_since FROM games WHERE id = ?", (game_id,))
-    mover = one(conn, "SELECT timeouts, missed_turn FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+    found = one(  # the game's dates and the mover's seat in one read
+        conn,
+        "SELECT g.decision_since, s.timeouts, s.missed_turn FROM games g "
+        "LEFT JOIN seats s ON s.game_id = g.id AND s.seat = ? WHERE g.id = ?",
+        (seat, game_id),
+    )
     clocks = rows(conn, f"SELECT {_CLOCK_COLS} FROM deadlines WHERE game_id = ? ORDER BY seat", (game_id,))
     return json.dumps(
         {
-            "since": json.loads(since[0]) if since else {},
-            "timeouts": int(mover[0]) if mover else 0,
-            "missed_turn": mover[1] if mover else None,
+            "since": json.loads(found[0]) if found and found[0] is not None else {},
+            "timeouts": int(found[1]) if found and found[1] is not None else 0,
+            "missed_turn": found[2] if found else None,
             "deadlines": [list(r) for r in clocks],
         },
         separators=(",", ":"),
