@@ -53,30 +53,38 @@ def quick_settle(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Env, "_settle_internal", settle_internal)
 
 
-#: seconds a settle, or an advance of SimCord's clock, may run past its window while the bot's native work (a
-#: database or image thread) is still running: a thread starved of CPU by a busy machine is slow, not stuck,
-#: and a deadlocked one still fails the test once this is spent
+#: seconds a settle, or an advance of SimCord's clock, may run past its window while the bot is still working (its
+#: native work, a database or image thread, is running, or its event loop has callbacks ready to run): a bot starved
+#: of CPU by a busy machine is slow, not stuck, and a deadlocked one still fails the test once this is spent
 NATIVE_PATIENCE = 60.0
 
 
 @pytest.fixture(autouse=True)
 def native_work_untimed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A settle's window (``settle_timeout``, real seconds) measures the bot's own event-loop work, not how fast a
-    busy machine runs its threads. When a settle, or an advance of the clock, runs out of its window while native
-    work SimCord tracks (``run_in_executor``: the store's database threads, the image threads) is still running, it
-    settles again with a fresh window, for at most ``NATIVE_PATIENCE`` seconds in all.
+    """A settle's window (``settle_timeout``, real seconds) measures the bot's own work, not how fast a busy
+    machine runs it. When a settle, or an advance of the clock, runs out of its window while the bot is still
+    working (native work SimCord tracks, ``run_in_executor``: the store's database threads, the image threads, is
+    running; or callbacks wait for the event loop's next turn, such as a thread's finished work being handed back),
+    it settles again with a fresh window, for at most ``NATIVE_PATIENCE`` seconds in all.
 
-    Nothing else changes: a task that spins or waits on something else without native work running fails at the
-    window as before, timers are judged by SimCord as before (a settle still runs virtual timers due inside its
-    window, and only those), and the clock is never moved further than the test asked.
+    Nothing else changes: a task waiting on something nobody will set, with nothing running, fails at the window as
+    before; timers are judged by SimCord as before (a settle still runs virtual timers due inside its window, and
+    only those), and the clock is never moved further than the test asked.
     """
     settle = Env._settle_internal
     advance = Env._advance_to
 
-    def native_work_running(self: Env) -> bool:
-        """Threads still running the bot's native work, or an advance that waits for them in turn."""
-        advancing = (self._real_advance_task, self._advance_task)
-        return bool(self._work.executors) or any(task is not None and not task.done() for task in advancing)
+    def still_working(self: Env) -> bool:
+        """Threads still running the bot's native work, an advance that waits for them in turn, or callbacks
+        ready for the event loop's next turn (a machine busy elsewhere had the loop wait for the CPU)."""
+        if self._work.executors:
+            return True
+        if any(task is not None and not task.done() for task in (self._real_advance_task, self._advance_task)):
+            return True
+        return any(
+            record.when is None and record.handle is not None and not record.handle.cancelled()
+            for record in self._work.callbacks
+        )
 
     async def patiently(self: Env, attempt: Callable[[bool], Awaitable[None]]) -> None:
         assert self._loop is not None
@@ -86,7 +94,7 @@ def native_work_untimed(monkeypatch: pytest.MonkeyPatch) -> None:
             try:
                 return await attempt(first)
             except TimeoutError:
-                if not native_work_running(self) or self._loop.time() >= give_up:
+                if not still_working(self) or self._loop.time() >= give_up:
                     raise
             first = False
 
