@@ -132,6 +132,7 @@ async def test_migrations_are_applied_once(settings: Settings) -> None:
         "0019_digest.sql",
         "0020_game_vocabulary.sql",
         "0021_images.sql",
+        "0022_identify_turns.sql",
     ]
     assert await first.migrate() == []  # nothing left to apply
     await first.close()
