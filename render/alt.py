@@ -62,19 +62,16 @@ class Words:
         kept = list(self.parts)
         order = sorted(range(len(kept)), key=lambda i: (kept[i][1], -i))
         dropped: set[int] = set()
-        length = len(self.text())
+        # the joined length, kept as the characters of the parts shown plus a space between each two: one
+        # subtraction a drop (a crowded table has a hundred parts, and every picture a move fits twice)
+        chars, shown = sum(len(t) for t, _ in kept), len(kept)
         for i in order:
-            if length <= limit or kept[i][1] >= MUST:
+            if chars + max(0, shown - 1) <= limit or kept[i][1] >= MUST:
                 break  # a part the reader must have is never dropped: what is still too long is cut
             dropped.add(i)
-            length = _length(kept, dropped)
+            chars, shown = chars - len(kept[i][0]), shown - 1
         text = " ".join(t for n, (t, _) in enumerate(kept) if n not in dropped)
         return cut(text, limit)
-
-
-def _length(parts: list[tuple[str, int]], dropped: set[int]) -> int:
-    shown = [len(t) for n, (t, _) in enumerate(parts) if n not in dropped]
-    return sum(shown) + max(0, len(shown) - 1)
 
 
 def cut(text: str, limit: int) -> str:
