@@ -13,6 +13,7 @@ import pytest
 from bot.games import FACES, game_name
 
 from .conftest import user_errors_only
+from .test_tutorial import learner
 
 #: no image is looked at (tests/bot/conftest.py)
 pytestmark = pytest.mark.unseen_images
@@ -23,18 +24,9 @@ FIGHTDROME_OVERVIEW = "a card duel for two"
 GOAL = {"en": "How to win", "pl": "Jak wygrać", "ru": "Как победить"}
 
 
-async def place(env: Any, lang: str = "en") -> tuple[Any, Any, Any]:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("general")
-    user = env.create_user("alice")
-    member = guild.add_member(user)
-    await member.slash(channel, "game language", language=lang)
-    return user, member, channel
-
-
 @pytest.mark.parametrize(("game", "expected"), [("nightfall", NIGHTFALL_OVERVIEW), ("fightdrome", FIGHTDROME_OVERVIEW)])
 async def test_rules_without_a_topic_explains_the_channels_game(simcord_env: Any, game: str, expected: str) -> None:
-    _user, member, channel = await place(simcord_env)
+    _user, member, channel = await learner(simcord_env, "en")
     await member.slash(channel, "game new", game=game)
     rules = await member.slash(channel, "rules")
     assert rules.ephemeral
@@ -48,7 +40,7 @@ async def test_rules_without_a_topic_explains_the_channels_game(simcord_env: Any
 
 
 async def test_rules_without_a_topic_lists_the_games_where_none_is_played(simcord_env: Any) -> None:
-    _user, member, channel = await place(simcord_env)
+    _user, member, channel = await learner(simcord_env, "en")
     rules = await member.slash(channel, "rules")
     text = rules.response.content
     assert rules.ephemeral
@@ -60,7 +52,7 @@ async def test_rules_without_a_topic_lists_the_games_where_none_is_played(simcor
 
 
 async def test_rules_in_the_dm_of_a_fightdrome_tutorial_explains_fightdrome(simcord_env: Any) -> None:
-    user, member, channel = await place(simcord_env)
+    user, member, channel = await learner(simcord_env, "en")
     await member.slash(channel, "tutorial", game="fightdrome")
     await simcord_env.settle()
     rules = await user.slash("rules")
@@ -71,7 +63,7 @@ async def test_rules_in_the_dm_of_a_fightdrome_tutorial_explains_fightdrome(simc
 @pytest.mark.parametrize("lang", ["en", "pl"])
 @pytest.mark.parametrize("game", ["nightfall", "fightdrome"])
 async def test_a_tutorials_first_dm_says_how_the_game_is_won(simcord_env: Any, game: str, lang: str) -> None:
-    user, member, channel = await place(simcord_env, lang)
+    user, member, channel = await learner(simcord_env, lang)
     await member.slash(channel, "tutorial", game=game)
     await simcord_env.settle()
     dm = user.dm_channel
