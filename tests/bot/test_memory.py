@@ -46,15 +46,20 @@ async def test_a_finished_game_leaves_nothing_in_the_bot(simcord_env: Any) -> No
     assert not any(held.values()), held
 
 
-async def test_a_game_lock_held_while_the_game_is_forgotten_goes_with_its_last_user(simcord_env: Any) -> None:
-    """A game is forgotten (its game-over DM) while another worker holds its lock (a DM's buttons being taken off):
-    the lock must not stay once that worker lets it go."""
-    env = simcord_env
-    bot = env.bot
+async def abandoned_game(env: Any) -> tuple[Any, int]:
+    """A two-player game opened and abandoned at once (its end forgets it): the party and the game's id."""
     party = await open_game(env, ("alice", "bob"), spectators=())
     game_id = (await party.table()).id
     await party.members["alice"].slash(party.channel, "game abandon")
     await env.settle()
+    return party, game_id
+
+
+async def test_a_game_lock_held_while_the_game_is_forgotten_goes_with_its_last_user(simcord_env: Any) -> None:
+    """A game is forgotten (its game-over DM) while another worker holds its lock (a DM's buttons being taken off):
+    the lock must not stay once that worker lets it go."""
+    bot = simcord_env.bot
+    _party, game_id = await abandoned_game(simcord_env)
     async with bot.service.lock(game_id):
         bot.notifier.forget(game_id)
         assert game_id in bot.service._locks  # its user shares it until the end
@@ -64,12 +69,8 @@ async def test_a_game_lock_held_while_the_game_is_forgotten_goes_with_its_last_u
 async def test_a_game_lock_taken_after_the_game_was_forgotten_is_not_kept(simcord_env: Any) -> None:
     """Work on a game that comes after the game was forgotten (a late prompt delivery, a press on an old DM) takes
     its lock once more: that lock goes too."""
-    env = simcord_env
-    bot = env.bot
-    party = await open_game(env, ("alice", "bob"), spectators=())
-    game_id = (await party.table()).id
-    await party.members["alice"].slash(party.channel, "game abandon")
-    await env.settle()
+    bot = simcord_env.bot
+    party, game_id = await abandoned_game(simcord_env)
     assert game_id not in bot.service._tables
     await bot.notifier.sync_prompt(game_id, party.users["bob"].id, edit_in_place=True)
     assert game_id not in bot.service._locks, "a game's lock outlived its last user"
