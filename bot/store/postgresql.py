@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import re
 from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
@@ -143,6 +144,18 @@ def postgresql_sql(sql: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- connections
+class _PipelineExitNoise(logging.Filter):
+    """psycopg warns "error ignored terminating <Pipeline …>: pipeline aborted" when a pipelined unit of work
+    fails: the pipeline cannot be closed cleanly after the error the unit raises. That error is what counts, and
+    is handled (a stale move refused, a lock held too long tried again), so the second word about it is dropped."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("error ignored terminating")
+
+
+logging.getLogger("psycopg").addFilter(_PipelineExitNoise())
+
+
 class _Number(Loader):
     """PostgreSQL's ``numeric`` (what ``SUM`` of integers gives) read as SQLite gives it: an int when it is whole,
     else a float (never a ``Decimal``, which the bot's arithmetic does not mix with floats)."""
@@ -157,21 +170,53 @@ def configure_connection(conn: psycopg.Connection[Any]) -> None:
     conn.adapters.register_loader("numeric", _Number)
 
 
+class Answer:
+    """A statement's cursor in a pipelined unit of work (``PgConnection`` with a pipeline): the statement has been
+    sent, not yet answered. Its rows are read as psycopg's cursor reads them (fetching waits for the answer); its
+    row count, which psycopg's cursor would give as -1 until then, first syncs the pipeline. Either way an error of
+    this statement, or of one sent before it, is raised there."""
+
+    __slots__ = ("cur", "pipeline")
+
+    def __init__(self, cur: psycopg.Cursor[Any], pipeline: psycopg.Pipeline) -> None:
+        self.cur = cur
+        self.pipeline = pipeline
+
+    @property
+    def rowcount(self) -> int:
+        if self.cur.pgresult is None:
+            self.pipeline.sync()
+        return self.cur.rowcount
+
+    def fetchone(self) -> Any:
+        return self.cur.fetchone()
+
+    def fetchall(self) -> list[Any]:
+        return self.cur.fetchall()
+
+    def close(self) -> None:
+        self.cur.close()
+
+
 class PgConnection:
-    """A pooled psycopg connection that takes the store's SQL text (see ``postgresql_sql``)."""
+    """A pooled psycopg connection that takes the store's SQL text (see ``postgresql_sql``). With a ``pipeline``
+    (a write's unit of work) each statement is only sent: statements whose answer nobody reads go to the server
+    together, in one round trip with the next read, row count or the commit."""
 
-    __slots__ = ("raw",)
+    __slots__ = ("pipeline", "raw")
 
-    def __init__(self, raw: psycopg.Connection[Any]) -> None:
+    def __init__(self, raw: psycopg.Connection[Any], pipeline: psycopg.Pipeline | None = None) -> None:
         self.raw = raw
+        self.pipeline = pipeline
 
-    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> psycopg.Cursor[Any]:
-        return self.raw.execute(postgresql_sql(sql), parameters)
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> psycopg.Cursor[Any] | Answer:
+        cur = self.raw.execute(postgresql_sql(sql), parameters)
+        return cur if self.pipeline is None else Answer(cur, self.pipeline)
 
-    def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> psycopg.Cursor[Any]:
+    def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> psycopg.Cursor[Any] | Answer:
         cur = self.raw.cursor()
         cur.executemany(postgresql_sql(sql), parameters)
-        return cur
+        return cur if self.pipeline is None else Answer(cur, self.pipeline)
 
 
 def storage_kind(error: Exception) -> tuple[type[StorageError] | None, bool]:
@@ -280,8 +325,12 @@ class PgDatabase(Database):
             raise query_error(e) from e
 
     def _unit(self, fn: Callable[[Any], T]) -> T:
-        with self.pool.connection(timeout=POOL_TIMEOUT) as raw, raw.transaction():
-            result = fn(PgConnection(raw))
+        """``fn`` in one transaction, pipelined: ``BEGIN``, the advisory lock and the statements up to the first
+        one whose answer is read go in one round trip, and so on up to the ``COMMIT`` (a move: 5 round trips, not
+        15). An error surfaces at the next read, row count or the commit, as the statement's own error: the
+        transaction is rolled back and the unit fails or is tried again whole, as it would unpipelined."""
+        with self.pool.connection(timeout=POOL_TIMEOUT) as raw, raw.pipeline() as pipeline, raw.transaction():
+            result = fn(PgConnection(raw, pipeline))
         self.stats.commits += 1
         return result
 

@@ -14,7 +14,7 @@ import pytest
 
 from bot.store import Store
 from bot.store.sql import lock_game
-from bot.store.sqlite import Conn, one
+from bot.store.sqlite import Conn, QueryError, one
 
 pytestmark = pytest.mark.postgresql
 
@@ -48,11 +48,13 @@ async def _game(store: Store, n: int) -> int:
 
 
 def _renames(game_id: int, name: str, inside: threading.Event, go: threading.Event) -> Callable[[Conn], None]:
-    """A unit of work that writes the game under its lock, says it is inside, and waits for ``go`` to commit."""
+    """A unit of work that writes the game under its lock, says it is inside, and waits for ``go`` to commit. It
+    reads its write back first: a unit's statements reach the server with its first read (they are pipelined)."""
 
     def run(conn: Conn) -> None:
         lock_game(conn, game_id)
         conn.execute("UPDATE games SET channel_name = ? WHERE id = ?", (name, game_id))
+        one(conn, "SELECT channel_name FROM games WHERE id = ?", (game_id,))
         inside.set()
         go.wait(BOUND)
 
@@ -107,3 +109,24 @@ async def test_one_games_commits_still_take_turns(store: Store) -> None:
     await second
     assert waited, "the second unit of the game did not wait on the game's lock while the first held it"
     assert read == ["first"]  # it read the game as the first unit committed it
+
+
+async def test_a_unit_does_not_wait_for_each_statements_answer(store: Store) -> None:
+    """A unit's statements are pipelined: the unit goes on while the server answers, and reads every answer at
+    once with its first read (or row count, or commit). A statement's error arrives there, as its own error, and
+    the whole unit is rolled back."""
+    game_id = await _game(store, 4)
+    went_on: list[bool] = []
+
+    def unit(conn: Conn) -> None:
+        lock_game(conn, game_id)
+        conn.execute("UPDATE games SET channel_name = ? WHERE id = ?", ("renamed", game_id))
+        conn.execute("UPDATE games SET version = version / 0 WHERE id = ?", (game_id,))
+        went_on.append(True)
+        one(conn, "SELECT version FROM games WHERE id = ?", (game_id,))
+
+    with pytest.raises(QueryError, match="division by zero"):
+        await store.writer.transaction(unit)
+    assert went_on == [True], "the unit waited for the failing statement's answer before going on"
+    row = await store.games.game(game_id)
+    assert row is not None and row.channel_name == "table-4"  # nothing of the unit was committed
