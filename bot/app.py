@@ -274,13 +274,11 @@ class NightfallBot(commands.Bot):
             await self.world.access_changed(after.guild)
 
     async def close(self) -> None:
-        held: list[tuple[int, str, int]] = []
         try:
             self.watchdog.cancel()
             self.heartbeat.cancel()
             if hasattr(self, "deliverer"):
-                held = self.deliverer.running  # given back below: the rows its stopped tasks leave owed
-                self.deliverer.stop()
+                self.deliverer.stop()  # what it leased and did not finish is given back below
             if hasattr(self, "deadlines"):
                 self.deadlines.stop()
             if hasattr(self, "digests"):
@@ -295,6 +293,7 @@ class NightfallBot(commands.Bot):
             if hasattr(self, "store"):
                 if not self.store.closed:
                     with contextlib.suppress(Exception):  # else they run out on their own, and it is counted out
+                        held = await self.deliverer.unfinished() if hasattr(self, "deliverer") else []
                         await self.store.hosts.release_host(self.store.host_id, held if self.store.shared else [])
                 await self.store.close()
             images.shutdown(wait=False)

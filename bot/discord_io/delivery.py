@@ -94,6 +94,11 @@ class Deliverer:
         self._drain: asyncio.Task[None] | None = None
         self._again = False
         self._running: dict[tuple[int, str, int], asyncio.Task[None]] = {}
+        #: set by ``stop``: no more claims, whatever wakes the worker (the end of a delivery it cancelled)
+        self._stopped = False
+        #: the rows it was carrying out when it stopped, and the claim the stop cut short (``unfinished``)
+        self._stopped_with: set[tuple[int, str, int]] = set()
+        self._cut_claim: asyncio.Future[list[Delivery]] | None = None
         #: rows whose failure could not be written down (the database refused): left alone until then, in memory,
         #: since no lease holds them (one process per SQLite file) and they still read as due
         self._resting: dict[tuple[int, str, int], float] = {}
@@ -105,7 +110,7 @@ class Deliverer:
 
     @property
     def running(self) -> list[tuple[int, str, int]]:
-        """The rows being carried out now (a stopping process gives their leases back)."""
+        """The rows being carried out now."""
         return list(self._running)
 
     @property
@@ -122,7 +127,9 @@ class Deliverer:
         self.wake()
 
     def wake(self) -> None:
-        """Look for due deliveries now (called after every commit that asked for some)."""
+        """Look for due deliveries now (called after every commit that asked for some); never once stopped."""
+        if self._stopped:
+            return
         if self._drain is not None and not self._drain.done():
             self._again = True
             return
@@ -136,7 +143,7 @@ class Deliverer:
             free = self.concurrency - len(self._running)
             retries = not self.invalid_requests.exhausted()  # far too many refusals lately: retries wait
             try:
-                claimed = await self.store.work.claim_deliveries(free, self.lease, skip=self._busy(), retries=retries)
+                claimed = await self._claim(free, retries)
             except Exception:
                 if self.store.closed:
                     return
@@ -152,6 +159,20 @@ class Deliverer:
             await self._plan_next()
             if not self._again:
                 return  # a wake() while the next due time was read would otherwise be lost
+
+    async def _claim(self, limit: int, retries: bool) -> list[Delivery]:
+        """Lease due rows. A stop while the claim runs does not cut it short: its transaction commits on a database
+        thread whatever the task awaiting it does, and the rows it leases are this process's to give back
+        (``unfinished``), not lost with the answer."""
+        claim = asyncio.ensure_future(
+            self.store.work.claim_deliveries(limit, self.lease, skip=self._busy(), retries=retries)
+        )
+        try:
+            return await asyncio.shield(claim)
+        except asyncio.CancelledError:
+            self._cut_claim = claim
+            claim.add_done_callback(_seen)
+            raise
 
     def _busy(self) -> list[tuple[int, str, int]]:
         """The rows not to claim now: those running, and those resting after a failure that could not be recorded."""
@@ -183,10 +204,25 @@ class Deliverer:
             self.wake()
 
     def stop(self) -> None:
+        """Claim nothing more and cancel the deliveries under way: their rows stay owed (``unfinished``)."""
+        self._stopped = True
+        self._stopped_with.update(self._running)
         self._alarm.cancel()
         for task in [self._drain, *self._running.values()]:
             if task is not None:
                 task.cancel()
+
+    async def unfinished(self) -> list[tuple[int, str, int]]:
+        """After ``stop``: every row this worker leased and did not finish, which a stopping process gives back at
+        once (``HostStore.release_host``) for another to carry out, instead of leaving it leased for ``lease``
+        seconds: those it was carrying out, and those a claim under way at the stop leased (waited for here)."""
+        keys = set(self._stopped_with)
+        if self._cut_claim is not None:
+            try:
+                keys.update(d.key for d in await self._cut_claim)
+            except Exception:  # the claim failed: its transaction leased nothing
+                log.debug("the claim cut short by the stop failed", exc_info=True)
+        return sorted(keys)
 
     # ------------------------------------------------------------------ one delivery
     async def _deliver(self, d: Delivery) -> None:
@@ -339,6 +375,12 @@ class Deliverer:
         """
         ceiling = min(self.retry_cap, self.retry_base * 2**attempts)
         return ceiling / 2 + self._random.uniform(0, ceiling / 2)
+
+
+def _seen(claim: asyncio.Future[list[Delivery]]) -> None:
+    """A claim nobody may wait for: its failure is read (``unfinished`` reads it when the process stops)."""
+    if not claim.cancelled():
+        claim.exception()
 
 
 def channel_trouble(kind: str, error: Exception) -> str | None:

@@ -47,7 +47,9 @@ class HostStore(StorePart):
 
     async def release_host(self, host_id: str, deliveries: Sequence[tuple[int, str, int]]) -> None:
         """This process stops (a restart, a deploy): the deliveries it was carrying out and the AI seats it played
-        are free for the others at once, not when their leases run out."""
+        are free for the others at once, not when their leases run out. Another process's move may hold one of
+        those rows for a moment (it asks for the row's next delivery): this waits it out as any write does, since
+        a give-back that failed once would leave the rows to nobody for a lease's length."""
 
         def run(conn: Conn) -> None:
             for key in deliveries:
@@ -55,7 +57,7 @@ class HostStore(StorePart):
             conn.execute("UPDATE games SET ai_until = 0 WHERE ai_host = ? AND ai_until > 0", (host_id,))
             conn.execute("DELETE FROM hosts WHERE id = ?", (host_id,))
 
-        await self.writer.transaction(run, wait=False)
+        await self.writer.transaction(run)
 
     async def release_ai(self, game_id: int, host_id: str) -> None:
         """The task stopped (a person must decide, or the game ended): another process may start one at once."""
