@@ -73,6 +73,13 @@ GAMES = 50
 MOVES = 1500
 QUICK_GAMES = 10
 QUICK_MOVES = 300
+#: REST requests per second Discord allows one bot (its global rate limit): what caps the paced runs' rate
+DISCORD_REQUESTS_PER_S = 50
+#: one PostgreSQL process's moves/s, at least this share of SQLite's in the same run
+TARGET_PG_SHARE = 0.5
+#: every move's deliveries done within this, at the paced rates
+TARGET_DELIVERED_MS = 1000.0
+SQLITE, ONE_PG, TWO_PG = "1 process, SQLite", "1 process, PostgreSQL", "2 processes, PostgreSQL"
 POLL_SECONDS = 0.02
 #: seconds a process waits for its games' deliveries: after opening them, and after its last move
 DRAIN_SECONDS = 120.0
@@ -116,10 +123,16 @@ class Row:
     #: owed rows still leased once every process of the run had stopped (no process left to carry them out: they
     #: wait for their leases to run out, minutes)
     stranded: int = 0
+    #: moves/s offered, a paced run (0: back to back)
+    rate: float = 0.0
 
     @property
     def moves(self) -> int:
         return sum(p.moves for p in self.parts)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.parts) and not any(p.error for p in self.parts)
 
     @property
     def seconds(self) -> float:
@@ -155,9 +168,11 @@ class Owed:
         self._stop.set()
         self._thread.join()
 
-    def committed(self, game_id: int, epoch: float) -> None:
+    def committed(self, game_id: int, epoch: float, since: float | None = None) -> None:
+        """A move of ``game_id`` committed at ``epoch`` (the store's clock); its lag counts from ``since`` (a
+        ``perf_counter`` time: the paced mode's scheduled time), else from now."""
         with self._lock:
-            self.waiting.append((game_id, epoch, time.perf_counter()))
+            self.waiting.append((game_id, epoch, time.perf_counter() if since is None else since))
 
     def pending(self) -> int:
         with self._lock:
@@ -255,13 +270,25 @@ def watch(bot: NightfallBot, part: Part) -> None:
     deliverer._carry_out = counted_carry_out  # type: ignore[method-assign]
 
 
-async def play(bot: NightfallBot, game_ids: list[int], budget: int, owed: Owed, part: Part) -> None:
-    """Every game back to back: its next move as soon as ``act`` returned, until ``budget`` moves are made."""
+async def play(bot: NightfallBot, game_ids: list[int], budget: int, owed: Owed, part: Part, rate: float = 0.0) -> None:
+    """Every game back to back: its next move as soon as ``act`` returned, until ``budget`` moves are made. Paced
+    (``rate`` moves/s): the process's moves are due ``1 / rate`` s apart, dealt to its games in turn, and each one's
+    act and delivered times count from when it was due (a move that waits for its game's previous one waits on the
+    clock)."""
     service = bot.service
     left = [budget]
+    began = time.perf_counter()
 
-    async def one_game(game_id: int) -> None:
+    async def one_game(index: int, game_id: int) -> None:
+        turn = 0
         while left[0] > 0:
+            due = None
+            if rate:
+                due = began + (index + turn * len(game_ids)) / rate
+                if due > time.perf_counter():
+                    await asyncio.sleep(due - time.perf_counter())
+                if left[0] <= 0:
+                    return
             table = await service.table(game_id)
             game = table.game
             if game is None or game.is_over() or table.row.status != "active":
@@ -270,7 +297,7 @@ async def play(bot: NightfallBot, game_ids: list[int], budget: int, owed: Owed, 
             user = next(s.user_id for s in table.seats if s.seat == seat)
             text = str(game.legal_actions(seat)[0])
             left[0] -= 1
-            start = time.perf_counter()
+            start = time.perf_counter() if due is None else due
             try:
                 since = table.since.get(seat)
                 outcome = await service.play.act(game_id, user_id=user, text=text, since=since, source="command")
@@ -280,17 +307,18 @@ async def play(bot: NightfallBot, game_ids: list[int], budget: int, owed: Owed, 
                 await asyncio.sleep(0)
                 continue
             part.act_ms.append((time.perf_counter() - start) * 1000)
-            owed.committed(game_id, bot.store.epoch())
+            owed.committed(game_id, bot.store.epoch(), due)
             service.play.publish(outcome)
             part.moves += 1
+            turn += 1
 
     part.started = time.time()
-    await asyncio.gather(*(one_game(g) for g in game_ids))
+    await asyncio.gather(*(one_game(k, g) for k, g in enumerate(game_ids)))
     part.ended = time.time()
 
 
 async def run_process(
-    location: str, process: int, processes: int, count: int, budget: int, ready: Any, go: Any
+    location: str, process: int, processes: int, count: int, budget: int, ready: Any, go: Any, rate: float = 0.0
 ) -> Part:
     part = Part(process, games=count)
     settings = Settings(
@@ -317,7 +345,7 @@ async def run_process(
         owed.start()
         first_call = len(fake.calls)
         try:
-            await play(bot, game_ids, budget, owed, part)
+            await play(bot, game_ids, budget, owed, part, rate)
             give_up = time.monotonic() + DRAIN_SECONDS
             while owed.pending() and time.monotonic() < give_up:
                 await asyncio.sleep(0.05)
@@ -337,11 +365,19 @@ async def run_process(
 
 
 def child(
-    location: str, process: int, processes: int, count: int, budget: int, ready: Any, go: Any, results: Any
+    location: str,
+    process: int,
+    processes: int,
+    count: int,
+    budget: int,
+    ready: Any,
+    go: Any,
+    results: Any,
+    rate: float = 0.0,
 ) -> None:
     """A process of the run: its bot, its games, its figures put on ``results``."""
     try:
-        part = asyncio.run(run_process(location, process, processes, count, budget, ready, go))
+        part = asyncio.run(run_process(location, process, processes, count, budget, ready, go, rate))
     except BaseException as e:  # the parent prints it beside the run
         part = Part(process, error=f"{type(e).__name__}: {e}")
         ready.put(process)
@@ -358,15 +394,16 @@ def child(
 
 
 # ---------------------------------------------------------------------------------- the runs
-def run_row(label: str, location: str, processes: int, games: int, moves: int) -> Row:
-    """One run: ``processes`` OS processes on one database, the games and moves split evenly."""
+def run_row(label: str, location: str, processes: int, games: int, moves: int, rate: float = 0.0) -> Row:
+    """One run: ``processes`` OS processes on one database, the games and moves split evenly (and the offered
+    ``rate`` of a paced run, by games)."""
     ctx = multiprocessing.get_context("spawn")
     ready, results, go = ctx.Queue(), ctx.Queue(), ctx.Event()
     children = []
     for k in range(processes):
         count = games // processes + (1 if k < games % processes else 0)
         budget = moves // processes + (1 if k < moves % processes else 0)
-        args = (location, k, processes, count, budget, ready, go, results)
+        args = (location, k, processes, count, budget, ready, go, results, rate * count / games)
         children.append(ctx.Process(target=child, args=args))
     for c in children:
         c.start()
@@ -384,7 +421,7 @@ def run_row(label: str, location: str, processes: int, games: int, moves: int) -
         if c.is_alive():  # its figures are in: a process stuck at exit is not waited for
             c.terminate()
             c.join(5)
-    return Row(label, sorted(parts, key=lambda p: p.process), stranded_leases(location))
+    return Row(label, sorted(parts, key=lambda p: p.process), stranded_leases(location), rate)
 
 
 def stranded_leases(location: str) -> int:
@@ -456,21 +493,48 @@ def print_row(r: Row) -> None:
         print(f"      {shares}")
 
 
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+def discord_rate(rows: list[Row]) -> float:
+    """The most moves/s Discord lets one bot deliver: its ``DISCORD_REQUESTS_PER_S`` over the REST calls a move
+    cost in the back-to-back runs of one process (the costlier store's)."""
+    rest = [sum(p.rest for p in r.parts) / max(r.moves, 1) for r in rows if r.ok and len(r.parts) == 1 and not r.rate]
+    return DISCORD_REQUESTS_PER_S / max(rest) if rest and max(rest) > 0 else 0.0
+
+
 def print_targets(rows: list[Row]) -> None:
-    """The issue sets no target for these figures ("—"); double deliveries and AI moves refused as stale must be 0
-    once several processes share a database."""
+    """Each figure beside its target: one PostgreSQL process at least ``TARGET_PG_SHARE`` of SQLite's moves/s (back
+    to back, the same run), every move's deliveries done within ``TARGET_DELIVERED_MS`` at the paced rates (a
+    back-to-back run's delivered time is its own queue's length: no target), and, once several processes share a
+    database, no double delivery and no AI move refused as stale."""
     print("Targets")
-    for r in rows:
-        if not r.parts or any(p.error for p in r.parts):
+    done = [r for r in rows if r.ok]
+    lite = next((r for r in done if r.label == SQLITE and not r.rate), None)
+    for r in done:
+        rate = r.moves / r.seconds
+        if r.rate:
+            p99 = pct(r.all("delivered_ms"), 99)
+            print(
+                f"  {r.label:<26} delivered p99 {p99:8.1f} ms   target < {TARGET_DELIVERED_MS:.0f} ms   "
+                f"{verdict(p99 < TARGET_DELIVERED_MS)}   ({rate:.1f} of {r.rate:.1f} moves/s offered made; "
+                f"act p99 {pct(r.all('act_ms'), 99):.1f} ms)"
+            )
             continue
-        print(
-            f"  {r.label:<26} moves/s {r.moves / r.seconds:8.1f}   target —      "
-            f"act p99 {pct(r.all('act_ms'), 99):7.1f} ms   target —      "
-            f"delivered p99 {pct(r.all('delivered_ms'), 99):8.1f} ms   target —"
-        )
-        ai_stale = sum(p.ai_stale for p in r.parts)
-        ok = "ok" if r.doubles == 0 and ai_stale == 0 else "MISSED"
-        print(f"  {'':<26} double deliveries {r.doubles:5d}, AI stale {ai_stale:5d}   target 0          {ok}")
+        line = f"  {r.label:<26} moves/s {rate:8.1f}"
+        if r.label == ONE_PG and lite is not None:
+            share = rate / (lite.moves / lite.seconds)
+            line += (
+                f" = {share:4.0%} of SQLite's   target ≥ {TARGET_PG_SHARE:.0%}   {verdict(share >= TARGET_PG_SHARE)}"
+            )
+        print(line + f"   (delivered p99 {pct(r.all('delivered_ms'), 99):.1f} ms back to back: no target)")
+        if len(r.parts) > 1:
+            ai_stale = sum(p.ai_stale for p in r.parts)
+            print(
+                f"  {'':<26} double deliveries {r.doubles:5d}, AI stale {ai_stale:5d}   target 0   "
+                f"{verdict(r.doubles == 0 and ai_stale == 0)}"
+            )
 
 
 # ---------------------------------------------------------------------------------- main
@@ -482,7 +546,17 @@ def main() -> int:
     parser.add_argument(
         "--shared-only", action="store_true", help="only the run of two processes sharing one PostgreSQL database"
     )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=None,
+        help="the paced runs' moves/s (default: the most Discord allows, from the back-to-back runs' REST per move)",
+    )
+    parser.add_argument("--no-paced", action="store_true", help="only the back-to-back runs")
+    parser.add_argument("--paced-only", action="store_true", help="only the paced runs (needs --rate)")
     args = parser.parse_args()
+    if args.paced_only and not args.rate:
+        parser.error("--paced-only needs --rate")
     games = args.games or (QUICK_GAMES if args.quick else GAMES)
     moves = args.moves or (QUICK_MOVES if args.quick else MOVES)
     shipped = Settings()
@@ -497,23 +571,41 @@ def main() -> int:
         f"{'REST/mv':>6}   {'refused':>7}            {'AI st':>5}   {'double':>6}"
     )
     rows: list[Row] = []
+
+    def run(label: str, location: str, processes: int, rate: float = 0.0) -> None:
+        rows.append(run_row(label, location, processes, games, moves, rate))
+        print_row(rows[-1])
+        sys.stdout.flush()
+
     with tempfile.TemporaryDirectory(prefix="nightfall-cluster-") as workdir:
-        if not args.shared_only:
-            rows.append(run_row("1 process, SQLite", os.path.join(workdir, "cluster.db"), 1, games, moves))
-            print_row(rows[-1])
-            sys.stdout.flush()
+        if not args.shared_only and not args.paced_only:
+            run(SQLITE, os.path.join(workdir, "cluster.db"), 1)
         cluster: postgresql.Cluster | None = None
         try:
             cluster = postgresql.Cluster()
             cluster.start()
             migrated_template(cluster)
-            runs = (("1 process, PostgreSQL", 1), ("2 processes, PostgreSQL", 2))
-            for label, processes in runs[1:] if args.shared_only else runs:
-                rows.append(run_row(label, cluster.new_database(), processes, games, moves))
-                print_row(rows[-1])
-                sys.stdout.flush()
+            if not args.paced_only:
+                for label, processes in ((ONE_PG, 1), (TWO_PG, 2))[1 if args.shared_only else 0 :]:
+                    run(label, cluster.new_database(), processes)
         except postgresql.Unavailable as e:
             print(f"  PostgreSQL runs skipped: {e}")
+            if cluster is not None:
+                cluster.stop()
+            cluster = None
+        try:
+            top = args.rate or discord_rate(rows)
+            if top and not args.no_paced and not args.shared_only:
+                print(
+                    f"  paced: moves offered at a fixed rate, times counted from when each was due; the most "
+                    f"Discord allows: {DISCORD_REQUESTS_PER_S} requests/s at "
+                    + (f"{DISCORD_REQUESTS_PER_S / top:.2f} REST per move = {top:.1f} moves/s" if not args.rate else "")
+                    + (f"{top:.1f} moves/s (--rate)" if args.rate else "")
+                )
+                for rate in (top, top / 2):
+                    run(f"SQLite, paced {rate:.0f}/s", os.path.join(workdir, f"paced-{rate:.0f}.db"), 1, rate)
+                    if cluster is not None:
+                        run(f"PostgreSQL, paced {rate:.0f}/s", cluster.new_database(), 1, rate)
         finally:
             if cluster is not None:
                 cluster.stop()
