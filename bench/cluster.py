@@ -1,6 +1,7 @@
 """The real bot as one process on SQLite, one on PostgreSQL, and two processes sharing one PostgreSQL database.
 
     make bench            # or: .venv/bin/python bench/cluster.py [--games 50] [--moves 1500] [--quick] [--shared-only]
+                          #     [--rate MOVES_PER_S] [--no-paced] [--paced-only]
 
 SimCord allows one bot per event loop, each in a Discord world of its own, so two processes cannot share one
 simulated Discord. Here each process is a real OS process (multiprocessing, spawn) running the real bot
@@ -17,6 +18,16 @@ own games back to back (a game's next move, the first legal move of whoever must
 where they matter: the burst window, the table's edit interval, ``render_workers``; no AI delay; Discord's rate
 limits are not kept (they would cap the moves at what Discord allows). A PostgreSQL run gets a fresh migrated
 database on one throwaway server (``tests.postgresql.Cluster``).
+
+Paced runs (open loop, as wrk2 measures): a back-to-back run gives moves/s, but its delivered times are the length of
+its own queue (every game offers its next move the moment the last returned, so the bot is always behind by as much
+as it can hold), not the wait a player sees. A paced run offers moves at a fixed rate, ``1 / rate`` s apart dealt to
+the games in turn, whether or not the bot kept up, and counts each move's act and delivered times from when it was
+due, so a bot that falls behind shows it as latency instead of quietly being offered less. The rate is what the bot
+must sustain in production: Discord lets one bot make ``DISCORD_REQUESTS_PER_S`` requests a second, so the most
+moves/s it can deliver is that over the REST calls a move costs (the back-to-back runs' REST/move, the costlier
+store's; a paced move costs more, as fewer table edits are shared, so each paced row prints the requests/s it made);
+the runs go at that rate and at half of it, on SQLite and one PostgreSQL process.
 
 Figures, per run:
 
@@ -519,7 +530,8 @@ def print_targets(rows: list[Row]) -> None:
             print(
                 f"  {r.label:<26} delivered p99 {p99:8.1f} ms   target < {TARGET_DELIVERED_MS:.0f} ms   "
                 f"{verdict(p99 < TARGET_DELIVERED_MS)}   ({rate:.1f} of {r.rate:.1f} moves/s offered made; "
-                f"act p99 {pct(r.all('act_ms'), 99):.1f} ms)"
+                f"act p99 {pct(r.all('act_ms'), 99):.1f} ms; {sum(p.rest for p in r.parts) / r.seconds:.0f} REST "
+                f"requests/s, Discord allows {DISCORD_REQUESTS_PER_S})"
             )
             continue
         line = f"  {r.label:<26} moves/s {rate:8.1f}"
