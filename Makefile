@@ -21,10 +21,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# the bot tests run on SQLite and on PostgreSQL when PostgreSQL's binaries are installed (Debian's `postgresql`
-# package: the tests start their own throwaway server), on SQLite alone when not, and the summary says so in one
-# line; NIGHTFALL_TEST_STORES=sqlite (or postgresql) runs one store, NIGHTFALL_TEST_POSTGRESQL=required fails
-# the run when PostgreSQL cannot start (CI: .ci/run).
+# the bot tests run on SQLite, and those marked `postgresql` on PostgreSQL too when PostgreSQL's binaries are
+# installed (Debian's `postgresql` package: the tests start their own throwaway server), on SQLite alone when not,
+# and the summary says so in one line; a whole run checks that PostgreSQL ran every statement SQLite ran
+# (tests/statements.py); NIGHTFALL_TEST_STORES=sqlite (or postgresql, or sqlite,postgresql) runs every bot test on
+# the stores named, NIGHTFALL_TEST_POSTGRESQL=required fails the run when PostgreSQL cannot start (CI: .ci/run).
 # Bytecode is kept even where the environment turns it off: each test process would otherwise compile the
 # project and rewrite every test module's asserts again (about 5 s of CPU a process)
 test: lint typecheck

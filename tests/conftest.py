@@ -6,22 +6,27 @@ do) and steals only from the end of a share, so a long test left late in a share
 at the end. ``seconds`` is a rough serial duration, only to order them.
 
 Tests that use the bot's database (the ``db_location`` fixture, through ``settings`` or directly) run on the
-stores ``NIGHTFALL_TEST_STORES`` names: ``auto`` by default, both SQLite and PostgreSQL when PostgreSQL's binaries
-are installed (the tests start their own server: ``tests/postgresql.py``), else SQLite alone, and the summary says
-in one line that the PostgreSQL half was not run and how to get it; ``NIGHTFALL_TEST_POSTGRESQL=required`` (CI)
-makes ``auto`` mean both, and a server that cannot start fails the run. ``sqlite``, ``postgresql`` or
-``sqlite,postgresql`` choose. A test marked ``postgresql`` runs on both whatever the choice (skipped, with one line
-in the summary, where no server can start); one marked ``sqlite_only`` only on SQLite (it looks into the SQLite
-file itself, or tests what only a file can do). A test that runs on one store only keeps its plain name; with more
-it gets ``[sqlite]``/``[postgresql]``.
+stores ``NIGHTFALL_TEST_STORES`` names. By default (``auto``) every such test runs on SQLite, and those marked
+``postgresql`` on PostgreSQL too when its binaries are installed (the tests start their own server:
+``tests/postgresql.py``): the store's own tests, whole games, restarts, crashes, races, deadlines, several processes.
+What could tell the stores apart is the SQL each is given, so a whole run on both stores also checks that every
+statement the store ran on SQLite was run on PostgreSQL too, and fails with the tests to mark when one was not
+(``tests/statements.py``). Where PostgreSQL's binaries are missing the summary says in one line that the PostgreSQL
+half was not run and how to get it; ``NIGHTFALL_TEST_POSTGRESQL=required`` (CI) makes ``auto`` include PostgreSQL,
+and a server that cannot start fails the run. ``sqlite``, ``postgresql`` or ``sqlite,postgresql`` choose, for every
+database test (``sqlite,postgresql``: the whole bot suite on both stores). A test marked ``postgresql`` runs on both
+whatever the choice (skipped, with one line in the summary, where no server can start); one marked ``sqlite_only``
+only on SQLite (it looks into the SQLite file itself, or tests what only a file can do). A test that runs on one
+store only keeps its plain name; with more it gets ``[sqlite]``/``[postgresql]``.
 """
 
 import os
 
 import pytest
 
-from . import postgresql
+from . import postgresql, statements
 from .postgresql import POSTGRESQL_SKIPPED
+from .statements import pytest_configure, pytest_runtest_protocol, pytest_testnodedown  # noqa: F401 (its hooks)
 
 STORES = ("sqlite", "postgresql")
 #: the environment variable that chooses the stores, and its default
@@ -29,9 +34,14 @@ STORES_ENV = "NIGHTFALL_TEST_STORES"
 AUTO = "auto"
 
 
+def _chosen() -> str:
+    return os.environ.get(STORES_ENV, AUTO).strip().lower() or AUTO
+
+
 def stores_to_test() -> list[str]:
-    """The stores every database test runs on (``NIGHTFALL_TEST_STORES``, comma-separated, or ``auto``)."""
-    chosen = os.environ.get(STORES_ENV, AUTO).strip().lower() or AUTO
+    """The stores the database tests run on (``NIGHTFALL_TEST_STORES``, comma-separated, or ``auto``): under
+    ``auto``, a test not marked ``postgresql`` runs on the first of them only."""
+    chosen = _chosen()
     if chosen == AUTO:
         return list(STORES) if postgresql.required() or postgresql.missing() is None else ["sqlite"]
     names = [s.strip() for s in chosen.split(",") if s.strip()]
@@ -43,7 +53,7 @@ def stores_to_test() -> list[str]:
 
 def _postgresql_left_out() -> str | None:
     """Why ``auto`` left the PostgreSQL half of the suite out (None: it did not)."""
-    if (os.environ.get(STORES_ENV, AUTO).strip().lower() or AUTO) != AUTO or postgresql.required():
+    if _chosen() != AUTO or postgresql.required():
         return None
     return postgresql.missing()
 
@@ -61,6 +71,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         stores = ["sqlite"]
     elif metafunc.definition.get_closest_marker("postgresql") and _postgresql_left_out() is None:
         stores = list(STORES)
+    elif _chosen() == AUTO:
+        stores = stores[:1]
     if stores != ["sqlite"]:
         metafunc.parametrize("db_store", stores, indirect=True)
 
@@ -74,6 +86,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         text = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
         if POSTGRESQL_SKIPPED in text:
             reasons.append(text[text.index(POSTGRESQL_SKIPPED) :])
+    statements.report(terminalreporter, stores_to_test())
     left_out = _postgresql_left_out()
     if reasons or left_out:
         terminalreporter.write_sep("=", "PostgreSQL", yellow=True)
@@ -88,6 +101,13 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.write_line(
             f"{len(reasons)} test(s) on the PostgreSQL store were SKIPPED: {reasons[0]}", yellow=True, bold=True
         )
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A whole run on both stores fails when PostgreSQL never ran a statement SQLite ran (``tests/statements.py``)."""
+    statements.pytest_sessionfinish(session)
+    if statements.failed(session.config, stores_to_test()) and session.exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

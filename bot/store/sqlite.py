@@ -167,6 +167,8 @@ class Database:
 
     #: which SQL the connection speaks besides the text both accept ("sqlite" or "postgresql")
     dialect = "sqlite"
+    #: the class of the connection opened (tests give a subclass that notes each statement: ``tests/statements.py``)
+    connection_class: type[sqlite3.Connection] = sqlite3.Connection
 
     def __init__(
         self,
@@ -199,7 +201,7 @@ class Database:
         return db
 
     def _connect(self) -> None:
-        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, factory=self.connection_class)
         for pragma in (*PRAGMAS, f"busy_timeout={self.busy_ms}", f"wal_autocheckpoint={WAL_PAGES}"):
             conn.execute(f"PRAGMA {pragma}").close()
         self._conn = conn

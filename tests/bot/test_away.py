@@ -63,6 +63,7 @@ async def test_away_within_the_allowance_stops_the_clock_and_days_0_restarts_it(
     user_errors_only(env)
 
 
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 async def test_past_the_allowance_the_clock_runs_again(simcord_env: Any) -> None:
     env = simcord_env
     party = await game_with_wanda(env)
@@ -99,6 +100,7 @@ async def test_no_time_away_and_a_move_ends_it(simcord_env: Any) -> None:
     assert any("👋 **wanda** is back" in line for line in public_lines(party.channel))
 
 
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 async def test_a_game_that_starts_while_its_player_is_away_keeps_their_clock_still(simcord_env: Any) -> None:
     """Away on holiday, wanda's lobby is started by its host: her first decision's clock stands still until she is
     back (within the game's allowance), as in the games that ran when she left, and the channel says so once."""

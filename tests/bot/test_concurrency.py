@@ -25,6 +25,7 @@ pytestmark = pytest.mark.unseen_images
 AI_DELAY = 30.0
 
 
+@pytest.mark.postgresql  # many games' writes at the same moment: on both stores
 async def test_moves_in_many_games_commit_at_the_same_moment(simcord_env: Any) -> None:
     """Eight games, one move each, all committed in the same instant: every one is kept."""
     parties = [await open_game(simcord_env, (f"a{i}", f"b{i}"), variant="standard", spectators=()) for i in range(8)]

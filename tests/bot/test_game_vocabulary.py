@@ -79,6 +79,7 @@ async def finish(
     await store.play.record(move)
 
 
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 async def test_negative_scores_and_an_unheard_of_level_are_stored_rated_and_counted(store: Store) -> None:
     game_id = await lobby(store, 100)
     assert await store.games.add_seat(game_id, BOB, "bob", is_ai=False) is None
@@ -108,6 +109,7 @@ async def test_negative_scores_and_an_unheard_of_level_are_stored_rated_and_coun
     assert (high.games, high.wins, high.score, high.best) == (1, 0, -1, -1)
 
 
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 async def test_an_ai_seat_stored_without_a_level_is_rated_under_its_games_default_level(store: Store) -> None:
     game_id = await lobby(store, 101)
     assert await store.games.add_seat(game_id, None, "Vesper", is_ai=True) is None

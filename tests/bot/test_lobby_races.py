@@ -192,6 +192,7 @@ async def test_next_game_of_a_cup_is_dealt_and_started_in_one_write(simcord_env:
 
 
 # ---------------------------------------------------------------------------------------------- mended at start-up
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 async def test_a_seat_added_after_the_deal_is_dropped_at_start_up_and_its_person_told(
     simcord_env: Any, make_bot: Any
 ) -> None:

@@ -186,6 +186,7 @@ async def test_a_mention_player_is_mentioned_only_after_three_idle_minutes(simco
 
 
 # ---------------------------------------------------------------------------------------------- the tutorial
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 async def test_the_tutorial_dm_ends_with_the_live_question_turn_after_turn(simcord_env: Any) -> None:
     user, member, channel = await learner(simcord_env, "en")
     await member.slash(channel, "tutorial")

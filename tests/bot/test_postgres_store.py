@@ -18,6 +18,7 @@ from bot.store.sqlite import (
     CONSTRAINT_ERRORS,
     DATABASE_ERRORS,
     ConstraintError,
+    Database,
     DatabaseBusy,
     QueryError,
     StorageError,
@@ -25,7 +26,7 @@ from bot.store.sqlite import (
     StorageReadOnly,
 )
 
-from .. import postgresql
+from .. import postgresql, statements
 
 
 @pytest.mark.parametrize(
@@ -95,8 +96,13 @@ def test_a_refused_statement_arrives_as_a_neutral_error_the_bot_catches() -> Non
     assert issubclass(QueryError, DATABASE_ERRORS) and issubclass(sqlite3.OperationalError, DATABASE_ERRORS)
 
 
-async def test_sqlite_statements_reach_sqlite_with_no_layer_between(tmp_path: Path) -> None:
-    """SQLite stays as fast as it was: its units of work get the ``sqlite3`` connection itself."""
+async def test_sqlite_statements_reach_sqlite_with_no_layer_between(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite stays as fast as it was: its units of work get the ``sqlite3`` connection itself (outside the tests,
+    whose connections also note each statement's text: ``tests/statements.py``)."""
+    assert statements.SHIPPED_CONNECTION is sqlite3.Connection
+    monkeypatch.setattr(Database, "connection_class", statements.SHIPPED_CONNECTION)
     store = await Store.open(str(tmp_path / "nightfall.db"))
     try:
         assert store.dialect == "sqlite"

@@ -270,6 +270,7 @@ async def test_a_running_game_replays_up_to_now_and_a_restart_keeps_the_buttons(
     user_errors_only(env)
 
 
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 async def test_who_may_replay_which_game_and_every_refusal(simcord_env: Any) -> None:
     env = simcord_env
     party = await open_game(env, ("alice",), ais=1, variant="quick-start")

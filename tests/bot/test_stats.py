@@ -102,6 +102,7 @@ async def test_stats_count_a_persons_finished_games_in_this_server_only(simcord_
 
 
 # the AI plays the rest of the game within one settle: its time is the game's, not a hang
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 @pytest.mark.simcord(settle_timeout=60)
 async def test_results_missing_at_start_up_are_back_filled(simcord_env: Any, make_bot: Any) -> None:
     party = await open_game(simcord_env, ("alice",), ais=1, spectators=())

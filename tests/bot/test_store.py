@@ -239,3 +239,16 @@ async def test_a_deadline_is_claimed_by_one_worker_at_a_time(db_location: str) -
     finally:
         await first.close()
         await second.close()
+
+
+async def test_the_table_message_and_the_posted_results_are_kept_and_read_back(store: Store) -> None:
+    """The channel's marks a game keeps between deliveries: its table message (forgotten once the table is deleted
+    after a summary took its place) and whether its results were posted."""
+    game_id = await _started_game(store, 1)
+    await store.games.set_table_message(game_id, 777, turn=3)
+    assert (await store.games.game(game_id)).table_message_id == 777
+    await store.games.set_table_message(game_id, None)
+    assert (await store.games.game(game_id)).table_message_id is None
+    assert not await store.games.results_posted(game_id)
+    await store.games.set_results_posted(game_id, 888)
+    assert await store.games.results_posted(game_id)

@@ -56,6 +56,7 @@ async def play_out(party: Party, start: int = 0) -> None:
         assert n < start + 3000, "the game did not end"
 
 
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 @pytest.mark.slow(5)
 async def test_a_deleted_channel_pauses_the_game_and_the_host_moves_it_elsewhere(simcord_env: Any) -> None:
     env = simcord_env
@@ -149,6 +150,7 @@ async def test_a_game_in_a_deleted_thread_is_paused(simcord_env: Any) -> None:
     user_errors_only(env)
 
 
+@pytest.mark.postgresql  # also on the PostgreSQL store (tests/conftest.py)
 async def test_a_bot_removed_from_the_server_pauses_its_games_and_calls_nothing_there(simcord_env: Any) -> None:
     env = simcord_env
     first = await open_game(env, ("alice", "bob"), variant="quick-start")
