@@ -12,13 +12,11 @@ from __future__ import annotations
 import json
 import logging
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import UTC, datetime
-from typing import Any, TypeVar
-
-T = TypeVar("T")
+from typing import Any
 
 #: the log's two forms (``Settings.log_format``)
 LOG_FORMATS = ("text", "json")
@@ -85,30 +83,9 @@ def handler(log_format: str, stream: Any = None) -> logging.Handler:
     return out
 
 
-#: the log's level and form as the bot set them up, which its worker processes take (``bot.workers.pools``)
-_chosen: tuple[str, str] = ("INFO", "text")
-
-
 def set_up(level: str, log_format: str) -> None:
-    """The process's log: every logger's lines at ``level`` and above, in ``log_format`` (``text`` or ``json``).
-    Worker processes started from now on log the same way."""
-    global _chosen
+    """The process's log: every logger's lines at ``level`` and above, in ``log_format`` (``text`` or ``json``)."""
     logging.basicConfig(level=level, handlers=[handler(log_format)], force=True)
-    _chosen = (level, log_format)
-
-
-def chosen() -> tuple[str, str]:
-    """The level and form ``set_up`` chose (INFO and text before it ran): a worker process sets its log up so."""
-    return _chosen
-
-
-def in_game(game_id: int | None, fn: Callable[..., T], *args: Any) -> T:
-    """``fn(*args)`` about ``game_id``: how a worker process's lines name the game its piece of work is for (the
-    context variable does not cross into another process)."""
-    if game_id is None:
-        return fn(*args)
-    with about_game(game_id):
-        return fn(*args)
 
 
 def log_about(game_id: int | None) -> None:

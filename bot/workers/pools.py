@@ -18,8 +18,6 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from bot import logs
-
 T = TypeVar("T")
 
 
@@ -33,7 +31,7 @@ class WorkerPool:
         self._lock = threading.Lock()
         self._on_restart = on_restart
         #: what each process runs as it starts (a function of a module that does not import discord)
-        self._initializer: Callable[..., None] | None = None
+        self._initializer: Callable[..., None] = _quiet
         self._initargs: tuple[Any, ...] = ()
         #: times a broken pool was replaced
         self.restarts = 0
@@ -58,8 +56,8 @@ class WorkerPool:
         self._workers = workers
 
     def on_start(self, initializer: Callable[..., None], *args: Any) -> None:
-        """Each process started from now on runs ``initializer(*args)`` first, after ignoring Ctrl-C (the bot stops
-        its workers) and setting its log up as the bot's (``bot.logs.chosen``)."""
+        """Each process started from now on runs ``initializer(*args)`` first (it must also ignore Ctrl-C, as the
+        default does: the bot stops its workers)."""
         self._initializer, self._initargs = initializer, args
 
     def start(self) -> None:
@@ -89,8 +87,8 @@ class WorkerPool:
                 self._pool = ProcessPoolExecutor(
                     max_workers=max(1, self._workers),
                     mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_start,
-                    initargs=(logs.chosen(), self._initializer, self._initargs),
+                    initializer=self._initializer,
+                    initargs=self._initargs,
                 )
             return self._pool
 
@@ -98,12 +96,11 @@ class WorkerPool:
         """``fn(*args)`` in a worker process; in a fresh pool, once, if a worker died."""
         loop = asyncio.get_running_loop()
         pool = self.executor()
-        game = logs.current_game()  # the worker's lines name the game as this process's would
         try:
-            return await loop.run_in_executor(pool, logs.in_game, game, fn, *args)
+            return await loop.run_in_executor(pool, fn, *args)
         except BrokenProcessPool:
             self._discard(pool)
-            return await loop.run_in_executor(self.executor(), logs.in_game, game, fn, *args)
+            return await loop.run_in_executor(self.executor(), fn, *args)
 
     def _discard(self, pool: ProcessPoolExecutor) -> None:
         """Drop a broken pool (unless another call already replaced it)."""
@@ -117,10 +114,6 @@ class WorkerPool:
         pool.shutdown(wait=False)
 
 
-def _start(log: tuple[str, str], initializer: Callable[..., None] | None, args: tuple[Any, ...]) -> None:
-    """A worker's start: Ctrl-C stops the bot, which stops the workers (they need not print tracebacks); its log
-    reads as the bot's (level and form); then the pool's own ``initializer``, if any."""
+def _quiet() -> None:
+    """A worker's start: Ctrl-C stops the bot, which stops the workers; they need not print tracebacks."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    logs.set_up(*log)
-    if initializer is not None:
-        initializer(*args)

@@ -14,7 +14,6 @@ import pytest
 
 from bot import logs
 from bot.settings import Settings, settings_or_exit
-from bot.workers.pools import WorkerPool
 from engine.nightfall.ai import GreedyPlayer, decide
 
 from .helpers import latest_prompt, moves_in, open_game, press, slash_move
@@ -165,23 +164,3 @@ async def test_the_ai_seats_lines_name_their_game_whoever_starts_them(
     lines = entries(stream)
     assert lines and all(e["message"].endswith(" by ai") for e in lines)
     assert {e.get("game_id") for e in lines} == {table.id}
-
-
-async def test_a_worker_processs_lines_read_as_the_bots_and_name_the_game(
-    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
-) -> None:
-    """The image and AI worker processes log in the bot's form, each line naming the game its piece of work is for
-    (a context variable does not cross into another process: the game goes with the work)."""
-    monkeypatch.setattr(logs, "_chosen", ("INFO", "json"))
-    pool = WorkerPool(1)
-    try:
-        with logs.about_game(42):
-            await pool.run(logging.getLogger("nightfall.worker.probe").warning, "drawn in a worker")
-        await pool.run(logging.getLogger("nightfall.worker.probe").warning, "about no game")
-    finally:
-        pool.shutdown()
-    lines = [json.loads(line) for line in capfd.readouterr().err.splitlines() if line.startswith("{")]
-    assert [(e["logger"], e["level"], e["message"], e.get("game_id")) for e in lines] == [
-        ("nightfall.worker.probe", "WARNING", "drawn in a worker", 42),
-        ("nightfall.worker.probe", "WARNING", "about no game", None),
-    ]
