@@ -293,12 +293,20 @@ class NightfallBot(commands.Bot):
             if hasattr(self, "store"):
                 if not self.store.closed:
                     with contextlib.suppress(Exception):  # else they run out on their own, and it is counted out
-                        held = await self.deliverer.unfinished() if hasattr(self, "deliverer") else []
-                        await self.store.hosts.release_host(self.store.host_id, held if self.store.shared else [])
+                        await self._give_back()
                 await self.store.close()
             images.shutdown(wait=False)
             if hasattr(self, "service"):
                 self.service.thinker.shutdown(wait=False)
+
+    async def _give_back(self) -> None:
+        """At the close, once the workers stopped: what this process leased and did not finish (deliveries, deadlines,
+        digests) and its AI seats are free for the others at once. On SQLite (one process) only a digest's claim
+        leases its row, and the next start voids every lease anyway: there the give-back keeps the file tidy."""
+        held = await self.deliverer.unfinished() if hasattr(self, "deliverer") else []
+        clocks = await self.deadlines.unfinished() if hasattr(self, "deadlines") else []
+        digests = await self.digests.unfinished() if hasattr(self, "digests") else []
+        await self.store.hosts.release_host(self.store.host_id, held, clocks, digests)
 
     # ------------------------------------------------------------------ answering within Discord's 3 seconds
     async def _before_command(self, interaction: discord.Interaction[Any]) -> bool:

@@ -33,7 +33,7 @@ from bot.store import Deadline, Store, Want
 log = logging.getLogger(__name__)
 
 
-class DeadlineWorker(ClaimWorker[Deadline]):
+class DeadlineWorker(ClaimWorker[Deadline, tuple[int, str, int]]):
     """Claims due deadline rows and carries out their next stage, one at a time, in due order."""
 
     #: how long a claimed row stays leased to this worker
@@ -58,6 +58,9 @@ class DeadlineWorker(ClaimWorker[Deadline]):
 
     async def _claim(self) -> Deadline | None:
         return await self.store.work.claim_deadline(self.lease)
+
+    def _key(self, row: Deadline) -> tuple[int, str, int]:
+        return row.game_id, row.seat, row.since
 
     async def _carry_out(self, row: Deadline) -> None:
         with about_game(row.game_id):  # every line of this deadline's work names its game

@@ -30,7 +30,7 @@ from bot.words.i18n import t
 log = logging.getLogger(__name__)
 
 
-class DigestWorker(ClaimWorker[tuple[int, float, int]]):
+class DigestWorker(ClaimWorker[tuple[int, float, int], int]):
     """Claims the people whose digest fell due and sends each theirs, one at a time."""
 
     #: how long a claimed digest stays leased to this worker
@@ -61,6 +61,9 @@ class DigestWorker(ClaimWorker[tuple[int, float, int]]):
 
     async def _claim(self) -> tuple[int, float, int] | None:
         return await self.store.people.claim_digest(self.lease)
+
+    def _key(self, row: tuple[int, float, int]) -> int:
+        return row[0]  # the person
 
     async def _carry_out(self, row: tuple[int, float, int]) -> None:
         await self._send(*row)

@@ -45,15 +45,26 @@ class HostStore(StorePart):
 
         return await self.writer.transaction(claim)
 
-    async def release_host(self, host_id: str, deliveries: Sequence[tuple[int, str, int]]) -> None:
-        """This process stops (a restart, a deploy): the deliveries it was carrying out and the AI seats it played
-        are free for the others at once, not when their leases run out. Another process's move may hold one of
-        those rows for a moment (it asks for the row's next delivery): this waits it out as any write does, since
-        a give-back that failed once would leave the rows to nobody for a lease's length."""
+    async def release_host(
+        self,
+        host_id: str,
+        deliveries: Sequence[tuple[int, str, int]],
+        deadlines: Sequence[tuple[int, str, int]] = (),
+        digests: Sequence[int] = (),
+    ) -> None:
+        """This process stops (a restart, a deploy): the deliveries, the deadlines (game, seat, since) and the
+        people's digests it leased and did not finish, and the AI seats it played, are free for the others at once,
+        not when their leases run out. Another process's move may hold one of those rows for a moment (it asks for
+        the row's next delivery): this waits it out as any write does, since a give-back that failed once would
+        leave the rows to nobody for a lease's length."""
 
         def run(conn: Conn) -> None:
             for key in deliveries:
                 conn.execute("UPDATE deliveries SET lease_until = 0 WHERE game_id = ? AND kind = ? AND target = ?", key)
+            for clock in deadlines:
+                conn.execute("UPDATE deadlines SET lease_until = 0 WHERE game_id = ? AND seat = ? AND since = ?", clock)
+            for user_id in digests:
+                conn.execute("UPDATE players SET digest_lease = 0 WHERE user_id = ?", (user_id,))
             conn.execute("UPDATE games SET ai_until = 0 WHERE ai_host = ? AND ai_until > 0", (host_id,))
             conn.execute("DELETE FROM hosts WHERE id = ?", (host_id,))
 

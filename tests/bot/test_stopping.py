@@ -1,9 +1,9 @@
-"""A bot process that stops (a restart, a deploy, the end of a run) takes no more deliveries, and gives back every one
-it leased and did not finish, so another process sharing the database carries them out at once instead of when
-their leases run out (minutes).
+"""A bot process that stops (a restart, a deploy, the end of a run) takes no more deliveries, deadlines or digests,
+and gives back every one it leased and did not finish, so another process sharing the database carries them out at
+once instead of when their leases run out (minutes).
 
-The real bot (``create_bot``) on ``tests.fakerest.FakeDiscord``; its deliveries never end (a call to Discord that
-hangs), so what it holds when it stops is known."""
+The real bot (``create_bot``) on ``tests.fakerest.FakeDiscord``; its deliveries (and the first deadline or digest it
+carries out) never end (a call to Discord that hangs), so what it holds when it stops is known."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import pytest_asyncio
 
 from bot import Settings, create_bot
 from bot.app import NightfallBot
+from bot.clocks.claims import ClaimWorker
 from bot.store import Delivery, Store
 from bot.store.sqlite import on_wait
 from tests import postgresql
@@ -173,3 +174,168 @@ async def test_the_give_back_waits_out_a_row_lock(pg_url: str) -> None:
     finally:
         holder.close()
         await store.close()
+
+
+# ---------------------------------------------------------------------------------------------- the clocks' workers
+class Clock:
+    """What the tests need of one of the two workers that claim a row at a time (``bot.clocks.claims``): the
+    deadline worker's rows are decisions' clocks, the digest worker's people whose daily digest fell due."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def worker(self, bot: NightfallBot) -> ClaimWorker[Any, Any]:
+        return bot.deadlines if self.name == "deadlines" else bot.digests
+
+    def patch_claim(self, store: Store, claim: Any) -> Any:
+        """Put ``claim`` in place of the store's claim of this worker's rows; the store's own is returned."""
+        part: Any = store.work if self.name == "deadlines" else store.people
+        attr = "claim_deadline" if self.name == "deadlines" else "claim_digest"
+        own = getattr(part, attr)
+        setattr(part, attr, claim)
+        return own
+
+    def key(self, row: Any) -> Any:
+        """What names a claimed row: (game, seat, since) of a deadline, the person of a digest."""
+        return (row.game_id, row.seat, row.since) if self.name == "deadlines" else row[0]
+
+    async def due(self, store: Store, n: int) -> list[Any]:
+        """``n`` rows due now (those of one game, or ``n`` people): their keys."""
+        if self.name == "deadlines":
+            game_id = await _game(store)
+            keys = [(game_id, seat, 1) for seat in "ab"[:n]]
+            for key in keys:
+                await _write(
+                    store,
+                    "INSERT INTO deadlines (game_id, seat, user_id, since, opened_at, remind_at, warn_at, due_at, "
+                    "next_at) VALUES (?, ?, 7, ?, 0, 0, 0, 0, 0)",
+                    key,
+                )
+            return keys
+        people = [70 + k for k in range(n)]
+        for user_id in people:
+            await store.people.set_notify_mode(user_id, "digest")
+            await _write(store, "UPDATE players SET digest_at = ? WHERE user_id = ?", (user_id, user_id))
+        return people
+
+    async def free(self, url: str) -> set[Any]:
+        """The due rows another process may claim now (it leases them: the caller's last look)."""
+        other = await Store.open(url)
+        try:
+            found: set[Any] = set()
+            key: Any
+            for _ in range(ROWS):  # on SQLite a claim leases nothing: the same row again ends the look
+                if self.name == "deadlines":
+                    row: Any = await other.work.claim_deadline(300.0)
+                else:
+                    row = await other.people.claim_digest(300.0)
+                key = None if row is None else self.key(row)
+                if key is None or key in found:
+                    break
+                found.add(key)
+            return found
+        finally:
+            await other.close()
+
+
+async def _write(store: Store, sql: str, params: tuple[Any, ...]) -> None:
+    await store.writer.transaction(lambda c: c.execute(sql, params))
+
+
+CLOCKS = [pytest.param(Clock(name), id=name) for name in ("deadlines", "digests")]
+
+
+class HangingFirst:
+    """Stands in for a clock worker's ``_carry_out``: the first row hangs; a later one is written down and ends the
+    worker's run (on SQLite a claim leases nothing, and the rows left due would be claimed again and again)."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self.begun: list[Any] = []
+        self.hangs = asyncio.Event()
+
+    async def __call__(self, row: Any) -> None:
+        self.begun.append(self.clock.key(row))
+        if len(self.begun) > 1:
+            raise asyncio.CancelledError
+        self.hangs.set()
+        await asyncio.Event().wait()
+
+
+@pytest.mark.parametrize("clock", CLOCKS)
+async def test_a_stopped_clock_worker_claims_nothing_more(bot: NightfallBot, clock: Clock) -> None:
+    """A commit after the stop (the cancelled deadline's own timeout move may still commit, and every commit wakes
+    the workers) used to start the stopped worker again, which claimed the next due row for a process on its way
+    out (leased to it for minutes on a shared database): after the stop it stays idle."""
+    worker = clock.worker(bot)
+    hanging = HangingFirst(clock)
+    worker._carry_out = hanging  # type: ignore[method-assign]
+    keys = await clock.due(bot.store, 2)
+    worker.wake()
+    await hanging.hangs.wait()
+
+    stopped = worker._task
+    assert stopped is not None
+    worker.stop()
+    await asyncio.gather(stopped, return_exceptions=True)
+    worker.wake()  # a commit's, once the stopped run ended
+    if (woken := worker._task) is not None and woken is not stopped:
+        await asyncio.gather(woken, return_exceptions=True)  # the run the wake started claims, and ends
+
+    assert hanging.begun == keys[:1]
+    await bot.close()
+
+
+@pytest.mark.parametrize("clock", CLOCKS)
+async def test_the_row_a_clock_worker_carries_out_at_the_stop_is_given_back(
+    bot: NightfallBot, db_location: str, clock: Clock
+) -> None:
+    """The stop cancels the row's work before its end is written: the row is given back at the close, for another
+    process to carry out at once, instead of staying leased to a process that stopped for minutes."""
+    worker = clock.worker(bot)
+    hanging = HangingFirst(clock)
+    worker._carry_out = hanging  # type: ignore[method-assign]
+    keys = await clock.due(bot.store, 1)
+    worker.wake()
+    await hanging.hangs.wait()
+
+    await bot.close()
+
+    assert hanging.begun == keys
+    assert await clock.free(db_location) == set(keys)
+
+
+@pytest.mark.parametrize("clock", CLOCKS)
+async def test_a_clock_workers_claim_under_way_at_the_stop_is_given_back(
+    bot: NightfallBot, db_location: str, clock: Clock
+) -> None:
+    """The stop comes while a claim's transaction has committed its lease and its answer is on the way back: the
+    row is given back at the close, and is not carried out."""
+    worker = clock.worker(bot)
+    hanging = HangingFirst(clock)
+    worker._carry_out = hanging  # type: ignore[method-assign]
+    leased, answer = asyncio.Event(), asyncio.Event()
+
+    async def slow_answer(lease: float) -> Any:
+        claimed = await claim(lease)
+        if claimed is not None:  # committed, its answer held back
+            leased.set()
+            await answer.wait()
+        return claimed
+
+    claim = clock.patch_claim(bot.store, slow_answer)
+    keys = await clock.due(bot.store, 1)
+    worker.wake()
+    await leased.wait()
+
+    stop = worker.stop
+
+    def stopping() -> None:
+        stop()
+        answer.set()  # the answer arrives just after the stop
+
+    worker.stop = stopping  # type: ignore[method-assign]
+    await bot.close()
+
+    assert hanging.begun == []
+    assert await clock.free(db_location) == set(keys)
