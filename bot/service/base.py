@@ -14,6 +14,7 @@ from bot.errors import UserError
 from bot.face import Face
 from bot.settings import Settings
 from bot.store import GameRow, Store
+from bot.store.loading import DEALT
 from bot.table import Table
 from bot.words.logline import LogLine
 from bot.workers.thinking import Thinker
@@ -35,14 +36,6 @@ ANSWER_HOLD = 30.0
 #: seconds a process holds a game's AI seats (renewed once half of it has passed): a process that dies is
 #: replaced by another one's watchdog once it runs out
 AI_LEASE = 90.0
-
-
-#: reads of a game before a replay that never matches its row is an error (it moves faster than it can be read)
-LOAD_TRIES = 5
-
-
-class _MovedWhileRead(Exception):
-    """A game's row and its actions were read on either side of a move."""
 
 
 @dataclass
@@ -110,39 +103,29 @@ class ServiceBase:
         cached = self._tables.get(game_id)
         if cached is not None:
             return cached
-        for _ in range(LOAD_TRIES - 1):
-            try:
-                return await self._read_table(game_id)
-            except _MovedWhileRead:
-                continue  # another process moved the game between the row and its actions: read them again
-        return await self._read_table(game_id, last=True)
+        return await self._read_table(game_id)
 
-    async def _read_table(self, game_id: int, last: bool = False) -> Table:
-        """The game as stored: its row and seats, its latest snapshot and the actions after it. These are separate
-        reads; a move committed between them (by another process) shows as a replay that does not end at the row's
-        version, and the caller reads again."""
-        row = await self.store.games.game(game_id)
-        if row is None:
+    async def _read_table(self, game_id: int) -> Table:
+        """The game as stored: its row and seats, its latest snapshot and the actions after it, read together (one
+        state of the database: ``GameStore.stored_game``), so a move another process commits meanwhile is in all
+        of them or in none, and the replay ends at the row's version."""
+        stored = await self.store.games.stored_game(game_id)
+        if stored is None:
             raise UserError("err.no_game")
-        table = Table(row, await self.store.games.seats(game_id), since=dict(row.decision_since))
-        if row.status == "active":
-            table.acted_at = await self.store.games.acted_at(game_id)
-            table.last_undo = await self.store.undo.last_undo(game_id)
-        if row.status in ("active", "over", "abandoned"):
-            try:
-                state, actions = await self.store.play.load(game_id)
-            except LookupError:  # a lobby that was abandoned: it was never dealt
+        row = stored.row
+        table = Table(row, stored.seats, since=dict(row.decision_since))
+        table.acted_at, table.last_undo = stored.acted_at, stored.last_undo
+        if row.status in DEALT:
+            if stored.state is None:  # a lobby that was abandoned: it was never dealt
                 if row.status != "abandoned":
-                    raise
+                    raise LookupError(f"game {game_id} has no snapshot")
                 self._keep(table)
                 return table
             # an abandoned game is loaded too: its channel still gets the log lines it owed
-            game = self.face(row).load(state)
-            for _, seat, text in actions:
+            game = self.face(row).load(stored.state)
+            for _, seat, text in stored.actions:
                 game.apply(game.parse_action(seat, text))
             if game.version != row.version:
-                if not last:
-                    raise _MovedWhileRead
                 raise RuntimeError(f"game {game_id} replays to version {game.version}, stored {row.version}")
             table.game = game
         self._keep(table)

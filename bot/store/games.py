@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
 
 from bot.store.base import StorePart
+from bot.store.loading import StoredGame, acted_at, game_row, read_game, seat_rows
 from bot.store.rows import (
     _G_GAME_COLS,
     _GAME_COLS,
@@ -108,8 +108,7 @@ class GameStore(StorePart):
             return None
 
     async def game(self, game_id: int) -> GameRow | None:
-        row = await self._read_one(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
-        return _game(row) if row else None
+        return await self.reader.call(lambda c: game_row(c, game_id))
 
     async def game_mark(self, game_id: int) -> tuple[int, str, str | None, int] | None:
         """What tells whether a cached game is the stored one: (version, status, paused, channel id); one
@@ -253,11 +252,7 @@ class GameStore(StorePart):
 
     async def acted_at(self, game_id: int) -> dict[str, float]:
         """When each seat's person last made a move of their own (not the AI's, not a timeout), in epoch seconds."""
-        found = await self._read(
-            "SELECT seat, MAX(at) FROM actions WHERE game_id = ? AND source NOT IN ('ai', 'timeout', 'missed') GROUP BY seat",
-            (game_id,),
-        )
-        return {str(seat): datetime.fromisoformat(at).timestamp() for seat, at in found}
+        return await self.reader.call(lambda c: acted_at(c, game_id))
 
     async def set_deadline(self, game_id: int, seconds: int | None) -> bool:
         """The game's deadline for decisions from now on (the clocks already running keep theirs)."""
@@ -281,12 +276,11 @@ class GameStore(StorePart):
 
     # ------------------------------------------------------------------ seats
     async def seats(self, game_id: int) -> list[SeatRow]:
-        found = await self._read(
-            "SELECT position, seat, user_id, display_name, is_ai, ai_level, ai_since, timeouts, away_turns, missed_turn "
-            "FROM seats WHERE game_id = ? ORDER BY position",
-            (game_id,),
-        )
-        return [SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7], r[8], r[9]) for r in found]
+        return await self.reader.call(lambda c: seat_rows(c, game_id))
+
+    async def stored_game(self, game_id: int) -> StoredGame | None:
+        """The game's row, seats and position read together, from one state of the database (``read_game``)."""
+        return await self.reader.call(lambda c: read_game(c, game_id))
 
     async def add_seat(
         self,

@@ -8,7 +8,8 @@ its form of it, worked out once per statement text. Everything else the store wr
 (``ON CONFLICT``, ``RETURNING``, ``CASE``); the few queries that cannot be are chosen by ``Database.dialect``.
 
 Transactions run at PostgreSQL's default isolation (read committed): what decides between two writers is the
-store's version compare-and-set, as on SQLite. Writes run on a few threads at once (``WRITE_THREADS``), each unit of
+store's version compare-and-set, as on SQLite. What must be read from one state of the database (a game's row and
+the actions that replay it, ``bot.store.sql.read_together``) is read in a read-only REPEATABLE READ transaction. Writes run on a few threads at once (``WRITE_THREADS``), each unit of
 work in a transaction of its own on a connection of its own, as they would from several processes: the writes of one
 game wait for each other on the game's advisory lock (``bot.store.sql.lock_game``), the shared queues are claimed
 with ``SKIP LOCKED``, and a unit that met a deadlock or a lock held too long is tried again whole. Nothing waits for
@@ -126,10 +127,14 @@ def _scalar_min_max(sql: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def postgresql_sql(sql: str) -> str:
     """PostgreSQL's form of a statement the store writes for SQLite: ``?`` becomes psycopg's ``%s`` (a ``%`` of
-    the text is doubled), ``MAX(a, b)`` becomes ``GREATEST(a, b)``, ``BEGIN IMMEDIATE`` a plain ``BEGIN``.
-    Statements are a few hundred fixed texts: each is worked out once."""
-    if sql.strip().upper() == "BEGIN IMMEDIATE":
+    the text is doubled), ``MAX(a, b)`` becomes ``GREATEST(a, b)``, ``BEGIN IMMEDIATE`` a plain ``BEGIN``, and
+    ``BEGIN DEFERRED`` (a transaction that only reads, from one snapshot: ``bot.store.sql.read_together``) a
+    read-only REPEATABLE READ one. Statements are a few hundred fixed texts: each is worked out once."""
+    begin = sql.strip().upper()
+    if begin == "BEGIN IMMEDIATE":
         return "BEGIN"
+    if begin == "BEGIN DEFERRED":
+        return "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
     sql = _scalar_min_max(sql)
     spans = _literals(sql)
     out = []

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
@@ -476,30 +477,53 @@ def mark_delivered(conn: Conn, d: Delivery, not_before: float) -> None:
         conn.execute("UPDATE games SET channel_failures = 0 WHERE id = ? AND channel_failures > 0", (d.game_id,))
 
 
+#: the start of a transaction that only reads, and reads one state of the database whatever commits meanwhile: SQLite's
+#: deferred transaction holds the snapshot of its first read to its end; on PostgreSQL (whose default, read committed,
+#: gives each statement a snapshot of its own) it is a read-only REPEATABLE READ transaction (``postgresql_sql``)
+READ_TOGETHER = "BEGIN DEFERRED"
+
+
+@contextmanager
+def read_together(conn: Conn) -> Iterator[None]:
+    """The statements run inside read one state of the database: a write committed between two of them (another
+    process's move) is seen by neither, so what they read together fits together."""
+    conn.execute(READ_TOGETHER)
+    try:
+        yield
+    finally:
+        conn.execute("COMMIT")
+
+
 def read_position(
     conn: Conn, game_id: int, before: int | None = None, first: bool = False, upto: int | None = None
 ) -> tuple[int, str, list[tuple[int, str, str]]]:
-    """A snapshot of the game and the actions after it as (seq, seat, text), read in one transaction: the latest
-    snapshot, the last one before version ``before``, or the ``first`` (the deal); the actions after it up to
-    ``upto`` (all of them when None). (version, state, actions); ``LookupError`` when no such snapshot exists."""
+    """A snapshot of the game and the actions after it as (seq, seat, text), read in one transaction
+    (``position``)."""
+    with read_together(conn):
+        return position(conn, game_id, before, first, upto)
+
+
+def position(
+    conn: Conn, game_id: int, before: int | None = None, first: bool = False, upto: int | None = None
+) -> tuple[int, str, list[tuple[int, str, str]]]:
+    """A snapshot of the game and the actions after it as (seq, seat, text), inside the caller's transaction (one
+    that reads together: ``read_together``): the latest snapshot, the last one before version ``before``, or the
+    ``first`` (the deal); the actions after it up to ``upto`` (all of them when None). (version, state, actions);
+    ``LookupError`` when no such snapshot exists."""
     where, args = ("AND version < ?", (game_id, before)) if before is not None else ("", (game_id,))
     order = "ASC" if first else "DESC"
-    conn.execute("BEGIN")
-    try:
-        row = one(
-            conn,
-            f"SELECT version, state FROM snapshots WHERE game_id = ? {where} ORDER BY version {order} LIMIT 1",
-            args,
-        )
-        if row is None:
-            limit = f" before version {before}" if before is not None else ""
-            raise LookupError(f"game {game_id} has no snapshot{limit}")
-        bound, bounds = ("AND seq <= ?", (upto,)) if upto is not None else ("", ())
-        found = rows(
-            conn,
-            f"SELECT seq, seat, text FROM actions WHERE game_id = ? AND seq > ? {bound} ORDER BY seq",
-            (game_id, row[0], *bounds),
-        )
-    finally:
-        conn.execute("COMMIT")
+    row = one(
+        conn,
+        f"SELECT version, state FROM snapshots WHERE game_id = ? {where} ORDER BY version {order} LIMIT 1",
+        args,
+    )
+    if row is None:
+        limit = f" before version {before}" if before is not None else ""
+        raise LookupError(f"game {game_id} has no snapshot{limit}")
+    bound, bounds = ("AND seq <= ?", (upto,)) if upto is not None else ("", ())
+    found = rows(
+        conn,
+        f"SELECT seq, seat, text FROM actions WHERE game_id = ? AND seq > ? {bound} ORDER BY seq",
+        (game_id, row[0], *bounds),
+    )
     return int(row[0]), str(row[1]), [(int(r[0]), str(r[1]), str(r[2])) for r in found]

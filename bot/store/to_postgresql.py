@@ -261,6 +261,7 @@ class _Nested(PgConnection):
     STATEMENTS: ClassVar[dict[str, str]] = {
         "BEGIN": "SAVEPOINT store_unit",
         "BEGIN IMMEDIATE": "SAVEPOINT store_unit",
+        "BEGIN DEFERRED": "SAVEPOINT store_unit",
         "COMMIT": "RELEASE SAVEPOINT store_unit",
         "ROLLBACK": "ROLLBACK TO SAVEPOINT store_unit",
     }

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from bot.store.base import StorePart
+from bot.store.loading import last_undo
 from bot.store.rows import AUTO_SOURCES, UNDO, NotUndoable, Replaced, StaleVersion, Undo
 from bot.store.sql import _add_log, _log_rows, _put_back_clocks, _want, lock_game, read_position
 from bot.store.sqlite import Conn, one
@@ -41,8 +42,7 @@ class UndoStore(StorePart):
 
     async def last_undo(self, game_id: int) -> int:
         """The version of the game's last undo (0: none): an AI seat's thought older than it is thrown away."""
-        row = await self._read_one("SELECT MAX(seq) FROM actions WHERE game_id = ? AND source = ?", (game_id, UNDO))
-        return int(row[0]) if row and row[0] is not None else 0
+        return await self.reader.call(lambda c: last_undo(c, game_id))
 
     async def load_before(self, game_id: int, version: int) -> tuple[str, list[tuple[int, str, str]]]:
         """The position at ``version`` - 1 as ``load`` gives the latest one: the last snapshot before ``version``

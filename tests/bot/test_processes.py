@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -28,6 +29,7 @@ from bot.games import FACES
 from bot.service import GameService
 from bot.settings import Shards
 from bot.store import Store
+from bot.store.rows import _GAME_COLS
 from bot.table import Table
 
 from .. import postgresql
@@ -199,6 +201,73 @@ async def test_a_failed_answer_frees_the_prompt_at_once(db_location: str) -> Non
     await store.work.release_answer(table.id, user)  # the interaction's answer failed (bot.discord_io.inputs)
     assert ("prompt", user) in {(d.kind, d.target) for d in await store.work.claim_deliveries(50, 60.0)}
     await store.close()
+
+
+class _PausedAfterTheRow:
+    """A reader's connection that, once it has read the game's row, waits on its database thread until another
+    process's move of the game has committed: a move falls between the row and the rest of the game's reads, on
+    every load, at the same place."""
+
+    def __init__(self, conn: Any, row_read: Any, moved: threading.Event) -> None:
+        self.conn, self.row_read, self.moved = conn, row_read, moved
+
+    def execute(self, sql: str, params: Any = (), /) -> Any:
+        cur = self.conn.execute(sql, params)
+        if sql.startswith(f"SELECT {_GAME_COLS} FROM games WHERE id = "):
+            self.row_read()
+            self.moved.wait()
+            self.moved.clear()
+        return cur
+
+
+@pytest.mark.postgresql
+async def test_a_game_is_read_whole_while_another_process_moves_it(db_location: str) -> None:
+    """Two processes on one database: one loads a game while the other moves it back to back. The game's row, seats,
+    snapshot and actions are read together (one state of the database), so the move committed between the row and
+    the actions is in none of them, and the load ends at the row's version at once. Read one after the other, every
+    load saw the row before the move and the actions after it, and after a few tries it failed: "game N replays to
+    version N+1, stored N"."""
+    mover, reader = await Store.open(db_location), await Store.open(db_location)
+    try:
+        service, table = await _started(mover, "fightdrome")
+        before = table.row.version  # the mover's table is its cache: the move updates it
+        loop = asyncio.get_running_loop()
+        row_read, moved = asyncio.Event(), threading.Event()
+        moves = 0
+
+        async def move_at_each_read() -> None:
+            nonlocal moves
+            try:
+                while True:
+                    await row_read.wait()
+                    row_read.clear()
+                    user, move = _first_move(await service.table(table.id))
+                    await service.play.act(table.id, user_id=user, text=move, source="command")
+                    moves += 1
+                    moved.set()
+            finally:
+                moved.set()  # never leave the reader's thread waiting
+
+        call = reader.reader.call
+
+        async def pausing(fn: Any) -> Any:
+            return await call(
+                lambda c: fn(_PausedAfterTheRow(c, lambda: loop.call_soon_threadsafe(row_read.set), moved))
+            )
+
+        reader.reader.call = pausing  # type: ignore[method-assign]
+        mover_task = asyncio.create_task(move_at_each_read())
+        try:
+            loaded = await GameService(reader, Settings(token=None, db_path="", ai_delay=0.0), FACES).table(table.id)
+        finally:
+            mover_task.cancel()
+            await asyncio.gather(mover_task, return_exceptions=True)
+
+        assert moves == 1
+        assert loaded.game is not None and loaded.game.version == loaded.row.version == before
+    finally:
+        await reader.close()
+        await mover.close()
 
 
 async def test_one_process_at_a_time_plays_a_games_ai_seats(pg_url: str) -> None:
