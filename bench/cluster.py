@@ -120,6 +120,8 @@ class Part:
     stale: int = 0
     ai_stale: int = 0
     carried: list[tuple[int, str, int, int]] = field(default_factory=list)
+    #: beside each carried key: when it began and ended (time.time()), its attempts, hint and whether it marked itself
+    carried_how: list[tuple[float, float, int, str, bool]] = field(default_factory=list)
     failed: Counter[str] = field(default_factory=Counter)  # deliveries that raised, by error (its numbers as N)
     closing: bool = False  # the bot is being closed: what fails now is the shutdown's doing
     over: int = 0
@@ -156,6 +158,21 @@ class Row:
     def doubles(self) -> int:
         seen = Counter(k for p in self.parts for k in p.carried)
         return sum(n - 1 for n in seen.values() if n > 1)
+
+    def doubled(self) -> list[str]:
+        """Each carry-out of a key carried out more than once: which process, when (s after the run's first move),
+        its attempts and hint, and whether its own last write marked it done."""
+        seen = Counter(k for p in self.parts for k in p.carried)
+        start = min((p.started for p in self.parts if p.started), default=0.0)
+        lines = []
+        for p in self.parts:
+            for key, (began, ended, attempts, hint, marked) in zip(p.carried, p.carried_how, strict=True):
+                if seen[key] > 1:
+                    lines.append(
+                        f"{key}: process {p.process}, {began - start:.3f}-{ended - start:.3f} s, attempts {attempts}, "
+                        f"hint {hint!r}, {'marked by its own write' if marked else 'marked after'}"
+                    )
+        return sorted(lines)
 
 
 # ---------------------------------------------------------------------------------- one process
@@ -268,6 +285,7 @@ def watch(bot: NightfallBot, part: Part) -> None:
             raise
 
     async def counted_carry_out(d: Delivery) -> bool:
+        began = time.time()
         try:
             marked = await carry_out(d)
         except Exception as e:
@@ -275,6 +293,7 @@ def watch(bot: NightfallBot, part: Part) -> None:
                 part.failed[f"{type(e).__name__}: {re.sub(r'[0-9]+', 'N', str(e))[:80]}"] += 1
             raise
         part.carried.append((d.game_id, d.kind, d.target, d.wanted))
+        part.carried_how.append((began, time.time(), d.attempts, d.hint or "", marked))
         return marked
 
     store.play.record = counted_record  # type: ignore[method-assign]
@@ -495,6 +514,10 @@ def print_row(r: Row) -> None:
     failed = sum((p.failed for p in r.parts), Counter())
     if failed:
         print("      deliveries failed (tried again later): " + "; ".join(f"{v}× {k}" for k, v in failed.items()))
+    if r.doubles:
+        print("      carried out more than once (game, kind, target, wanted):")
+        for line in r.doubled():
+            print(f"        {line}")
     if undelivered:
         print(f"      {undelivered} moves still owed deliveries after {DRAIN_SECONDS:.0f} s")
     if r.stranded:

@@ -31,6 +31,7 @@ import asyncio
 import logging
 import random
 from functools import partial
+from typing import Any
 
 import aiohttp
 import discord
@@ -99,6 +100,8 @@ class Deliverer:
         #: the rows it was carrying out when it stopped, and the claim the stop cut short (``unfinished``)
         self._stopped_with: set[tuple[int, str, int]] = set()
         self._cut_claim: asyncio.Future[list[Delivery]] | None = None
+        #: the marks of deliveries carried out, while they are written: a stop does not cut one short (``unfinished``)
+        self._marks: dict[tuple[int, str, int], asyncio.Future[None]] = {}
         #: rows whose failure could not be written down (the database refused): left alone until then, in memory,
         #: since no lease holds them (one process per SQLite file) and they still read as due
         self._resting: dict[tuple[int, str, int], float] = {}
@@ -217,6 +220,12 @@ class Deliverer:
         once (``HostStore.release_host``) for another to carry out, instead of leaving it leased for ``lease``
         seconds: those it was carrying out, and those a claim under way at the stop leased (waited for here)."""
         keys = set(self._stopped_with)
+        for key, mark in list(self._marks.items()):  # carried out before the stop: done once marked, not given back
+            try:
+                await mark
+            except Exception:  # not marked: owed, and given back
+                continue
+            keys.discard(key)
         if self._cut_claim is not None:
             try:
                 keys.update(d.key for d in await self._cut_claim)
@@ -244,10 +253,20 @@ class Deliverer:
         if marked:
             return  # the delivery's own last write marked it done
         gap = self.settings.table_edit_interval if d.kind == "channel" else 0.0
+        # Discord has it: a stop now must not cut the mark short, or the give-back frees the row as owed and another
+        # process carries the same delivery out again
+        mark = asyncio.ensure_future(self.store.work.delivered(d, gap))
+        mark.add_done_callback(_seen)
+        self._marks[d.key] = mark
         try:
-            await self.store.work.delivered(d, gap)
+            await asyncio.shield(mark)
+        except asyncio.CancelledError:
+            raise  # the stop: the mark runs on, and ``unfinished`` waits for it
         except Exception:
             log.exception("could not mark delivery %s done; it will run again", d.key)
+        finally:
+            if not self._stopped:
+                self._marks.pop(d.key, None)
 
     async def _quiet_hold(self, d: Delivery) -> bool:
         """A delivery that would make a sound for its person (a new DM, a mention) inside their quiet hours (``/me
@@ -377,10 +396,10 @@ class Deliverer:
         return ceiling / 2 + self._random.uniform(0, ceiling / 2)
 
 
-def _seen(claim: asyncio.Future[list[Delivery]]) -> None:
-    """A claim nobody may wait for: its failure is read (``unfinished`` reads it when the process stops)."""
-    if not claim.cancelled():
-        claim.exception()
+def _seen(work: asyncio.Future[Any]) -> None:
+    """A claim or a mark nobody may wait for: its failure is read (``unfinished`` reads it when the process stops)."""
+    if not work.cancelled():
+        work.exception()
 
 
 def channel_trouble(kind: str, error: Exception) -> str | None:

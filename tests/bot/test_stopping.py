@@ -142,6 +142,47 @@ async def test_a_claim_under_way_at_the_stop_is_given_back(bot: NightfallBot, db
     assert await _free(db_location) == [(game_id, KIND, t) for t in range(ROWS)]
 
 
+async def test_a_delivery_carried_out_before_the_stop_is_marked_not_given_back(
+    bot: NightfallBot, db_location: str
+) -> None:
+    """The stop comes after a delivery went through Discord and while its mark waits for the database (a write
+    queued behind others): the stop used to cancel the mark before it ran, and the give-back then freed the row as
+    owed, so another process sharing the database carried the same delivery out a second time (the notice posted
+    twice: bench/cluster.py's 'double'). The mark runs to its end and the close waits for it."""
+    carried: list[tuple[int, str, int]] = []
+
+    async def carry_out(d: Delivery) -> bool:
+        carried.append(d.key)
+        return False
+
+    bot.deliverer._carry_out = carry_out  # type: ignore[method-assign]
+    mark = bot.store.work.delivered
+    marking, database = asyncio.Event(), asyncio.Event()
+
+    async def slow_mark(d: Delivery, gap: float = 0.0) -> None:
+        marking.set()
+        await database.wait()  # the write waits its turn
+        await mark(d, gap)
+
+    bot.store.work.delivered = slow_mark  # type: ignore[method-assign]
+    game_id = await _game(bot.store)
+    await bot.store.work.want(game_id, KIND, 0)
+    bot.deliverer.wake()
+    await marking.wait()
+
+    stop = bot.deliverer.stop
+
+    def stopping() -> None:
+        stop()
+        database.set()  # the database gets to the mark just after the stop
+
+    bot.deliverer.stop = stopping  # type: ignore[method-assign]
+    await bot.close()
+
+    assert carried == [(game_id, KIND, 0)]
+    assert await _free(db_location) == []
+
+
 @pytest.fixture
 def pg_url(postgresql_cluster: postgresql.Cluster) -> Iterator[str]:
     """A fresh PostgreSQL database: only a shared database has other processes to give rows back to."""
