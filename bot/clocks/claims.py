@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Hashable
+from collections.abc import Awaitable, Hashable
 from typing import Any, Generic, TypeVar
 
 from bot import logs
@@ -21,6 +21,7 @@ from bot.store import Store
 log = logging.getLogger(__name__)
 Row = TypeVar("Row")
 Key = TypeVar("Key", bound=Hashable)
+T = TypeVar("T")
 
 
 class ClaimWorker(Generic[Row, Key]):
@@ -129,12 +130,11 @@ class ClaimWorker(Generic[Row, Key]):
         """``_claim``, which a stop does not cut short: its transaction commits on a database thread whatever the task
         awaiting it does, and the row it leases is this process's to give back (``unfinished``), not lost with the
         answer."""
-        claim = asyncio.ensure_future(self._claim())
+        claim = outliving(self._claim())
         try:
             return await asyncio.shield(claim)
         except asyncio.CancelledError:
             self._cut_claim = claim
-            claim.add_done_callback(_seen)
             raise
 
     # ------------------------------------------------------------------ what each worker says
@@ -162,7 +162,16 @@ class ClaimWorker(Generic[Row, Key]):
         raise NotImplementedError
 
 
-def _seen(claim: asyncio.Future[Any]) -> None:
-    """A claim nobody may wait for: its failure is read (``unfinished`` reads it when the process stops)."""
-    if not claim.cancelled():
-        claim.exception()
+def outliving(work: Awaitable[T]) -> asyncio.Future[T]:
+    """``work`` as a future that runs to its end whatever becomes of the task awaiting it (through
+    ``asyncio.shield``): a database write whose effect the process answers for (a claim's leases, a delivery's mark)
+    is not cut short by a stop that cancels that task. Its failure is read even if nobody is left to await it (the
+    stop's ``unfinished`` reads it when it can)."""
+    future = asyncio.ensure_future(work)
+    future.add_done_callback(_seen)
+    return future
+
+
+def _seen(work: asyncio.Future[Any]) -> None:
+    if not work.cancelled():
+        work.exception()

@@ -31,13 +31,13 @@ import asyncio
 import logging
 import random
 from functools import partial
-from typing import Any
 
 import aiohttp
 import discord
 
 from bot import logs
 from bot.clocks.alarm import Alarm
+from bot.clocks.claims import outliving
 from bot.discord_io import outbound
 from bot.discord_io.invalid_requests import InvalidRequests
 from bot.discord_io.notifier import DM_CLOSED, DMClosed, Notifier, NotYet
@@ -167,14 +167,11 @@ class Deliverer:
         """Lease due rows. A stop while the claim runs does not cut it short: its transaction commits on a database
         thread whatever the task awaiting it does, and the rows it leases are this process's to give back
         (``unfinished``), not lost with the answer."""
-        claim = asyncio.ensure_future(
-            self.store.work.claim_deliveries(limit, self.lease, skip=self._busy(), retries=retries)
-        )
+        claim = outliving(self.store.work.claim_deliveries(limit, self.lease, skip=self._busy(), retries=retries))
         try:
             return await asyncio.shield(claim)
         except asyncio.CancelledError:
             self._cut_claim = claim
-            claim.add_done_callback(_seen)
             raise
 
     def _busy(self) -> list[tuple[int, str, int]]:
@@ -255,8 +252,7 @@ class Deliverer:
         gap = self.settings.table_edit_interval if d.kind == "channel" else 0.0
         # Discord has it: a stop now must not cut the mark short, or the give-back frees the row as owed and another
         # process carries the same delivery out again
-        mark = asyncio.ensure_future(self.store.work.delivered(d, gap))
-        mark.add_done_callback(_seen)
+        mark = outliving(self.store.work.delivered(d, gap))
         self._marks[d.key] = mark
         try:
             await asyncio.shield(mark)
@@ -394,12 +390,6 @@ class Deliverer:
         """
         ceiling = min(self.retry_cap, self.retry_base * 2**attempts)
         return ceiling / 2 + self._random.uniform(0, ceiling / 2)
-
-
-def _seen(work: asyncio.Future[Any]) -> None:
-    """A claim or a mark nobody may wait for: its failure is read (``unfinished`` reads it when the process stops)."""
-    if not work.cancelled():
-        work.exception()
 
 
 def channel_trouble(kind: str, error: Exception) -> str | None:
