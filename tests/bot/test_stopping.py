@@ -303,17 +303,24 @@ class HangingFirst:
         await asyncio.Event().wait()
 
 
+async def first_row_hanging(bot: NightfallBot, clock: Clock, rows: int) -> tuple[Any, HangingFirst, list[Any]]:
+    """The clock's worker, with ``HangingFirst`` in place of its work, woken with ``rows`` rows due: returned once the
+    first row hangs, with the keys of the rows due."""
+    worker = clock.worker(bot)
+    hanging = HangingFirst(clock)
+    worker._carry_out = hanging
+    keys = await clock.due(bot.store, rows)
+    worker.wake()
+    await hanging.hangs.wait()
+    return worker, hanging, keys
+
+
 @pytest.mark.parametrize("clock", CLOCKS)
 async def test_a_stopped_clock_worker_claims_nothing_more(bot: NightfallBot, clock: Clock) -> None:
     """A commit after the stop (the cancelled deadline's own timeout move may still commit, and every commit wakes
     the workers) used to start the stopped worker again, which claimed the next due row for a process on its way
     out (leased to it for minutes on a shared database): after the stop it stays idle."""
-    worker = clock.worker(bot)
-    hanging = HangingFirst(clock)
-    worker._carry_out = hanging  # type: ignore[method-assign]
-    keys = await clock.due(bot.store, 2)
-    worker.wake()
-    await hanging.hangs.wait()
+    worker, hanging, keys = await first_row_hanging(bot, clock, 2)
 
     stopped = worker._task
     assert stopped is not None
@@ -333,12 +340,7 @@ async def test_the_row_a_clock_worker_carries_out_at_the_stop_is_given_back(
 ) -> None:
     """The stop cancels the row's work before its end is written: the row is given back at the close, for another
     process to carry out at once, instead of staying leased to a process that stopped for minutes."""
-    worker = clock.worker(bot)
-    hanging = HangingFirst(clock)
-    worker._carry_out = hanging  # type: ignore[method-assign]
-    keys = await clock.due(bot.store, 1)
-    worker.wake()
-    await hanging.hangs.wait()
+    _, hanging, keys = await first_row_hanging(bot, clock, 1)
 
     await bot.close()
 
