@@ -105,7 +105,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """A whole run on both stores fails when PostgreSQL never ran a statement SQLite ran (``tests/statements.py``)."""
-    statements.pytest_sessionfinish(session)
+    statements.hand_over(session)
     if statements.failed(session.config, stores_to_test()) and session.exitstatus == 0:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 

@@ -158,7 +158,8 @@ def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
         _test = ""
 
 
-def pytest_sessionfinish(session: pytest.Session) -> None:
+def hand_over(session: pytest.Session) -> None:
+    """At a worker's end (``pytest_sessionfinish``): what it noted goes to the controller."""
     output = getattr(session.config, "workeroutput", None)
     if output is not None:  # a worker: the controller compares
         output[OUTPUT] = _seen

@@ -59,12 +59,13 @@ class HostStore(StorePart):
         leave the rows to nobody for a lease's length."""
 
         def run(conn: Conn) -> None:
-            for key in deliveries:
-                conn.execute("UPDATE deliveries SET lease_until = 0 WHERE game_id = ? AND kind = ? AND target = ?", key)
-            for clock in deadlines:
-                conn.execute("UPDATE deadlines SET lease_until = 0 WHERE game_id = ? AND seat = ? AND since = ?", clock)
-            for user_id in digests:
-                conn.execute("UPDATE players SET digest_lease = 0 WHERE user_id = ?", (user_id,))
+            conn.executemany(
+                "UPDATE deliveries SET lease_until = 0 WHERE game_id = ? AND kind = ? AND target = ?", deliveries
+            )
+            conn.executemany(
+                "UPDATE deadlines SET lease_until = 0 WHERE game_id = ? AND seat = ? AND since = ?", deadlines
+            )
+            conn.executemany("UPDATE players SET digest_lease = 0 WHERE user_id = ?", [(u,) for u in digests])
             conn.execute("UPDATE games SET ai_until = 0 WHERE ai_host = ? AND ai_until > 0", (host_id,))
             conn.execute("DELETE FROM hosts WHERE id = ?", (host_id,))
 
