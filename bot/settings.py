@@ -93,6 +93,17 @@ class Settings:
     #: ``host:port`` of the operators' HTTP endpoint (``/healthz``, ``/metrics``: ``bot.ops.http``); None: off. Port 0
     #: takes a free port (tests read the one bound from ``bot.ops``).
     http_addr: str | None = None
+    #: ``host:port`` the public web view listens on (``bot.web``: the live table, replays, leaderboards, the JSON API of
+    #: servers that turned it on with ``/game web``); None: off. Port 0 takes a free port (tests).
+    web_addr: str | None = None
+    #: The address people reach the web view at, behind the operator's proxy (``https://games.example.org``, no
+    #: trailing slash); None: the links say ``http://<web_addr>`` (``bot.web.links.base_url``).
+    public_url: str | None = None
+    #: Requests per second one address may make of the web view (a token bucket holding 40). Tests and the benchmark
+    #: raise it in code.
+    web_requests: float = 10.0
+    #: Live streams (Server-Sent Events) one address may hold open at once on the web view.
+    web_streams: int = 16
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -121,6 +132,10 @@ class Settings:
             db_busy_seconds=_float("NIGHTFALL_DB_BUSY_SECONDS", 10.0),
             shards=Shards.parse(os.environ.get("NIGHTFALL_SHARDS", "")),
             http_addr=http_address(os.environ.get("NIGHTFALL_HTTP_ADDR", "")),
+            web_addr=http_address(os.environ.get("NIGHTFALL_WEB_ADDR", ""), "NIGHTFALL_WEB_ADDR", "0.0.0.0:8080"),
+            public_url=public_url(os.environ.get("NIGHTFALL_PUBLIC_URL", "")),
+            web_requests=_float("NIGHTFALL_WEB_REQUESTS", 10.0) or 10.0,
+            web_streams=_int("NIGHTFALL_WEB_STREAMS", 16) or 16,
         )
 
 
@@ -132,14 +147,27 @@ def settings_or_exit() -> Settings:
         raise SystemExit(f"Bad setting: {e}. See .env.example.") from None
 
 
-def http_address(raw: str) -> str | None:
-    """``NIGHTFALL_HTTP_ADDR``: ``host:port`` (``0.0.0.0:9100``, ``[::1]:9100``); empty: None (the endpoint is off)."""
+def http_address(raw: str, name: str = "NIGHTFALL_HTTP_ADDR", example: str = "0.0.0.0:9100") -> str | None:
+    """``NIGHTFALL_HTTP_ADDR`` (or another address setting, ``name``): ``host:port`` (``0.0.0.0:9100``,
+    ``[::1]:9100``); empty: None (the endpoint is off)."""
     raw = raw.strip()
     if not raw:
         return None
     host, _, port = raw.rpartition(":")
     if not host or not port.isdigit() or int(port) > 65535:
-        raise ValueError(f"NIGHTFALL_HTTP_ADDR must read HOST:PORT (for example 0.0.0.0:9100), not {raw!r}")
+        raise ValueError(f"{name} must read HOST:PORT (for example {example}), not {raw!r}")
+    return raw
+
+
+def public_url(raw: str) -> str | None:
+    """``NIGHTFALL_PUBLIC_URL``: the web view's address as people reach it, ``http(s)://host[:port][/path]``, kept
+    without its trailing slash (the links add theirs); empty: None."""
+    raw = raw.strip().rstrip("/")
+    if not raw:
+        return None
+    if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", raw):
+        example = "https://games.example.org"
+        raise ValueError(f"NIGHTFALL_PUBLIC_URL must read https://HOST[/PATH] (for example {example}), not {raw!r}")
     return raw
 
 
