@@ -2,7 +2,8 @@
 lobbies and seats (``store.games``), the action log (``store.play``), taking a move back (``store.undo``), where a game
 is shown on Discord (``store.marks``), the two work queues (``store.work``), people and their preferences
 (``store.people``), results and series (``store.series``), ratings (``store.ratings``), processes and duties
-(``store.hosts``), turns to identify with Discord (``store.identify``), what a replay reads (``store.replays``);
+(``store.hosts``), turns to identify with Discord (``store.identify``), what a replay reads (``store.replays``), the
+public web view's servers and tokens (``store.web``);
 each module of the same name holds its part, on one foundation (``base``) with typed rows (``rows``) and shared
 pieces of transactions (``sql``).
 
@@ -51,6 +52,7 @@ from bot.store.rows import (
 from bot.store.series import SeriesStore
 from bot.store.sqlite import Database, DatabaseStats
 from bot.store.undo import UndoStore
+from bot.store.web import WebServerRow, WebStore
 from bot.store.work import WorkStore
 
 
@@ -81,6 +83,8 @@ class Store(StoreBase):
     identify: IdentifyStore
     #: what a replay reads
     replays: ReplayStore
+    #: the servers on the public web view, and the tokens of their pages
+    web: WebStore
 
     def __init__(self, writer: Database, reader: Database, clock: Clock, stats: DatabaseStats) -> None:
         super().__init__(writer, reader, clock, stats)
@@ -95,6 +99,7 @@ class Store(StoreBase):
         self.hosts = HostStore(self)
         self.identify = IdentifyStore(self)
         self.replays = ReplayStore(self)
+        self.web = WebStore(self)
 
 
 __all__ = [
@@ -125,4 +130,5 @@ __all__ = [
     "StorePart",
     "Undo",
     "Want",
+    "WebServerRow",
 ]

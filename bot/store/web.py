@@ -1,0 +1,123 @@
+"""The public web view's part of the store (``migrations/0023_web.sql``): which servers turned it on, and the
+unguessable names (tokens) a server's leaderboards and each game's pages are reached by.
+
+A game's token, not its number, names its pages: numbers are counted and can be guessed. It is made the first time a
+link to the game is shown, by whichever process shows it: the token is written only where there is none yet, then
+read back, so two processes at once agree on one. Every read that serves a page asks whether the game's server has
+the web on at that moment: turning it off hides every page at once, in every process."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store.base import StorePart
+from bot.store.rows import _G_GAME_COLS, GameRow
+from bot.store.sqlite import Conn, one
+
+#: bytes of randomness in a token (``secrets.token_urlsafe``: 22 characters of a URL)
+TOKEN_BYTES = 16
+#: game ids asked in one query of ``versions`` (SQLite takes at most 32,766 values in a statement)
+VERSIONS_AT_ONCE = 900
+_SERVER_COLS = "guild_id, enabled, token, language"
+
+
+@dataclass(frozen=True)
+class WebServerRow:
+    """A server's web settings: whether its games are on the web, its leaderboards' token, its language."""
+
+    guild_id: int
+    enabled: bool
+    #: names the server's leaderboards on the web (``/s/<token>/top/<game>``), kept while the web is off
+    token: str
+    #: the server's language when it last turned the web on or off: its leaderboard pages' own
+    language: str
+
+
+#: the name the web table's design gives the row (``bot.web.server.WebServer`` is the HTTP server)
+WebServer = WebServerRow
+
+
+def _server(r: Sequence[Any]) -> WebServerRow:
+    return WebServerRow(int(r[0]), bool(r[1]), str(r[2]), str(r[3]))
+
+
+def new_token() -> str:
+    """An unguessable token for a page's address."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+class WebStore(StorePart):
+    """The servers on the web and the tokens of their pages."""
+
+    async def server(self, guild_id: int) -> WebServerRow | None:
+        """The server's web settings; None if it never turned the web on."""
+        row = await self._read_one(f"SELECT {_SERVER_COLS} FROM web_servers WHERE guild_id = ?", (guild_id,))
+        return _server(row) if row is not None else None
+
+    async def set_enabled(self, guild_id: int, enabled: bool, language: str) -> WebServerRow:
+        """Turn the server's web view on or off (``language``: the server's). Its token is made the first time and
+        kept after, so a leaderboard's address stays the same when the web is turned off and on again."""
+        now = self.now()
+
+        def run(conn: Conn) -> WebServerRow:
+            row = one(
+                conn,
+                f"INSERT INTO web_servers ({_SERVER_COLS}, changed_at) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET enabled = excluded.enabled, language = excluded.language, "
+                f"changed_at = excluded.changed_at RETURNING {_SERVER_COLS}",
+                (guild_id, int(enabled), new_token(), language, now),
+            )
+            assert row is not None  # an insert or an update returns its row
+            return _server(row)
+
+        return await self.writer.transaction(run)
+
+    async def server_by_token(self, token: str) -> WebServerRow | None:
+        """The server a leaderboard token names, only while its web is on (None: the page is not found)."""
+        row = await self._read_one(f"SELECT {_SERVER_COLS} FROM web_servers WHERE token = ? AND enabled = 1", (token,))
+        return _server(row) if row is not None else None
+
+    async def game_token(self, game_id: int) -> str:
+        """The game's token, made the first time it is asked for. Raises ``LookupError`` for a game that does not
+        exist."""
+        found = await self._read_one("SELECT web_token FROM games WHERE id = ?", (game_id,))
+        if found is None:
+            raise LookupError(f"no game {game_id}")
+        if found[0] is not None:
+            return str(found[0])
+        token = new_token()
+
+        def run(conn: Conn) -> str:
+            # only where there is none yet: of two processes making one at once, the first's is kept by both
+            conn.execute("UPDATE games SET web_token = ? WHERE id = ? AND web_token IS NULL", (token, game_id))
+            row = one(conn, "SELECT web_token FROM games WHERE id = ?", (game_id,))
+            if row is None or row[0] is None:
+                raise LookupError(f"no game {game_id}")
+            return str(row[0])
+
+        return await self.writer.transaction(run)
+
+    async def game_by_token(self, token: str) -> GameRow | None:
+        """The game a token names, only while its server has the web on (None: the page is not found). A game
+        outside a server (a tutorial, in its person's DMs) is never on the web, nor a lobby (nothing dealt yet)."""
+        found = await self._games(
+            f"SELECT {_G_GAME_COLS} FROM games g JOIN web_servers w ON w.guild_id = g.guild_id "
+            "WHERE g.web_token = ? AND w.enabled = 1 AND g.tutorial = 0 AND g.status <> 'lobby'",
+            (token,),
+        )
+        return found[0] if found else None
+
+    async def versions(self, game_ids: Iterable[int]) -> dict[int, int]:
+        """The stored version of each game (those that exist), what live pages follow: every process of a sharded
+        bot reads the same store."""
+        ids = sorted(set(game_ids))
+        out: dict[int, int] = {}
+        for start in range(0, len(ids), VERSIONS_AT_ONCE):
+            chunk = ids[start : start + VERSIONS_AT_ONCE]
+            marks = ", ".join("?" * len(chunk))
+            for game_id, version in await self._read(f"SELECT id, version FROM games WHERE id IN ({marks})", chunk):
+                out[int(game_id)] = int(version)
+        return out
