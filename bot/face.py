@@ -24,6 +24,7 @@ from bot.store import GameRow, ResultRow, SeatRow, Store
 from bot.store.rows import reached
 from bot.table import Table
 from bot.verbs import Verb
+from bot.web.sections import Item, Section, plain, sentences
 from bot.words.i18n import clip, count, noun, plural, rename, t
 from bot.words.logline import Describe, LogLine
 from bot.workers.images import Picture
@@ -212,6 +213,11 @@ class Face(Protocol):
 
     def status_facts(self, table: Table, lang: str) -> list[str]:
         """Extra lines for ``/game status`` (wounds left, Fame to go…)."""
+        ...
+
+    def web_sections(self, table: Table, lang: str) -> list[Section]:
+        """The table as the web page shows it, in ``lang``: the state of play, each player, what lies between them
+        (``bot.web.sections``), from the public view only."""
         ...
 
     def prompt(self, table: Table, seat: str, lang: str, recent: Recent | None = None) -> Prompt | None:
@@ -469,6 +475,14 @@ class BaseFace(ABC):
     def status_facts(self, table: Table, lang: str) -> list[str]:
         """No extra lines."""
         return []
+
+    def web_sections(self, table: Table, lang: str) -> list[Section]:
+        """One section: the status as its title, then the table image's words (drawn from the public view) a
+        sentence an item, and the status facts; a game says its players and what lies between them better."""
+        assert table.game is not None
+        words = self.table_picture(table, lang).text
+        items = [Item(plain(s)) for s in sentences(words)] + [Item(plain(f)) for f in self.status_facts(table, lang)]
+        return [Section(plain(self.status(table, lang)), items, wide=True)]
 
     def coach(self, match: Match, seat: str, names: Mapping[str, str], lang: str) -> list[str]:
         """No tutorial words on the choices."""

@@ -13,7 +13,7 @@ import render.fightdrome
 from bot.errors import UserError
 from bot.face import BaseFace, NewOption, Prompt, Recent
 from bot.fightdrome import commands as _words  # noqa: F401  (registers the game's slash-command words)
-from bot.fightdrome import images, prompts, summary
+from bot.fightdrome import images, prompts, summary, web
 from bot.fightdrome.coach import coach_lines
 from bot.fightdrome.events import describe, kept
 from bot.fightdrome.info import TOPIC_NAMES, card_reply, choice, find_cards, rules_topic
@@ -23,6 +23,7 @@ from bot.fightdrome.texts import card, move_label, sleeve, t
 from bot.store import SeatRow, Store
 from bot.table import Table
 from bot.verbs import Verb
+from bot.web.sections import Section
 from bot.words.i18n import clip, count, rename
 from bot.workers.images import Picture
 from engine.fightdrome import Action, Match, Options
@@ -149,6 +150,9 @@ class FightdromeFace(BaseFace):
     def status_facts(self, table: Table, lang: str) -> list[str]:
         text = scores_text(match_of(table.game), table.names, lang)
         return [text] if text else []
+
+    def web_sections(self, table: Table, lang: str) -> list[Section]:
+        return web.web_sections(self.status(table, lang), table, lang)
 
     def prompt(self, table: Table, seat: str, lang: str, recent: Recent | None = None) -> Prompt | None:
         return prompts.build_prompt(table, seat, lang, recent)

@@ -14,7 +14,7 @@ import render.nightfall
 from bot.errors import UserError
 from bot.face import BaseFace, NewOption, Prompt, Recent
 from bot.nightfall import commands as _words  # noqa: F401  (registers the game's slash-command words)
-from bot.nightfall import cup, images, prompts, summary
+from bot.nightfall import cup, images, prompts, summary, web
 from bot.nightfall.coach import coach_lines
 from bot.nightfall.events import describe, localised
 from bot.nightfall.images import card_file, private_picture
@@ -25,6 +25,7 @@ from bot.nightfall.rules_text import TOPICS, rules_topic
 from bot.store import GameRow, ResultRow, SeatRow, Store
 from bot.table import Table
 from bot.verbs import Verb
+from bot.web.sections import Section
 from bot.words.i18n import clip, count, t
 from bot.workers.images import Picture
 from engine.i18n import LANGUAGES, has
@@ -162,6 +163,9 @@ class NightfallFace(BaseFace):
 
     def prompt(self, table: Table, seat: str, lang: str, recent: Recent | None = None) -> Prompt | None:
         return prompts.build_prompt(table, seat, lang, recent)
+
+    def web_sections(self, table: Table, lang: str) -> list[Section]:
+        return web.web_sections(status_line(table, lang), table, lang)
 
     def table_picture(self, table: Table, lang: str | None = None) -> Picture:
         return images.table_picture(table, lang)
