@@ -148,7 +148,8 @@ def check_page(html: str, lang: str, *, times: int | None = None) -> Structure:
         assert "style" not in attrs and tag != "style", "no inline style (the CSP forbids it)"
         assert not [a for a in attrs if a.startswith("on")], "no inline event handler"
     assert all(str(a.get("src")).startswith("/static/") for a in page.all("script"))
-    assert all(str(a.get("href")).startswith("/static/") for a in page.all("link"))
+    assert all(str(a.get("href")).startswith("/static/") for a in page.all("link") if a.get("rel") == "stylesheet")
+    assert [a.get("href") for a in page.all("link") if a.get("rel") == "icon"] == ["data:,"], "no icon to fetch"
     if times is not None:
         found = page.all("time")
         assert len(found) == times
