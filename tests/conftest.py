@@ -1,4 +1,4 @@
-"""Marks each test by its folder (engine, render, bot) so a tier can be run alone: -m engine.
+"""Marks each test by its folder (engine, render, bot, web) so a tier can be run alone: -m engine.
 
 Tests marked ``slow(seconds)`` run first, longest first, spread over the workers: pytest-xdist
 hands each worker a contiguous share of the collection (``--dist worksteal`` and ``load`` both
@@ -18,13 +18,17 @@ database test (``sqlite,postgresql``: the whole bot suite on both stores). A tes
 whatever the choice (skipped, with one line in the summary, where no server can start); one marked ``sqlite_only``
 only on SQLite (it looks into the SQLite file itself, or tests what only a file can do). A test that runs on one
 store only keeps its plain name; with more it gets ``[sqlite]``/``[postgresql]``.
+
+The web table's browser tests (``tests/web``) drive Debian's ``chromium`` (``tests/chromium.py``); where it is missing
+they are skipped with one line in the summary, and ``NIGHTFALL_TEST_CHROMIUM=required`` (CI) fails them instead.
 """
 
 import os
 
 import pytest
 
-from . import postgresql, statements
+from . import chromium, postgresql, statements
+from .chromium import CHROMIUM_SKIPPED
 from .postgresql import POSTGRESQL_SKIPPED
 from .statements import pytest_configure, pytest_runtest_protocol, pytest_testnodedown  # noqa: F401 (its hooks)
 
@@ -79,13 +83,17 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """One clear line when the PostgreSQL half of the suite was left out, or its tests were skipped (the reason is
-    the same for each)."""
-    reasons = []
-    for report in terminalreporter.stats.get("skipped", []):
-        longrepr = getattr(report, "longrepr", None)
-        text = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
-        if POSTGRESQL_SKIPPED in text:
-            reasons.append(text[text.index(POSTGRESQL_SKIPPED) :])
+    the same for each); one when the browser tests were skipped for want of a Chromium."""
+    reasons = _skipped(terminalreporter, POSTGRESQL_SKIPPED)
+    browserless = _skipped(terminalreporter, CHROMIUM_SKIPPED)
+    if browserless:
+        terminalreporter.write_sep("=", "Chromium", yellow=True)
+        terminalreporter.write_line(
+            f"{len(browserless)} browser test(s) of the web table were SKIPPED: {browserless[0]}. To run them, as CI "
+            f"(.ci/run) does: install Debian's `chromium` package, or set {chromium.PATH_ENV} to a Chromium",
+            yellow=True,
+            bold=True,
+        )
     statements.report(terminalreporter, stores_to_test())
     left_out = _postgresql_left_out()
     if reasons or left_out:
@@ -103,6 +111,17 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         )
 
 
+def _skipped(terminalreporter: pytest.TerminalReporter, prefix: str) -> list[str]:
+    """The reasons of the tests skipped for a reason that starts with ``prefix``."""
+    reasons = []
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = getattr(report, "longrepr", None)
+        text = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
+        if prefix in text:
+            reasons.append(text[text.index(prefix) :])
+    return reasons
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """A whole run on both stores fails when PostgreSQL never ran a statement SQLite ran (``tests/statements.py``)."""
     statements.hand_over(session)
@@ -113,7 +132,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         parts = item.path.parts
-        for tier in ("engine", "render", "bot"):
+        for tier in ("engine", "render", "bot", "web"):
             if tier in parts:
                 item.add_marker(getattr(pytest.mark, tier))
     items[:] = slow_first(items, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
