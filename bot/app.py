@@ -44,6 +44,7 @@ from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.sqlite import StorageError, committed
+from bot.web.server import WebServer
 from bot.words.commands import CommandTranslator
 from bot.words.i18n import t
 from bot.workers import images
@@ -94,6 +95,8 @@ class NightfallBot(commands.Bot):
             self.add_listener(listener, event)
         #: the operators' endpoint (``NIGHTFALL_HTTP_ADDR``), from ``setup_hook`` on; None when it is off
         self.ops: OpsServer | None = None
+        #: the public web table (``NIGHTFALL_WEB_ADDR``), from ``setup_hook`` on; None when it is off
+        self.web: WebServer | None = None
 
     def cogs_to_add(self) -> list[commands.Cog]:
         """Every slash command's cog: the host's, then each game's own (its move verbs)."""
@@ -159,6 +162,12 @@ class NightfallBot(commands.Bot):
         if self.settings.http_addr:
             self.ops = OpsServer(self.settings.http_addr, self.store, self.metrics, self.gateway)
             await self.ops.start()
+        if self.settings.web_addr:
+            self.web = WebServer(
+                self.settings, self.service, lambda guild_id: getattr(self.get_guild(guild_id), "name", None)
+            )
+            self.service.moved = self.web.moved
+            await self.web.start()
 
     async def _sync_commands(self) -> None:
         """Send Discord the slash commands. On a database several processes share, one process at a time does it
@@ -285,6 +294,8 @@ class NightfallBot(commands.Bot):
                 self.digests.stop()
             if self.ops is not None:
                 await self.ops.stop()
+            if self.web is not None:
+                await self.web.stop()
             self.gateway.stop()
             await super().close()
         finally:

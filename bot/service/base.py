@@ -72,6 +72,9 @@ class ServiceBase:
         self.thinker = Thinker(settings.ai_workers)
         #: called after every commit that asked for deliveries (the bot wakes its delivery worker)
         self.wake: Callable[[], None] = lambda: None
+        #: called with a game's id after this process committed a new version of it (the web's live pages follow it
+        #: at once instead of at their next look at the stored versions)
+        self.moved: Callable[[int], None] = lambda _game_id: None
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The game's lock: the one its current users share, or a new one if nobody is using it (the two are
@@ -106,9 +109,15 @@ class ServiceBase:
         return await self._read_table(game_id)
 
     async def _read_table(self, game_id: int) -> Table:
+        table = await self.read_table(game_id)
+        self._keep(table)
+        return table
+
+    async def read_table(self, game_id: int) -> Table:
         """The game as stored: its row and seats, its latest snapshot and the actions after it, read together (one
         state of the database: ``GameStore.stored_game``), so a move another process commits meanwhile is in all
-        of them or in none, and the replay ends at the row's version."""
+        of them or in none, and the replay ends at the row's version. Not kept in memory: a reader that only looks
+        (the web) never puts a table in the cache under a move that holds the game's lock."""
         stored = await self.store.games.stored_game(game_id)
         if stored is None:
             raise UserError("err.no_game")
@@ -119,7 +128,6 @@ class ServiceBase:
             if stored.state is None:  # a lobby that was abandoned: it was never dealt
                 if row.status != "abandoned":
                     raise LookupError(f"game {game_id} has no snapshot")
-                self._keep(table)
                 return table
             # an abandoned game is loaded too: its channel still gets the log lines it owed
             game = self.face(row).load(stored.state)
@@ -128,7 +136,6 @@ class ServiceBase:
             if game.version != row.version:
                 raise RuntimeError(f"game {game_id} replays to version {game.version}, stored {row.version}")
             table.game = game
-        self._keep(table)
         return table
 
     def _keep(self, table: Table) -> None:

@@ -383,6 +383,7 @@ class PlayService(ServicePart):
             log.exception("could not commit move %s of game %s", move.text, move.game_id)
             self._drop(move.game_id)
             raise UserError("err.generic") from None
+        self.base.moved(move.game_id)
 
     @staticmethod
     def _remember(

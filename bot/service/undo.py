@@ -65,6 +65,7 @@ class UndoService(ServicePart):
             except BaseException:
                 self._drop(game_id)  # a failed or cancelled write: its fate may be unknown, so the game is read again
                 raise
+            self.base.moved(game_id)
             table.game = restored
             table.since = dict(replaced.decision_since)
             table.last_move.pop(seat, None)

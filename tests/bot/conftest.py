@@ -272,6 +272,8 @@ async def make_bot(settings: Settings) -> AsyncIterator[Callable[[], NightfallBo
     for bot in bots:
         if bot.ops is not None:  # the operators' endpoint of a test that set ``http_addr``
             await bot.ops.stop()
+        if bot.web is not None:  # the web table of a test that set ``web_addr``
+            await bot.web.stop()
         if hasattr(bot, "store"):
             await bot.store.close()
         if hasattr(bot, "service"):

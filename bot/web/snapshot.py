@@ -1,0 +1,102 @@
+"""What one game's page or API answer needs, read from the store at the game's stored version: its row, the match
+(replayed from its latest snapshot, never the service's cache, which a move may be changing), the recent public log
+lines, who must decide and by when. Only public things are read: nothing here calls a private view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from bot.face import Face
+from bot.service import ServiceBase
+from bot.store import GameRow
+from bot.table import Table
+from bot.words.logline import LogLine
+
+#: the recent log lines a page shows (as ``/game log`` does)
+LOG_LINES = 25
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A game as read at one version, in no language yet."""
+
+    table: Table
+    face: Face
+    token: str
+    lines: tuple[LogLine, ...]
+    deadline: datetime | None
+
+    @property
+    def version(self) -> int:
+        return self.table.row.version
+
+    def in_language(self, lang: str) -> Snapshot:
+        table = self.table
+        return Snapshot(
+            row=table.row,
+            table=table,
+            token=self.token,
+            version=self.version,
+            lang=lang,
+            log=[line.text(lang, self.face.describe) for line in self.lines],
+            deadline=self.deadline,
+            deciding=deciding(table),
+            face=self.face,
+        )
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What a page or an API answer shows of one game, in one language."""
+
+    row: GameRow
+    table: Table
+    token: str
+    version: int
+    lang: str
+    #: the recent public log lines, oldest first, in ``lang``
+    log: list[str]
+    #: when the earliest running decision clock falls due (None: no clock runs)
+    deadline: datetime | None
+    #: the names of the seats a decision waits on, in seat order
+    deciding: list[str]
+    face: Face
+
+
+def deciding(table: Table) -> list[str]:
+    """Who must decide now, by name, in seat order (nobody in a lobby or a game that ended)."""
+    game = table.game
+    if game is None or game.is_over() or table.row.status != "active":
+        return []
+    waiting = {d.seat for d in game.pending()}
+    names = table.names
+    order = {s.seat: s.position for s in table.seats}
+    return [names[seat] for seat in sorted(waiting, key=lambda s: order.get(s, len(order)))]
+
+
+async def read(service: ServiceBase, game_id: int, token: str) -> Stored:
+    """The game as stored now (``ServiceBase.read_table``: the row, seats and position of one state of the
+    database), its recent log and its running clocks. A log line of a move committed meanwhile may come along; the
+    next version's read shows it anyway."""
+    table = await service.read_table(game_id)
+    face = service.face(table)
+    store = service.store
+    lines = await store.play.log_tail(game_id, LOG_LINES)
+    due: datetime | None = None
+    if table.row.status == "active" and table.row.paused is None:
+        waiting = set(deciding_seats(table))
+        clocks = [d.due_at for d in await store.work.deadlines(game_id) if d.seat in waiting]
+        if clocks:
+            due = datetime.fromtimestamp(min(clocks), UTC)
+    return Stored(table, face, token, tuple(lines), due)
+
+
+def deciding_seats(table: Table) -> list[str]:
+    game = table.game
+    return [] if game is None or game.is_over() else [d.seat for d in game.pending()]
+
+
+async def snapshot(service: ServiceBase, game_id: int, token: str, lang: str) -> Snapshot:
+    """What a page or the API shows of the game now, in ``lang``."""
+    return (await read(service, game_id, token)).in_language(lang)
