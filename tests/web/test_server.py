@@ -1,0 +1,206 @@
+"""The web table's server (``bot.web.server``) with the real bot in SimCord: the JSON API of a running game, its live
+stream following a move within 2 s, names escaped, a server turning the web off, the security headers and the bounds
+on requests and streams per address."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from typing import Any
+
+import aiohttp
+import pytest
+import pytest_asyncio
+
+from bot import Settings
+from bot.web.api import without_ids
+from bot.web.guard import CONTENT_SECURITY_POLICY
+from tests.bot.conftest import user_errors_only
+from tests.bot.helpers import Party, open_game, open_lobby
+
+from .apart import serve_apart
+from .sse import Events
+
+pytestmark = pytest.mark.unseen_images
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    """The test bot with its web table on a free port of this machine, its bounds far off (tests of the bounds
+    lower them)."""
+    return dataclasses.replace(settings, web_addr="127.0.0.1:0", web_requests=1000.0, web_streams=100)
+
+
+@pytest_asyncio.fixture
+async def http() -> AsyncIterator[aiohttp.ClientSession]:
+    async with aiohttp.ClientSession() as session:
+        yield session
+
+
+def base(party: Party) -> str:
+    return f"http://127.0.0.1:{party.bot.web.port}"
+
+
+async def on_the_web(party: Party) -> str:
+    """Turn the party's server's web on, as ``/game web enabled:true`` does; the game's token. The bot's web server
+    serves the test apart from SimCord's bookkeeping (``tests/web/apart.py``)."""
+    await serve_apart(party.bot)
+    table = await party.table()
+    assert table.row.guild_id is not None
+    await party.bot.store.web.set_enabled(table.row.guild_id, True, "en")
+    return str(await party.bot.store.web.game_token(table.id))
+
+
+async def get(http: aiohttp.ClientSession, url: str, **headers: str) -> tuple[int, str, Any]:
+    async with http.get(url, headers=headers) as answer:
+        return answer.status, await answer.text(), answer.headers
+
+
+def keys(value: Any) -> set[str]:
+    """Every dict key anywhere in a JSON value."""
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in keys(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in keys(v)}
+    return set()
+
+
+async def a_move(party: Party) -> None:
+    """The first person the game waits on makes their first legal move, by ``/move``."""
+    table = await party.table()
+    seat = next(d.seat for d in table.game.pending() if not table.by_seat(d.seat).is_ai)
+    user = table.by_seat(seat).user_id
+    name = next(k for k, u in party.users.items() if u.id == user)
+    move = str(table.game.legal_actions(seat)[0])
+    answer = await party.members[name].slash(party.channel, "move", move=move)
+    assert answer.ephemeral
+
+
+async def test_the_api_answers_a_running_games_public_view(simcord_env: Any, http: aiohttp.ClientSession) -> None:
+    party = await open_game(simcord_env, ("alice", "bob"))
+    token = await on_the_web(party)
+    status, text, headers = await get(http, f"{base(party)}/api/g/{token}")
+    assert status == 200 and headers["Content-Type"].startswith("application/json")
+    answer = json.loads(text)
+    table = await party.table()
+    assert answer["game"] == "nightfall" and answer["status"] == "active"
+    assert answer["version"] == table.row.version
+    assert [(s["name"], s["ai"]) for s in answer["seats"]] == [("alice", False), ("bob", False)]
+    assert sorted(answer["deciding"]) == sorted({table.names[d.seat] for d in table.game.pending()})
+    assert answer["view"] == without_ids(table.game.public_view())
+    assert "id" not in keys(answer["view"])
+    assert answer["links"]["page"] == f"{base(party)}/g/{token}"
+    assert answer["links"]["replay"] == f"{base(party)}/g/{token}/replay"
+    assert answer["links"]["log"] == f"{base(party)}/g/{token}/log.txt"
+    assert answer["log"] == ["The game begins with alice, bob."]
+    clocks = await party.bot.store.work.deadlines(table.id)
+    due = min(c.due_at for c in clocks)
+    assert datetime.fromisoformat(answer["deadline"]) == datetime.fromtimestamp(due, UTC)
+    # the page, its replay and its log answer too; an unknown token and an unknown path do not
+    for path in (f"/g/{token}", f"/g/{token}/replay", f"/g/{token}/replay?step=1", f"/g/{token}/log.txt"):
+        assert (await get(http, base(party) + path))[0] == 200, path
+    for path in ("/g/AAAAAAAAAAAAAAAAAAAAAA", "/api/g/nope", "/g/x/y/z", "/", "/static/../app.py"):
+        assert (await get(http, base(party) + path))[0] == 404, path
+    assert (await get(http, f"{base(party)}/robots.txt"))[1] == "User-agent: *\nDisallow: /\n"
+    user_errors_only(simcord_env)
+
+
+async def test_a_stream_gets_a_move_within_two_seconds(simcord_env: Any, http: aiohttp.ClientSession) -> None:
+    party = await open_game(simcord_env, ("alice", "bob"))
+    token = await on_the_web(party)
+    bot = party.bot
+    committed: dict[int, float] = {}
+    moved = bot.service.moved
+
+    def noted(game_id: int) -> None:  # when this process committed each version
+        committed[bot.service._tables[game_id].row.version + 1] = time.perf_counter()
+        moved(game_id)
+
+    bot.service.moved = noted
+    async with (
+        await Events.open(http, f"{base(party)}/api/g/{token}/events") as api,
+        await Events.open(http, f"{base(party)}/g/{token}/events") as page,
+    ):
+        first = await api.next()
+        assert first.id == (await party.table()).row.version
+        assert (await page.next()).id == first.id
+        for _ in range(3):
+            await a_move(party)
+            version = (await party.table()).row.version
+            arrived = await api.until(version, timeout=5.0)
+            assert arrived.id == version and json.loads(arrived.data)["version"] == version
+            assert arrived.at - committed[version] <= 2.0
+            shown = await page.until(version, timeout=5.0)
+            assert shown.at - committed[version] <= 2.0
+            assert "<main" not in shown.data or "</main>" in shown.data
+    user_errors_only(simcord_env)
+
+
+async def test_a_players_name_is_text(simcord_env: Any, http: aiohttp.ClientSession) -> None:
+    evil = "<script>alert(1)</script>"
+    party = await open_lobby(simcord_env, (evil, "bob"))
+    token = await on_the_web(party)
+    status, html, _ = await get(http, f"{base(party)}/g/{token}")
+    assert status == 200
+    assert evil not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    async with await Events.open(http, f"{base(party)}/g/{token}/events") as page:
+        fragment = (await page.next()).data
+    assert evil not in fragment and "&lt;script&gt;alert(1)&lt;/script&gt;" in fragment
+    for path in ("/replay", "/replay?step=1"):
+        replay = (await get(http, f"{base(party)}/g/{token}{path}"))[1]
+        assert evil not in replay
+    answer = json.loads((await get(http, f"{base(party)}/api/g/{token}"))[1])
+    assert evil in [s["name"] for s in answer["seats"]]  # JSON is data: the reader escapes it where it shows it
+    user_errors_only(simcord_env)
+
+
+async def test_a_server_that_turns_the_web_off_gets_404_at_once(simcord_env: Any, http: aiohttp.ClientSession) -> None:
+    party = await open_game(simcord_env, ("alice", "bob"))
+    token = await on_the_web(party)
+    table = await party.table()
+    paths = [f"/g/{token}", f"/g/{token}/replay", f"/g/{token}/log.txt", f"/api/g/{token}"]
+    for path in paths:
+        assert (await get(http, base(party) + path))[0] == 200, path
+    async with (
+        await Events.open(http, f"{base(party)}/api/g/{token}/events") as api,
+        await Events.open(http, f"{base(party)}/g/{token}/events") as page,
+    ):
+        await api.next()
+        await page.next()
+        await party.bot.store.web.set_enabled(table.row.guild_id, False, "en")
+        for path in [*paths, f"/api/g/{token}/events", f"/g/{token}/events"]:
+            assert (await get(http, base(party) + path))[0] == 404, path
+        assert await api.ends(3.0) and await page.ends(3.0)  # the open streams close within a second or so
+    assert not party.bot.web.feed.streams
+    await party.bot.store.web.set_enabled(table.row.guild_id, True, "en")  # on again: the same address
+    assert (await get(http, f"{base(party)}/api/g/{token}"))[0] == 200
+    user_errors_only(simcord_env)
+
+
+async def test_every_answer_carries_the_security_headers_and_no_cookie(
+    simcord_env: Any, http: aiohttp.ClientSession
+) -> None:
+    party = await open_game(simcord_env, ("alice", "bob"))
+    token = await on_the_web(party)
+    page = (await get(http, f"{base(party)}/g/{token}"))[1]
+    assets = sorted({part.split('"')[0] for part in page.split('"/static/')[1:]})
+    assert assets, "the page links its CSS and script"
+    paths = [f"/g/{token}", f"/api/g/{token}", f"/g/{token}/log.txt", "/robots.txt", "/nothing", "/api/g/nope"]
+    paths += [f"/static/{asset}" for asset in assets]
+    for path in paths:
+        status, _text, headers = await get(http, base(party) + path)
+        assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY, path
+        assert headers["X-Content-Type-Options"] == "nosniff", path
+        assert headers["Referrer-Policy"] == "no-referrer", path
+        assert "Set-Cookie" not in headers, path
+        if path.startswith("/static/"):
+            assert status == 200 and "immutable" in headers["Cache-Control"], path
+    async with await Events.open(http, f"{base(party)}/api/g/{token}/events") as api:
+        headers = api.response.headers
+        assert headers["Content-Type"].startswith("text/event-stream")
+        assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY and "Set-Cookie" not in headers
+    assert not http.cookie_jar.filter_cookies(base(party))  # type: ignore[arg-type]
+    user_errors_only(simcord_env)
