@@ -25,6 +25,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.errors import UserError
 from bot.ops.http import split_address
 from bot.ratings.leaderboard import entries
 from bot.replay.steps import ReplayCache
@@ -185,7 +186,10 @@ class WebServer:
 
     async def _snapshot(self, request: web.Request) -> Snapshot:
         row, token = await self._game(request)
-        stored = await self.feed.reader.at_least(row.id, token, row.version)
+        try:
+            stored = await self.feed.reader.at_least(row.id, token, row.version)
+        except (UserError, LookupError):  # gone meanwhile, or a game of a kind this release does not know
+            raise web.HTTPNotFound() from None
         return stored.in_language(self._lang(request, row.language))
 
     async def _game_page(self, request: web.Request) -> web.Response:

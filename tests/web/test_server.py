@@ -204,3 +204,48 @@ async def test_every_answer_carries_the_security_headers_and_no_cookie(
         assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY and "Set-Cookie" not in headers
     assert not http.cookie_jar.filter_cookies(base(party))  # type: ignore[arg-type]
     user_errors_only(simcord_env)
+
+
+async def test_the_language_is_asked_for_then_the_browsers_then_the_games(
+    simcord_env: Any, http: aiohttp.ClientSession
+) -> None:
+    party = await open_game(simcord_env, ("alice", "bob"))
+    token = await on_the_web(party)
+    page = f"{base(party)}/g/{token}"
+    cases = [
+        ("", {}, "en"),  # the game's language
+        ("?lang=pl", {"Accept-Language": "ru"}, "pl"),
+        ("?lang=de", {"Accept-Language": "de-DE, ru;q=0.8, pl;q=0.5"}, "ru"),
+        ("", {"Accept-Language": "fr, de"}, "en"),
+    ]
+    for query, headers, lang in cases:
+        html = (await get(http, page + query, **headers))[1]
+        assert f'<html lang="{lang}">' in html, (query, headers)
+    async with await Events.open(http, f"{base(party)}/api/g/{token}/events?lang=ru") as api:
+        log = json.loads((await api.next()).data)["log"]
+    assert log and log[0] != "The game begins with alice, bob."  # the log in Russian
+    user_errors_only(simcord_env)
+
+
+async def test_streams_keep_alive_and_close_cleanly_when_the_process_stops(
+    simcord_env: Any, http: aiohttp.ClientSession
+) -> None:
+    party = await open_game(simcord_env, ("alice", "bob"))
+    token = await on_the_web(party)
+    web = party.bot.web
+    web.feed.heartbeat = 0.1  # 15 s in production
+    async with (
+        await Events.open(http, f"{base(party)}/api/g/{token}/events") as api,
+        await Events.open(http, f"{base(party)}/g/{token}/events") as page,
+    ):
+        await api.next()
+        await page.next()
+        with pytest.raises(TimeoutError):
+            await api.next(timeout=0.5)  # nothing new: only comment lines meanwhile
+        assert api.comments >= 2
+        started = time.perf_counter()
+        await web.stop()
+        assert await api.ends(2.0) and await page.ends(2.0)
+        assert time.perf_counter() - started < 3.0
+    assert not web.feed.streams and web.feed.open_streams == 0
+    user_errors_only(simcord_env)
