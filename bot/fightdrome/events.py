@@ -39,12 +39,9 @@ def kept(match: Match, events: Sequence[Event]) -> list[Event]:
                     "loser": e["loser"],
                     "ending": e["ending"],
                     "series": bool(scored),
-                    "a": a,
-                    "b": b,
-                    "a_scored": scored.get(a, 0),
-                    "b_scored": scored.get(b, 0),
-                    "a_total": totals.get(a, 0),
-                    "b_total": totals.get(b, 0),
+                    # keyed by seat, where the host puts each player's name (``engine.protocol.SEAT_KEYED_FIELDS``)
+                    "scored": {a: scored.get(a, 0), b: scored.get(b, 0)},
+                    "totals": {a: totals.get(a, 0), b: totals.get(b, 0)},
                 }
             )
         elif e["type"] == "sleeves_revealed":
@@ -81,9 +78,11 @@ def describe(e: Event, lang: str) -> str:
     if kind == "round_end":
         line = t(f"fd.log.round_end.{e['ending']}", lang, round=e["round"], winner=e["winner"], loser=e["loser"])
         if e.get("series"):
-            scores = f"{e['a']} +{e['a_scored']}, {e['b']} +{e['b_scored']}"
-            totals = f"{e['a']} {e['a_total']}, {e['b']} {e['b_total']}"
-            line += " " + t("fd.log.scored", lang, scores=scores, totals=totals)
+            scored, totals = round_scores(e)
+            both = ", ".join(f"{name} {n}" for name, n in totals.items())
+            line += " " + t(
+                "fd.log.scored", lang, scores=", ".join(f"{name} +{n}" for name, n in scored.items()), totals=both
+            )
         return line
     if kind == "tie_over_target":
         return t("fd.log.tie", lang)
@@ -98,3 +97,11 @@ def describe(e: Event, lang: str) -> str:
     if kind == "match_end":
         return t("fd.log.match_end", lang, name=e["winner"])
     return str(kind)
+
+
+def round_scores(e: Event) -> tuple[dict[str, int], dict[str, int]]:
+    """A series round's Fame scored and totals, by player (by seat before the host names them). Lines logged before
+    they were keyed by seat kept them under "a" and "b"."""
+    if "a" in e:
+        return {e["a"]: e["a_scored"], e["b"]: e["b_scored"]}, {e["a"]: e["a_total"], e["b"]: e["b_total"]}
+    return dict(e.get("scored") or {}), dict(e.get("totals") or {})

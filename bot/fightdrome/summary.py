@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.fightdrome.events import describe
+from bot.fightdrome.events import describe, round_scores
 from bot.fightdrome.texts import sleeve, stack, t
 from bot.words.i18n import clip
 
@@ -69,7 +69,8 @@ def summary_text(turn: int, events: Sequence[Event], lang: str = "en") -> str:
     how = t(f"fd.summary.how.{end['ending']}", lang, loser=end["loser"])
     scores = ""
     if end.get("series"):
-        each = [f"{end[s]} {end[s + '_total']} (+{end[s + '_scored']})" for s in ("a", "b")]
+        scored, totals = round_scores(end)
+        each = [f"{name} {total} (+{scored.get(name, 0)})" for name, total in totals.items()]
         scores = t("fd.summary.fame", lang, scores=" · ".join(each))
     lines = [t("fd.summary.round", lang, round=end["round"], winner=end["winner"], how=how, scores=scores).strip()]
     lines.append(t("fd.summary.exchanges", lang, stuns=stuns, rests=rests))

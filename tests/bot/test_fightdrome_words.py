@@ -319,3 +319,25 @@ async def test_results_after_a_leave_count_rounds_not_turns(simcord_env: Any) ->
     line = f"**alice (AI from round 2)** — {fighter.fame} Fame, rounds won: {fighter.wins}"
     assert line in results, results
     assert "turn" not in results
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_rounds_scores_in_the_log_name_the_players_not_their_seats(lang: str) -> None:
+    """A series round's line "Fame scored: … Totals: …" names each player, as every other line does: its scores are
+    keyed by seat, where the host puts players' names."""
+    from bot.words.i18n import rename
+
+    match = Match.new(["s1", "s2"], seed=5, options=Options(format="series"))
+    players = {"s1": SteadyPlayer(seed=1), "s2": SteadyPlayer(seed=2)}
+    names = {"s1": "Ann Fighter", "s2": "Bo Brawler"}
+    ends: list[dict[str, Any]] = []
+    while not ends and not match.is_over():
+        seat = match.pending()[0].seat
+        action = players[seat].choose(match.private_view(seat), match.legal_actions(seat))
+        ends += [e for e in FACE.log_events(match, match.apply(action)) if e["type"] == "round_end"]
+    assert ends
+    line = FACE.describe(rename(ends[0], names), lang)
+    assert "Ann Fighter +" in line and "Bo Brawler +" in line
+    assert "s1" not in line and "s2" not in line
+    summary = FACE.summary(ends[0]["round"], ends, names, lang)  # the channel's message for the round
+    assert "Ann Fighter" in summary and "Bo Brawler" in summary and "s1" not in summary and "s2" not in summary
