@@ -42,6 +42,7 @@ from bot.discord_io import outbound
 from bot.discord_io.invalid_requests import InvalidRequests
 from bot.discord_io.notifier import DM_CLOSED, DMClosed, Notifier, NotYet
 from bot.service import GameService
+from bot.service.base import CLAIMED_MARK
 from bot.settings import Settings
 from bot.store import CHANNEL_KINDS, Delivery, Store
 
@@ -235,6 +236,8 @@ class Deliverer:
         # who waits for it decides its place in the bot's budget of calls (this task's own context)
         outbound.priority.set(URGENCY.get(d.kind, outbound.NOTICE))
         logs.log_about(d.game_id)  # every line of this delivery names its game
+        if d.mark is not None:
+            CLAIMED_MARK.set((d.game_id, d.mark))  # the claim read the game's row: its cache needs no read of its own
         try:
             if await self._quiet_hold(d):
                 return  # it waits in the database for the end of its person's quiet hours

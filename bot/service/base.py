@@ -7,6 +7,7 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,12 @@ from bot.words.logline import LogLine
 from bot.workers.thinking import Thinker
 
 log = logging.getLogger(__name__)
+
+#: the game a delivery's claim found and its mark (version, status, paused, channel id), read in the claim's own
+#: statement (``Delivery.mark``) and set in the delivery's task: ``stored_table`` takes a cached game with that mark
+#: as the stored one without reading the mark again. As fresh as a read of its own made just before: a move another
+#: process commits after it wants the delivery again (its ``wanted``), so the newer game is delivered too.
+CLAIMED_MARK: ContextVar[tuple[int, tuple[int, str, str | None, int]] | None] = ContextVar("claimed_mark", default=None)
 
 AI_NAMES = ("Vesper", "Lucan", "Mireille", "Anton", "Sable")
 #: ``/game new series:``: one game, or the first game of a series (its game's, by its own name)
@@ -138,6 +145,10 @@ class ServiceBase:
             table.game = game
         return table
 
+    def cached(self, game_id: int) -> Table | None:
+        """The game held in memory, if it is, unchecked against the database (``stored_table`` checks it)."""
+        return self._tables.get(game_id)
+
     def _keep(self, table: Table) -> None:
         """Hold a loaded game while it is open (a lobby, a game in play). A game that ended and is read again (a
         status, its log, a game-over DM) is not kept: a finished game's state weighs hundreds of KB, and a bot that
@@ -152,10 +163,13 @@ class ServiceBase:
         here, so a cache that fell behind (a write it did not make) never decides it."""
         cached = self._tables.get(game_id)
         if cached is not None:
+            held = (cached.row.version, cached.row.status, cached.row.paused, cached.row.channel_id)
+            if CLAIMED_MARK.get() == (game_id, held):
+                return cached  # a delivery whose claim read the game's row as the cached one: no read of its own
             mark = await self.store.games.game_mark(game_id)
             if mark is None:
                 raise UserError("err.no_game")
-            if mark == (cached.row.version, cached.row.status, cached.row.paused, cached.row.channel_id):
+            if mark == held:
                 return cached
             log.info(
                 "game %s: the cached table (version %s) is behind the database's (%s)",

@@ -118,8 +118,33 @@ class PlayService(ServicePart):
         source: str,
         seat_name: str | None,
     ) -> Outcome:
-        """One move, the caller holding the game's lock: check → read → apply → record → commit → remember."""
-        table = await self.table(game_id)
+        """One move, the caller holding the game's lock: check → read → apply → record → commit → remember.
+
+        On a database several processes share, a game cached in memory is played without first reading whether it
+        is still the stored one (a read of its own for every move): the commit's version compare-and-set refuses a
+        move played on a game another process moved meanwhile, and any refusal on a cached game is checked against
+        the stored game (``stored_table``) and, where that differs, the move is played again on it. So a stale cache
+        costs a retry, never a wrong refusal or a lost move."""
+        cached = self.base.cached(game_id) if self.store.shared else None
+        if cached is None:
+            return await self._act_on(await self.table(game_id), game_id, user_id, text, since, source, seat_name)
+        try:
+            return await self._act_on(cached, game_id, user_id, text, since, source, seat_name)
+        except UserError:
+            if await self.base.stored_table(game_id) is cached:
+                raise  # the cache was the stored game: the refusal stands
+        return await self._act_on(await self.table(game_id), game_id, user_id, text, since, source, seat_name)
+
+    async def _act_on(
+        self,
+        table: Table,
+        game_id: int,
+        user_id: int | None,
+        text: str,
+        since: int | None,
+        source: str,
+        seat_name: str | None,
+    ) -> Outcome:
         committed, seat = self._check_move(table, user_id, seat_name, text, since)
         face = self.face(table)
         # the move is played on a copy (half a millisecond): until the commit, whoever reads the table in the

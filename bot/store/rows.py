@@ -248,6 +248,9 @@ class Delivery:
     wanted: int
     attempts: int
     hint: str
+    #: the game's mark (version, status, paused, channel id) as the claim read it, in the same statement: whether the
+    #: game cached in memory is the stored one, known without a read of its own (``GameService.stored_table``)
+    mark: tuple[int, str, str | None, int] | None = None
 
     @property
     def key(self) -> tuple[int, str, int]:

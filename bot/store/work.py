@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from bot.store.base import StorePart
 from bot.store.rows import (
@@ -18,6 +19,12 @@ from bot.store.sql import (
     mark_delivered,
 )
 from bot.store.sqlite import Conn, one, rows
+
+
+def _delivery(r: Sequence[Any]) -> Delivery:
+    """A claimed row: the delivery's six columns, then its game's mark (``Delivery.mark``)."""
+    game_id, kind, target, wanted, attempts, hint = r[:6]
+    return Delivery(game_id, kind, target, wanted, attempts, hint, (int(r[6]), str(r[7]), r[8], int(r[9])))
 
 
 class WorkStore(StorePart):
@@ -77,8 +84,8 @@ class WorkStore(StorePart):
             return []
         now = self.epoch()
         sql = (
-            "SELECT d.game_id, d.kind, d.target, d.wanted, d.attempts, d.hint FROM deliveries d "
-            "JOIN games g ON g.id = d.game_id WHERE d.wanted > d.done AND d.due_at <= ? AND d.lease_until <= ? "
+            "SELECT d.game_id, d.kind, d.target, d.wanted, d.attempts, d.hint, g.version, g.status, g.paused, "
+            "g.channel_id FROM deliveries d JOIN games g ON g.id = d.game_id WHERE d.wanted > d.done AND d.due_at <= ? AND d.lease_until <= ? "
             f"AND d.answer_until <= ? AND {_NOT_HELD} {'' if retries else 'AND d.attempts = 0'} ORDER BY d.due_at LIMIT ?"
         )
         params = (now, now, now, limit + len(skip))
@@ -87,7 +94,7 @@ class WorkStore(StorePart):
         # look that finds work takes the write lock and commits its leases
         found = await self._read(sql, params)
         if not self.shared:  # this process's workers are the only ones: what they run is in ``skip``
-            return [Delivery(*r) for r in found if (r[0], r[1], r[2]) not in skipped][:limit]
+            return [_delivery(r) for r in found if (r[0], r[1], r[2]) not in skipped][:limit]
         if all((r[0], r[1], r[2]) in skipped for r in found):
             return []
 
@@ -97,7 +104,7 @@ class WorkStore(StorePart):
 
         def claim(conn: Conn) -> list[Delivery]:
             found = rows(conn, claim_sql, params)
-            claimed = [Delivery(*r) for r in found if (r[0], r[1], r[2]) not in skipped][:limit]
+            claimed = [_delivery(r) for r in found if (r[0], r[1], r[2]) not in skipped][:limit]
             for d in claimed:
                 conn.execute(
                     "UPDATE deliveries SET lease_until = ? WHERE game_id = ? AND kind = ? AND target = ?",
