@@ -31,6 +31,9 @@ HEARTBEAT = 15.0
 RECHECK = 1.0
 #: payloads kept for streams that join (and API answers): (game, version, kind, language) -> bytes
 PAYLOADS_KEPT = 512
+#: games whose latest read is kept (a finished game's match weighs hundreds of KB): those with live streams are read
+#: at each of their versions, so they stay among the most recent
+GAMES_KEPT = 256
 #: a comment line: keeps the connection open, shown to nobody
 KEEP_ALIVE = b": keep-alive\n\n"
 
@@ -92,9 +95,10 @@ class Reader:
     """Games read for the web, the latest read of each kept (a page, the API and every stream of one version share
     it), and one read at a time per game (a thousand streams joining at once read it once)."""
 
-    def __init__(self, service: ServiceBase) -> None:
+    def __init__(self, service: ServiceBase, kept: int = GAMES_KEPT) -> None:
         self.service = service
-        self._latest: dict[int, Stored] = {}
+        self.kept = kept
+        self._latest: OrderedDict[int, Stored] = OrderedDict()
         self._reading: dict[int, asyncio.Task[Stored]] = {}
         #: reads made (tests and the benchmark look)
         self.reads = 0
@@ -103,6 +107,7 @@ class Reader:
         """The game as stored, at ``version`` or later."""
         kept = self._latest.get(game_id)
         if kept is not None and kept.version >= version and kept.token == token:
+            self._latest.move_to_end(game_id)
             return kept
         task = self._reading.get(game_id)
         if task is None:
@@ -122,6 +127,9 @@ class Reader:
         kept = self._latest.get(game_id)
         if kept is None or kept.version <= stored.version:
             self._latest[game_id] = stored
+            self._latest.move_to_end(game_id)
+            while len(self._latest) > self.kept:  # the games looked at least recently (a live one is read again)
+                self._latest.popitem(last=False)
         return stored
 
     def forget(self, game_id: int) -> None:

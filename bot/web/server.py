@@ -97,7 +97,7 @@ class WebServer:
             ("/robots.txt", self._robots),
         ]
         for path, handler in routes:
-            app.router.add_get(path, handler)
+            app.router.add_get(path, handler, allow_head=not path.endswith("/events"))
         # a visitor who leaves ends their handler at once (a stream gives its place back, a read stops waiting)
         runner = web.AppRunner(
             app, access_log=None, handle_signals=False, shutdown_timeout=1.0, handler_cancellation=True

@@ -249,3 +249,15 @@ async def test_streams_keep_alive_and_close_cleanly_when_the_process_stops(
         assert time.perf_counter() - started < 3.0
     assert not web.feed.streams and web.feed.open_streams == 0
     user_errors_only(simcord_env)
+
+
+async def test_a_lobby_is_not_on_the_web_until_its_deal(simcord_env: Any, http: aiohttp.ClientSession) -> None:
+    party = await open_lobby(simcord_env, ("alice", "bob"), start=False)
+    token = await on_the_web(party)
+    paths = [f"/g/{token}", f"/g/{token}/replay", f"/api/g/{token}", f"/api/g/{token}/events"]
+    for path in paths:
+        assert (await get(http, base(party) + path))[0] == 404, path
+    await party.members["alice"].slash(party.channel, "game start")
+    answer = json.loads((await get(http, f"{base(party)}/api/g/{token}"))[1])
+    assert answer["status"] == "active" and answer["view"]["phase"] == "draft" and answer["turn"] == 0
+    user_errors_only(simcord_env)

@@ -1,0 +1,137 @@
+"""The live watcher's pieces (``bot.web.feed``) on their own: a stream keeps only the newest payload, the watcher
+builds each payload once for every stream of a game and language, a game is read once however many ask at once,
+the reads kept are bounded, and a server that turned the web off has its streams closed."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from bot.web import feed as feed_module
+from bot.web.feed import Closed, Feed, Reader, Stream, event
+
+
+def test_an_event_is_one_sse_message_whose_id_is_the_version() -> None:
+    assert event(7, '{"a":1}') == b'id: 7\ndata: {"a":1}\n\n'
+    assert event(8, "<main>\n<p>x</p>\n</main>") == b"id: 8\ndata: <main>\ndata: <p>x</p>\ndata: </main>\n\n"
+
+
+async def test_a_stream_keeps_only_the_newest_payload_and_ends_when_closed() -> None:
+    stream = Stream(1, 10, "token", "json", "en")
+    assert await stream.next(0.01) is None  # nothing yet: time for a keep-alive line
+    stream.offer(3, b"three")
+    stream.offer(4, b"four")  # a reader that is behind skips to the newest
+    stream.offer(4, b"four again")  # the same version is not sent twice
+    assert await stream.next(1.0) == b"four"
+    assert await stream.next(0.01) is None
+    stream.close()
+    with pytest.raises(Closed):
+        await stream.next(1.0)
+
+
+@dataclass
+class FakeWeb:
+    """``store.web`` of a fake store: each game's stored version, each server's web on or off."""
+
+    stored: dict[int, int] = field(default_factory=dict)
+    enabled: dict[int, bool] = field(default_factory=dict)
+    asked: int = 0
+
+    async def versions(self, game_ids: list[int]) -> dict[int, int]:
+        self.asked += 1
+        return {g: self.stored[g] for g in game_ids if g in self.stored}
+
+
+def fake_read(web: FakeWeb, reads: list[int]) -> Any:
+    async def read(_service: Any, game_id: int, token: str) -> Any:
+        reads.append(game_id)
+        await asyncio.sleep(0.01)
+        return SimpleNamespace(table=SimpleNamespace(id=game_id), version=web.stored[game_id], token=token)
+
+    return read
+
+
+@pytest.fixture
+def web() -> FakeWeb:
+    return FakeWeb(stored={1: 5, 2: 9}, enabled={10: True, 20: True})
+
+
+@pytest.fixture
+def reads(web: FakeWeb, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    found: list[int] = []
+    monkeypatch.setattr(feed_module.snapshot, "read", fake_read(web, found))
+    return found
+
+
+def a_feed(web: FakeWeb, built: list[tuple[int, int, str, str]]) -> Feed:
+    service: Any = SimpleNamespace(store=SimpleNamespace(web=web))
+
+    def build(stored: Any, kind: str, lang: str) -> str:
+        built.append((stored.table.id, stored.version, kind, lang))
+        return f"{kind}:{lang}:{stored.version}"
+
+    async def enabled(guild_id: int) -> bool:
+        return web.enabled.get(guild_id, False)
+
+    return Feed(service, build, enabled, poll=0.01, heartbeat=0.05, recheck=0.0)
+
+
+async def test_one_read_and_one_payload_per_game_version_kind_and_language(web: FakeWeb, reads: list[int]) -> None:
+    built: list[tuple[int, int, str, str]] = []
+    feed = a_feed(web, built)
+    streams = [Stream(1, 10, "t1", "json", "en") for _ in range(50)]
+    streams += [Stream(1, 10, "t1", "html", "pl") for _ in range(50)]
+    streams += [Stream(2, 20, "t2", "json", "en") for _ in range(10)]
+    await asyncio.gather(*(feed.join(s, 0) for s in streams))
+    assert sorted(set(reads)) == [1, 2] and len(reads) == 2  # a hundred joins at once read game 1 once
+    assert sorted(built) == [(1, 5, "html", "pl"), (1, 5, "json", "en"), (2, 9, "json", "en")]
+    assert {await s.next(1.0) for s in streams[:50]} == {b"id: 5\ndata: json:en:5\n\n"}
+    assert {await s.next(1.0) for s in streams[50:]} == {b"id: 5\ndata: html:pl:5\n\n", b"id: 9\ndata: json:en:9\n\n"}
+    web.stored[1] = 6  # another process moved game 1
+    built.clear()
+    await feed.look()
+    assert sorted(built) == [(1, 6, "html", "pl"), (1, 6, "json", "en")]
+    assert {await s.next(1.0) for s in streams[50:100]} == {b"id: 6\ndata: html:pl:6\n\n"}
+    assert await streams[-1].next(0.01) is None  # game 2 did not move
+    await feed.stop()
+
+
+async def test_a_move_wakes_the_watcher_at_once(web: FakeWeb, reads: list[int]) -> None:
+    feed = a_feed(web, [])
+    feed.poll = 60.0  # no look of its own in this test
+    stream = Stream(1, 10, "t1", "json", "en")
+    await feed.join(stream, 0)
+    await stream.next(1.0)
+    await asyncio.sleep(0.05)  # the watcher's first look is done: it waits
+    web.stored[1] = 6
+    feed.moved(2)  # a game without streams: nothing to look at
+    assert await stream.next(0.2) is None
+    feed.moved(1)
+    assert await stream.next(1.0) == b"id: 6\ndata: json:en:6\n\n"
+    await feed.stop()
+
+
+async def test_the_streams_of_a_server_that_turned_the_web_off_are_closed(web: FakeWeb, reads: list[int]) -> None:
+    feed = a_feed(web, [])
+    off, on = Stream(1, 10, "t1", "json", "en"), Stream(2, 20, "t2", "json", "en")
+    await feed.join(off, 0)
+    await feed.join(on, 0)
+    web.enabled[10] = False
+    await feed.look()
+    assert off.closed and not on.closed and list(feed.streams) == [2]
+    await feed.stop()
+    assert on.closed and not feed.streams
+
+
+async def test_the_reads_kept_are_bounded(web: FakeWeb, reads: list[int]) -> None:
+    service: Any = SimpleNamespace(store=SimpleNamespace(web=web))
+    reader = Reader(service, kept=2)
+    web.stored.update({3: 1, 4: 1})
+    for game in (1, 2, 3, 2, 4):
+        await reader.at_least(game, "t", 0)
+    assert reads == [1, 2, 3, 4]  # game 2, read again while kept, was not read twice
+    assert sorted(reader._latest) == [2, 4]  # game 3 and game 1, looked at least recently, are let go
