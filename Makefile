@@ -57,6 +57,7 @@ screenshots: $(STAMP)
 	$(BIN)/python -m render.nightfall.screenshots docs/images
 	$(BIN)/python -m render.fightdrome.screenshots docs/images
 	$(BIN)/python -m bot.words.samples docs/images
+	$(BIN)/python -m tests.web.screenshots docs/images
 
 run: $(STAMP)
 	$(BIN)/python -m bot.migrate

@@ -9,7 +9,7 @@ the Content-Security-Policy refuses something, fails the test at its end.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Iterator
 from typing import Any, Protocol
 
 import pytest
@@ -34,6 +34,7 @@ from tests.bot.conftest import (  # noqa: F401 (the real bot in SimCord, as the 
 )
 from tests.bot.conftest import settings as bot_settings  # noqa: F401 (a fixture, widened by ``settings`` below)
 from tests.chromium import CHROMIUM_SKIPPED
+from tests.web.serving import serve_outside
 
 #: the widths the pages are laid out for: a phone and a desktop
 PHONE = 360
@@ -56,20 +57,12 @@ def settings(bot_settings: Settings) -> Settings:  # noqa: F811 (the fixture imp
 
 @pytest_asyncio.fixture
 async def web(simcord_env: Any) -> AsyncIterator[WebServer]:
-    """The bot's web table, served from the test's own task: a page's open stream then waits on the browser outside
-    the simulated Discord. SimCord counts every task the bot starts as its work, and a settle waits for that work to
-    end; a stream served by such a task never ends, so every move's settle would time out. The server is the bot's
-    own kind, wired as the bot wires it (its service tells it of each move), on a port of its own."""
-    bot = simcord_env.bot
-    assert bot.web is not None, "the settings turn the web on"
-    await bot.web.stop()
-    bot.web = WebServer(bot.settings, bot.service, lambda guild_id: getattr(bot.get_guild(guild_id), "name", None))
-    bot.service.moved = bot.web.moved
-    await bot.web.start()
+    """The bot's web table, served from the test's own task (``serving.serve_outside`` says why)."""
+    server = await serve_outside(simcord_env.bot)
     try:
-        yield bot.web
+        yield server
     finally:
-        await bot.web.stop()
+        await server.stop()
 
 
 @pytest.fixture(scope="session")
@@ -146,13 +139,3 @@ async def open_page(browser: Any) -> AsyncIterator[OpenPage]:
     for context in contexts:
         await context.close()
     assert not problems, "\n".join(problems)
-
-
-def no_horizontal_scroll(width: int) -> Callable[[Any], Awaitable[None]]:
-    """A check that a page fits ``width`` px: nothing sticks out to scroll sideways to."""
-
-    async def check(page: Any) -> None:
-        scroll_width = await page.evaluate("document.scrollingElement.scrollWidth")
-        assert scroll_width <= width, f"the page scrolls sideways at {width} px: {scroll_width} px wide"
-
-    return check

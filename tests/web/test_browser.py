@@ -13,36 +13,15 @@ import pytest
 from playwright.async_api import expect
 
 from bot.web.server import WebServer
-from engine.nightfall.ai import GreedyPlayer, decide
-from tests.bot.helpers import Party, open_game, slash_move
+from tests.bot.helpers import open_game
 
 from .conftest import DESKTOP, PHONE, OpenPage
+from .serving import one_move, web_on
 
 #: images are checked by their presence only (tests/bot/conftest.py): the pages are what these tests look at
 pytestmark = pytest.mark.unseen_images
 #: the most moves a test makes to reach the position it wants
 MAX_MOVES = 200
-
-
-async def web_on(party: Party, web: WebServer) -> str:
-    """The server of ``party``'s channel turns the web table on; the address of its game's page."""
-    store = party.bot.store
-    await store.web.set_enabled(party.channel.guild.id, True, "en")
-    token = await store.web.game_token((await party.table()).id)
-    return f"http://127.0.0.1:{web.port}/g/{token}"
-
-
-async def one_move(party: Party) -> str:
-    """The person whose decision it is makes a move (a greedy one) by slash command; the move's text."""
-    table = await party.table()
-    game = table.game
-    seat = next(d.seat for d in game.pending() if not table.by_seat(d.seat).is_ai)
-    user_id = table.by_seat(seat).user_id
-    name = next(k for k, u in party.users.items() if u.id == user_id)
-    move = str(decide(GreedyPlayer(seed=1), game, seat))
-    answer = await slash_move(party.members[name], party.channel, move)
-    assert answer.ephemeral and answer.response.content.startswith("✓"), answer.response.content
-    return move
 
 
 async def test_a_move_in_discord_changes_the_open_page_without_a_reload(
