@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.store.base import StorePart
-from bot.store.rows import _G_GAME_COLS, GameRow
-from bot.store.sqlite import Conn, one
+from bot.store.rows import _G_GAME_COLS, GameRow, Want
+from bot.store.sql import _want
+from bot.store.sqlite import Conn, one, rows
 
 #: bytes of randomness in a token (``secrets.token_urlsafe``: 22 characters of a URL)
 TOKEN_BYTES = 16
@@ -59,8 +60,10 @@ class WebStore(StorePart):
 
     async def set_enabled(self, guild_id: int, enabled: bool, language: str) -> WebServerRow:
         """Turn the server's web view on or off (``language``: the server's). Its token is made the first time and
-        kept after, so a leaderboard's address stays the same when the web is turned off and on again."""
-        now = self.now()
+        kept after, so a leaderboard's address stays the same when the web is turned off and on again. In the same
+        transaction, each running game of the server asks for its channel to be shown again: its table message gains
+        or loses its link to the web, whichever process shows it."""
+        now, epoch = self.now(), self.epoch()
 
         def run(conn: Conn) -> WebServerRow:
             row = one(
@@ -71,6 +74,11 @@ class WebStore(StorePart):
                 (guild_id, int(enabled), new_token(), language, now),
             )
             assert row is not None  # an insert or an update returns its row
+            running = rows(
+                conn, "SELECT id FROM games WHERE guild_id = ? AND status = 'active' AND paused IS NULL", (guild_id,)
+            )
+            for (game_id,) in running:
+                _want(conn, int(game_id), [Want("channel")], epoch)
             return _server(row)
 
         return await self.writer.transaction(run)

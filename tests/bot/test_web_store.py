@@ -71,7 +71,7 @@ async def test_a_server_turns_the_web_on_and_off_and_keeps_its_token(store: Stor
 async def test_a_games_token_is_made_once_and_is_not_its_number(store: Store) -> None:
     first, second = await game(store, 100), await game(store, 101)
     token = await store.web.game_token(first)
-    assert TOKEN_SHAPE.fullmatch(token) and str(first) not in token
+    assert TOKEN_SHAPE.fullmatch(token) and token != str(first)  # 128 random bits, not a number to count on
     assert await store.web.game_token(first) == token
     assert await store.web.game_token(second) != token
     with pytest.raises(LookupError):
@@ -118,3 +118,23 @@ async def test_versions_are_the_stored_ones_in_one_answer(store: Store) -> None:
     assert await store.web.versions([]) == {}
     many = [await game(store, 200 + i) for i in range(3)]
     assert set(await store.web.versions(many)) == set(many)
+
+
+async def test_turning_the_web_on_or_off_shows_each_running_table_of_the_server_again(store: Store) -> None:
+    """The table messages of the server's running games gain or lose their link: each game's channel is owed a
+    delivery, in the same transaction; a lobby's, a paused game's and another server's are not."""
+    running = await game(store, 100)
+    await game(store, 101, start=False)
+    await game(store, 102, guild=GUILD + 1)
+    paused = await game(store, 103)
+    await store._write("UPDATE games SET paused = 'gone' WHERE id = ?", (paused,))
+
+    async def owed() -> set[int]:
+        found = await store._read("SELECT game_id FROM deliveries WHERE kind = 'channel' AND wanted > done")
+        return {int(r[0]) for r in found}
+
+    for enabled in (True, False):
+        await store._write("UPDATE deliveries SET done = wanted")
+        assert await owed() == set()
+        await store.web.set_enabled(GUILD, enabled, "en")
+        assert await owed() == {running}
