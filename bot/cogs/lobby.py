@@ -1,5 +1,6 @@
 """``/game``: open a lobby, join, leave, add AI seats, start, settings, status, mine, log, replay, abandon, resume;
-return, replace; next, cup (a game's series), stats and top (the server's leaderboard). Every game's own
+return, replace; next, cup (a game's series), stats and top (the server's leaderboard); web (the server's games on
+the web table, ``bot.web``). Every game's own
 ``/game new`` options come from its face (``bot.games.FACES``)."""
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from bot.clocks.durations import (
 from bot.cogs.move import game_option
 from bot.components.lobby import lobby_view, set_lobby_handler
 from bot.components.seat import set_back_handler, set_hand_over_handler
+from bot.components.web import link_view
 from bot.discord_io.notifier import DM_CLOSED
 from bot.discord_io.replies import answer_in_time, edit_own_message, private, send
 from bot.discord_io.world import can_play_in
@@ -37,6 +39,8 @@ from bot.ratings.leaderboard import leaderboard, rating_text
 from bot.service import SERIES
 from bot.store.sqlite import StorageError
 from bot.table import Table, level_name, series_lobby_note, series_name
+from bot.web.links import top_link
+from bot.web.switch import switch
 from bot.words.commands import english
 from bot.words.i18n import clip, count, fold, server_language, t
 from bot.words.logline import per_language
@@ -822,7 +826,29 @@ class Lobby(commands.GroupCog, group_name="game", group_description=english("cmd
         lang = server_language(interaction)
         text, picture = await leaderboard(self.bot.store, guild.id, guild.name, game, int(page), lang, name_of)
         file = await picture.file()
-        await send(interaction, text, file=file, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+        web = await top_link(self.bot.store, self.bot.settings, guild.id, game)  # while the server has the web on
+        more: dict[str, Any] = {"view": link_view(web, t("webview.top", lang))} if web else {}
+        await send(
+            interaction, text, file=file, ephemeral=False, allowed_mentions=discord.AllowedMentions.none(), **more
+        )
+
+    @app_commands.command(name="web", description=english("cmd.game.web.desc"))
+    @app_commands.describe(enabled=english("cmd.game.web.enabled.desc"))
+    async def web(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
+        """Private: what changed, and the server's leaderboard links. Manage Server only, checked here: Discord's own
+        default permissions apply to a top-level command alone, never to a subcommand of ``/game``. In a DM there is
+        no server to turn it on for."""
+        if interaction.guild_id is None:
+            raise UserError("err.web_dm")
+        if not _is_admin(interaction):
+            raise UserError("err.web_not_admin")
+        answer_in_time(interaction)
+        lang = await self.bot.lang(interaction)
+        text = await switch(
+            self.bot.store, self.bot.settings, interaction.guild_id, enabled, server_language(interaction), lang
+        )
+        self.service.wake()  # the running games' table messages gain or lose their link now
+        await send(interaction, text, ephemeral=True)
 
 
 __all__ = ["Lobby", "UserError"]

@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from bot.components.seat import BringButton, back_view, hand_over_view
+from bot.components.web import watch_view
 from bot.discord_io.outbound import LOG, Outbound
 from bot.discord_io.pictures import Shown, reader_form
 from bot.face import RECENT_LINE, RECENT_LINES, Prompt, Recent
@@ -26,6 +27,7 @@ from bot.service import GameService
 from bot.service.tutorial import with_lesson
 from bot.store import RETIRED, Delivery, SeatRow, Store
 from bot.table import Table
+from bot.web.links import game_link
 from bot.words.i18n import clip, noun, plural, shorten, t
 from bot.words.logline import Describe
 from bot.workers import images
@@ -82,9 +84,9 @@ class Notifier:
         self.service = service
         #: every call below waits for its turn in the bot's one budget of REST calls
         self.outbound = outbound or Outbound()
-        #: per game, the table message as last shown (its id, words and image): an unchanged table is not sent
-        #: again. Lost on a restart, which costs one edit per game.
-        self._shown: dict[int, tuple[int | None, str, images.Key]] = {}
+        #: per game, the table message as last shown (its id, words, image and link to the web table): an unchanged
+        #: table is not sent again. Lost on a restart, which costs one edit per game.
+        self._shown: dict[int, tuple[int | None, str, images.Key, str | None]] = {}
 
     # ------------------------------------------------------------------ channel
     async def channel_of(self, channel_id: int) -> discord.abc.Messageable:
@@ -150,10 +152,14 @@ class Notifier:
         thread_id = marks.log_thread_id
         content = self._table_content(head, table.lang, thread_id, latest)
         key = table_picture.key if with_images else (f"{table_picture.kind}:words", table_picture.key[1])
-        if table_id is None or self._shown.get(game_id) != (table_id, content, key):  # unchanged: not drawn, not sent
+        # the game's live page, while its server has the web table on (asked each time: any process may turn it off)
+        watch = await game_link(self.store, self.service.settings, table.row)
+        shown = (table_id, content, key, watch)
+        if table_id is None or self._shown.get(game_id) != shown:  # unchanged: not drawn, not sent
             picture = await reader_form(table_picture, with_images, lang)
-            table_id = await self._show_table(game_id, channel, table_id, content, picture, current)
-            self._shown[game_id] = (table_id, content, key)
+            view = watch_view(watch, lang)
+            table_id = await self._show_table(game_id, channel, table_id, content, picture, current, view)
+            self._shown[game_id] = (table_id, content, key, watch)
             if table.row.tutorial and table_id != marks.table_message_id and not ended:
                 # a tutorial's table is posted in the player's DM: their question comes again below it
                 for person in table.seats:
@@ -203,13 +209,15 @@ class Notifier:
         content: str,
         picture: Shown,
         turn: int,
+        view: discord.ui.View | None = None,
     ) -> int:
-        """Edit the table message, or post a fresh one (none yet, or it was deleted); its id."""
+        """Edit the table message, or post a fresh one (none yet, or it was deleted); its id. ``view``: its link
+        button to the web table (None: no button, and an edit takes away one it had)."""
         if message_id is not None:
             try:
                 await self._take(channel)
                 await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
-                    content=content, **picture.editing()
+                    content=content, view=view, **picture.editing()
                 )
                 return message_id
             except discord.NotFound as e:
@@ -218,16 +226,18 @@ class Notifier:
                 log.info("the table message of game %s was deleted; posting a new one", game_id)
                 picture.reset()
         await self._take(channel, post=True)
-        message = await channel.send(content, **picture.sending(), allowed_mentions=NO_MENTIONS)
+        sending: dict[str, Any] = {"view": view} if view is not None else {}
+        message = await channel.send(content, **picture.sending(), **sending, allowed_mentions=NO_MENTIONS)
         await self.store.games.set_table_message(game_id, message.id, turn)
         return message.id
 
     async def _edit_text(self, channel: discord.abc.Messageable, message_id: int, content: str) -> bool:
-        """Replace a message's text and drop its image (or its image's words); False if the message is gone."""
+        """Replace a message's text and drop its image (or its image's words) and its link to the web table (a summary
+        is the past); False if the message is gone."""
         message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
         try:
             await self._take(channel)
-            await message.edit(content=content, attachments=[], embeds=[])
+            await message.edit(content=content, attachments=[], embeds=[], view=None)
         except discord.NotFound as e:
             if e.code != UNKNOWN_MESSAGE:
                 raise

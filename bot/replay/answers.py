@@ -25,6 +25,7 @@ from bot.service import GameService
 from bot.store import GameRow, Store
 from bot.store.sqlite import StorageError
 from bot.table import Table
+from bot.web.links import replay_link
 from bot.words.i18n import t
 
 log = logging.getLogger(__name__)
@@ -169,7 +170,8 @@ class Replays:
         self, row: GameRow, number: int, lang: str, images: bool = True
     ) -> tuple[str, Shown, discord.ui.View]:
         """Step ``number`` (kept within the replay) of the game: its words, its table image (or that image's words, for
-        a person who turned images off) and its buttons."""
+        a person who turned images off) and its buttons, with a link to the same step on the web table while the
+        game's server has it on."""
         face: Face = self.service.face(row)
         try:
             replay = await self.cache.get(self.store, face, row)
@@ -186,4 +188,7 @@ class Replays:
         picture = face.table_picture(table, lang)  # the public view only, as the channel's table
         text = step_text(face, table, replay, number, lang)
         view = replay_view(row.id, number, len(replay.steps), row.status in ENDED, lang)
+        web = await replay_link(self.store, self.service.settings, row, number)
+        if web is not None:
+            view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=t("webview.replay", lang), url=web))
         return text, await reader_form(picture, images, lang), view

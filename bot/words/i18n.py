@@ -390,6 +390,30 @@ EN: dict[str, Template] = {
     ),
     "err.top_page": "The **{game}** leaderboard of this server has {pages}: ask for one of those.",
     "err.top_game": "There is no game called “{game}” here: pick one from the list.",
+    # the web table (/game web, and the links to it on Discord: bot.web.links)
+    "webview.watch": "🌐 Watch",
+    "webview.replay": "🌐 Replay on the web",
+    "webview.top": "🌐 Leaderboard on the web",
+    "webview.on": (
+        "🌐 The web table is now **on** for this server. Each running game's table message gets a **🌐 Watch** button "
+        "to its live page, which shows only what everyone at the table sees; `/game replay` and `/game top` link to "
+        "the web too. `/game web enabled:false` hides every page at once."
+    ),
+    "webview.already_on": "🌐 The web table was already **on** for this server: nothing changed.",
+    "webview.off": (
+        "The web table is now **off** for this server: every page of its games and leaderboards is gone, and the "
+        "running games' table messages lose their 🌐 Watch button. `/game web enabled:true` turns it back on, with "
+        "the same links."
+    ),
+    "webview.already_off": "The web table was already **off** for this server: nothing changed.",
+    "webview.leaderboards": "Leaderboards on the web:\n{links}",
+    "webview.leaderboard": "{game}: <{url}>",
+    "webview.no_address": (
+        "⚠️ This bot serves no web pages (its operator has not set `NIGHTFALL_WEB_ADDR`), so no button or link "
+        "shows until it does."
+    ),
+    "err.web_not_admin": "Only a member with **Manage Server** can turn this server's web table on or off.",
+    "err.web_dm": "`/game web` turns a server's web table on or off: use it in that server.",
     "game.choice": "#{channel}{mark} (game {id})",
     # a game whose channel the bot cannot reach: paused, told by DM, and going on again
     "paused.log_gone": "⏸️ The game is paused: its channel was deleted.",
