@@ -246,13 +246,14 @@ class Feed:
             await self._close_disabled()
         if not self.streams:
             return
-        versions = await self.service.store.web.versions(list(self.streams))
+        asked = list(self.streams)
+        versions = await self.service.store.web.versions(asked)
         behind = [
             (game_id, version)
             for game_id, version in versions.items()
             if any(s.version != version for s in self.streams.get(game_id, ()))
         ]
-        for game_id in set(self.streams) - set(versions):  # a game gone from the database
+        for game_id in set(asked) - set(versions):  # a game gone from the database (not one that joined meanwhile)
             self._close(game_id)
         await asyncio.gather(*(self._fan_out(game_id, version) for game_id, version in behind))
 

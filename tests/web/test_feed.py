@@ -39,10 +39,14 @@ class FakeWeb:
 
     stored: dict[int, int] = field(default_factory=dict)
     enabled: dict[int, bool] = field(default_factory=dict)
-    asked: int = 0
+    #: set while a versions query is answered, which waits for ``answer`` when it is given
+    asking: asyncio.Event = field(default_factory=asyncio.Event)
+    answer: asyncio.Event | None = None
 
     async def versions(self, game_ids: list[int]) -> dict[int, int]:
-        self.asked += 1
+        self.asking.set()
+        if self.answer is not None:
+            await self.answer.wait()
         return {g: self.stored[g] for g in game_ids if g in self.stored}
 
 
@@ -135,3 +139,21 @@ async def test_the_reads_kept_are_bounded(web: FakeWeb, reads: list[int]) -> Non
         await reader.at_least(game, "t", 0)
     assert reads == [1, 2, 3, 4]  # game 2, read again while kept, was not read twice
     assert sorted(reader._latest) == [2, 4]  # game 3 and game 1, looked at least recently, are let go
+
+
+async def test_a_stream_that_joins_during_a_look_is_not_taken_for_a_game_gone(web: FakeWeb, reads: list[int]) -> None:
+    feed = a_feed(web, [])
+    first = Stream(1, 10, "t1", "json", "en")
+    await feed.join(first, 0)
+    web.answer, web.asking = asyncio.Event(), asyncio.Event()
+    looking = asyncio.create_task(feed.look())
+    await web.asking.wait()  # the look asked for game 1's version; game 2's stream joins before the answer
+    joining = asyncio.create_task(feed.join(Stream(2, 20, "t2", "json", "en"), 0))
+    await asyncio.sleep(0.05)
+    web.answer.set()
+    await asyncio.gather(looking, joining)
+    assert sorted(feed.streams) == [1, 2] and not any(s.closed for held in feed.streams.values() for s in held)
+    del web.stored[1]  # game 1 is gone from the database: its streams close
+    await feed.look()
+    assert sorted(feed.streams) == [2] and first.closed
+    await feed.stop()
