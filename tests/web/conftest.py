@@ -34,7 +34,7 @@ from tests.bot.conftest import (  # noqa: F401 (the real bot in SimCord, as the 
 )
 from tests.bot.conftest import settings as bot_settings  # noqa: F401 (a fixture, widened by ``settings`` below)
 from tests.chromium import CHROMIUM_SKIPPED
-from tests.web.serving import serve_outside
+from tests.web.apart import serve_apart
 
 #: the widths the pages are laid out for: a phone and a desktop
 PHONE = 360
@@ -57,8 +57,9 @@ def settings(bot_settings: Settings) -> Settings:  # noqa: F811 (the fixture imp
 
 @pytest_asyncio.fixture
 async def web(simcord_env: Any) -> AsyncIterator[WebServer]:
-    """The bot's web table, served from the test's own task (``serving.serve_outside`` says why)."""
-    server = await serve_outside(simcord_env.bot)
+    """The bot's web table, served apart from SimCord's bookkeeping (``tests/web/apart.py`` says why)."""
+    await serve_apart(simcord_env.bot)
+    server: WebServer = simcord_env.bot.web
     try:
         yield server
     finally:

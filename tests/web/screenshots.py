@@ -29,13 +29,16 @@ from bot.games import FACES
 from bot.workers import images
 from tests.bot.helpers import open_lobby, undrawn
 from tests.chromium import Chromium
-from tests.web.serving import one_move, serve_outside, web_on
+from tests.web.apart import serve_apart
+from tests.web.serving import one_move, web_on
 
 PHONE, DESKTOP = 360, 1280
 #: the window each is taken in: a phone's screen (the whole page is taken), a laptop's
 WINDOWS = {"phone": (PHONE, 780), "desktop": (DESKTOP, 900)}
 #: the people at each table, and how many AI seats join them (as many as the game seats, at most four in all)
 PEOPLE = ("Marisol", "Vesna", "bram")
+#: milliseconds a live page is given to draw the table its stream sends first, before it is taken
+SWAP_MS = 500
 #: the game's version (moves made, the AI's included) the live table is shown at
 MOVES = 30
 
@@ -89,7 +92,8 @@ async def take(out: Path) -> list[Path]:
             nightfall = create_bot(settings(Path(folder)))
             env = Env(nightfall, settle_timeout=60.0)
             await env.start()
-            web = await serve_outside(nightfall)
+            await serve_apart(nightfall)
+            web = nightfall.web
             try:
                 async with async_playwright() as playwright:
                     browser = await playwright.chromium.connect_over_cdp(browser_process.endpoint)
@@ -105,6 +109,8 @@ async def take(out: Path) -> list[Path]:
                             page = await context.new_page()
                             await page.goto(url)
                             await expect(page.locator("#live")).to_have_class("live on")
+                            # the stream's first event swaps the same table in just after it opens: let it be drawn
+                            await page.wait_for_timeout(SWAP_MS)
                             path = out / f"web-{key}-live-{kind}.png"
                             await shoot(page, path, kind == "phone")
                             written.append(path)

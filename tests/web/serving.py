@@ -1,10 +1,9 @@
-"""What the browser tests and the README's screenshots (``tests/web/screenshots.py``) share: the bot's web table
-served from the caller's own task, the web turned on as a server's moderator does and a game's page found as a
-player does (the table message's "🌐 Watch" button), and a person's move in any game."""
+"""What the browser tests and the README's screenshots (``tests/web/screenshots.py``) share: the web turned on as a
+server's moderator does and a game's page found as a player does (the table message's "🌐 Watch" button), and a
+person's move in any game. (The bot's web table is served apart from SimCord's bookkeeping: ``tests/web/apart.py``.)"""
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import urlsplit
 
 import discord
@@ -16,20 +15,6 @@ from tests.bot.test_host_contract import by_move_command
 
 #: the label of the table message's link to the game's page
 WATCH = "🌐 Watch"
-
-
-async def serve_outside(bot: Any) -> WebServer:
-    """The bot's web table, served again from the calling task: a page's open stream then waits on the browser
-    outside the simulated Discord. SimCord counts every task the bot starts as its work, and a settle waits for that
-    work to end; a stream served by such a task never ends, so every move's settle would time out. The server is
-    the bot's own kind, wired as the bot wires it (its service tells it of each move), on a port of its own; the
-    caller stops it."""
-    assert bot.web is not None, "the settings turn the web on"
-    await bot.web.stop()
-    bot.web = WebServer(bot.settings, bot.service, lambda guild_id: getattr(bot.get_guild(guild_id), "name", None))
-    bot.service.moved = bot.web.moved
-    await bot.web.start()
-    return bot.web
 
 
 async def web_on(party: Party, web: WebServer) -> str:
