@@ -133,6 +133,7 @@ async def test_migrations_are_applied_once(settings: Settings) -> None:
         "0020_game_vocabulary.sql",
         "0021_images.sql",
         "0022_identify_turns.sql",
+        "0023_web.sql",
     ]
     assert await first.migrate() == []  # nothing left to apply
     await first.close()

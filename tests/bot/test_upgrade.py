@@ -408,6 +408,7 @@ async def test_upgrade_from_0_1_0_keeps_every_game(simcord_env: Any, world: Worl
         (20, "0020_game_vocabulary.sql"),
         (21, "0021_images.sql"),
         (22, "0022_identify_turns.sql"),
+        (23, "0023_web.sql"),
     ]
     for gid, meant in GAMES.items():
         row = await store.games.game(gid)
