@@ -93,6 +93,8 @@ async def test_the_replay_steps_with_the_arrow_keys(simcord_env: Any, web: WebSe
     await page.keyboard.press("ArrowLeft")  # nothing before the first step
     await expect(replay).to_have_attribute("data-step", "1")
     assert await replay.inner_text() == first
+    phone = await open_page(page.url, PHONE)
+    assert await phone.evaluate("document.scrollingElement.scrollWidth") <= PHONE, "the replay scrolls sideways"
 
 
 @pytest.mark.simcord(settle_timeout=60)  # the AI plays the game to its end within one settle
