@@ -106,6 +106,17 @@ async def test_two_processes_on_postgresql_serve_one_games_updates(
                 async with http.get(f"{here}/api/g/{token}") as a, http.get(f"{there}/api/g/{token}") as b:
                     one, two = json.loads(await a.text()), json.loads(await b.text())
                 assert one["version"] == two["version"] == version and one["view"] == two["view"]
+            server = await other_store.web.server(party.channel.guild.id)
+            assert server is not None
+            pages = [
+                f"/g/{token}/replay",
+                f"/g/{token}/replay?step=1",
+                f"/g/{token}/log.txt",
+                f"/s/{server.token}/top/nightfall",
+            ]
+            for path in pages:  # the other pages read from the shared store too
+                async with http.get(there + path) as answer:
+                    assert answer.status == 200, path
             # the server turned off is a 404 in the other process too, at once
             assert table.row.guild_id is not None
             await other_store.web.set_enabled(table.row.guild_id, False, "en")

@@ -261,3 +261,26 @@ async def test_a_lobby_is_not_on_the_web_until_its_deal(simcord_env: Any, http: 
     answer = json.loads((await get(http, f"{base(party)}/api/g/{token}"))[1])
     assert answer["status"] == "active" and answer["view"]["phase"] == "draft" and answer["turn"] == 0
     user_errors_only(simcord_env)
+
+
+async def test_a_servers_leaderboard_is_reached_by_the_servers_token(
+    simcord_env: Any, http: aiohttp.ClientSession
+) -> None:
+    party = await open_game(simcord_env, ("alice", "bob"))
+    await on_the_web(party)
+    guild_id = party.channel.guild.id
+    server = await party.bot.store.web.server(guild_id)
+    assert server is not None
+    top = f"{base(party)}/s/{server.token}/top"
+    for game in ("nightfall", "fightdrome"):
+        status, html, headers = await get(http, f"{top}/{game}")
+        assert status == 200 and headers["Content-Type"].startswith("text/html"), game
+        assert party.channel.guild.name in html  # the server's name, from the bot's guilds
+    assert (await get(http, f"{top}/chess"))[0] == 404
+    game_token = await party.bot.store.web.game_token((await party.table()).id)
+    assert (await get(http, f"{base(party)}/s/{game_token}/top/nightfall"))[
+        0
+    ] == 404  # a game's token is not its server's
+    await party.bot.store.web.set_enabled(guild_id, False, "en")
+    assert (await get(http, f"{top}/nightfall"))[0] == 404
+    user_errors_only(simcord_env)
