@@ -228,7 +228,10 @@ class WebServer:
             }
         )
         try:
-            await self.feed.join(stream, row.version)
+            try:
+                await self.feed.join(stream, row.version)
+            except (UserError, LookupError):  # gone meanwhile, or a game of a kind this release does not know
+                raise web.HTTPNotFound() from None
             await response.prepare(request)
             await response.write(RETRY)
             while True:

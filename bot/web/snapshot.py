@@ -64,15 +64,19 @@ class Snapshot:
     face: Face
 
 
-def deciding(table: Table) -> list[str]:
-    """Who must decide now, by name, in seat order (nobody in a lobby or a game that ended)."""
+def waiting(table: Table) -> list[str]:
+    """The seats a decision waits on now, in seat order (none in a lobby, or a game that ended or was abandoned)."""
     game = table.game
     if game is None or game.is_over() or table.row.status != "active":
         return []
-    waiting = {d.seat for d in game.pending()}
-    names = table.names
     order = {s.seat: s.position for s in table.seats}
-    return [names[seat] for seat in sorted(waiting, key=lambda s: order.get(s, len(order)))]
+    return sorted({d.seat for d in game.pending()}, key=lambda seat: order.get(seat, len(order)))
+
+
+def deciding(table: Table) -> list[str]:
+    """Who must decide now, by name, in seat order."""
+    names = table.names
+    return [names[seat] for seat in waiting(table)]
 
 
 async def read(service: ServiceBase, game_id: int, token: str) -> Stored:
@@ -84,17 +88,12 @@ async def read(service: ServiceBase, game_id: int, token: str) -> Stored:
     store = service.store
     lines = await store.play.log_tail(game_id, LOG_LINES)
     due: datetime | None = None
-    if table.row.status == "active" and table.row.paused is None:
-        waiting = set(deciding_seats(table))
-        clocks = [d.due_at for d in await store.work.deadlines(game_id) if d.seat in waiting]
+    seats = set(waiting(table))
+    if seats and table.row.paused is None:  # a paused game's clocks stand still
+        clocks = [d.due_at for d in await store.work.deadlines(game_id) if d.seat in seats]
         if clocks:
             due = datetime.fromtimestamp(min(clocks), UTC)
     return Stored(table, face, token, tuple(lines), due)
-
-
-def deciding_seats(table: Table) -> list[str]:
-    game = table.game
-    return [] if game is None or game.is_over() else [d.seat for d in game.pending()]
 
 
 async def snapshot(service: ServiceBase, game_id: int, token: str, lang: str) -> Snapshot:
