@@ -11,6 +11,9 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
+from bot.web import words as _words  # noqa: F401  (registers the web's words)
+from bot.words.i18n import t
+
 #: the pages load nothing but their own CSS and script, and are framed by nobody
 CONTENT_SECURITY_POLICY = (
     "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -120,10 +123,11 @@ class StreamBounds:
         return self._open.get(address, 0)
 
 
-def too_many(retry_after: float) -> web.Response:
-    """A 429 with the seconds to wait, rounded up."""
+def too_many(retry_after: float, lang: str) -> web.Response:
+    """A 429 with the seconds to wait, rounded up, said in ``lang`` too."""
+    seconds = max(1, math.ceil(retry_after))
     return web.Response(
         status=429,
-        text="Too many requests\n",
-        headers={"Retry-After": str(max(1, math.ceil(retry_after)))},
+        text=t("web.busy", lang, seconds=seconds) + "\n",
+        headers={"Retry-After": str(seconds), "Cache-Control": "no-store"},
     )

@@ -136,7 +136,7 @@ class WebServer:
         request[ADDRESS] = address
         wait = self.requests.take(address, time.monotonic())
         if wait is not None:
-            return guard.too_many(wait)
+            return guard.too_many(wait, self._lang(request, "en"))
         try:
             return await handler(request)
         except web.HTTPNotFound:
@@ -216,9 +216,10 @@ class WebServer:
         nothing happened for a while; closed when the web is turned off or the process stops."""
         row, token = await self._game(request)
         address = request[ADDRESS]
+        stream_lang = self._lang(request, row.language)
         if not self.stream_bounds.open(address):
-            return guard.too_many(self.feed.heartbeat)
-        stream = Stream(row.id, row.guild_id, token, kind, self._lang(request, row.language))
+            return guard.too_many(self.feed.heartbeat, stream_lang)
+        stream = Stream(row.id, row.guild_id, token, kind, stream_lang)
         response = web.StreamResponse(
             headers={
                 "Content-Type": "text/event-stream; charset=utf-8",

@@ -38,6 +38,8 @@ ENGLISH: dict[str, Template] = {
     "web.missing.text": (
         "There is nothing here. The link may be mistyped, or its server has turned its web table off."
     ),
+    # the answer to an address that asked too often (429), as plain text
+    "web.busy": "Too many requests from your address: try again in {seconds} s.",
 }
 
 DOMAIN = i18n.register("web", Path(__file__).parent.parent / "words" / "locales", ENGLISH)

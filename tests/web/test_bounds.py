@@ -57,6 +57,8 @@ async def test_past_the_request_bound_an_address_gets_429(simcord_env: Any, http
     assert [code for code, _ in answers[:BURST]] == [200] * BURST
     code, headers = answers[BURST]
     assert code == 429 and int(headers["Retry-After"]) >= 1
+    async with http.get(url, headers={**proxy, "Accept-Language": "pl"}) as answer:
+        assert answer.status == 429 and (await answer.text()).startswith("Zbyt wiele żądań")
     assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY and "Set-Cookie" not in headers
     # the address is the proxy's last hop: another visitor behind the proxy is not held back, nor the proxy itself
     assert (await status(http, url, **{"X-Forwarded-For": "198.51.100.7, 203.0.113.10"}))[0] == 200
