@@ -25,12 +25,13 @@ EXPECTED = [
     "bot/components/moves.py:_dispatch",
     "bot/discord_io/inputs.py:one",
     "bot/service/play.py:act",
-    "bot/service/play.py:_act_locked",
+    "bot/service/play.py:_act_locked",  # which game it is played on: the cache, or the stored game after a refusal
+    "bot/service/play.py:_act_on",
     "bot/service/play.py:_commit",
 ]
 
 
-async def test_a_dm_button_reaches_the_commit_in_six_hops(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_dm_button_reaches_the_commit_in_seven_hops(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     stacks: list[list[str]] = []
     record = PlayStore.record
 
