@@ -1,6 +1,8 @@
 """The web table's server (``bot.web.server``) with the real bot in SimCord: the JSON API of a running game, its live
-stream following a move within 2 s, names escaped, a server turning the web off, the security headers and the bounds
-on requests and streams per address."""
+streams following a move within 2 s, names escaped, a server turning the web off, the security headers, the language
+of an answer, keep-alive lines and a clean close, a lobby kept off the web until its deal, a server's leaderboard.
+(The bounds per address: ``test_bounds.py``; whole games without private data: ``test_no_private_data.py``; two
+processes on PostgreSQL: ``test_processes.py``; the live watcher alone: ``test_feed.py``.)"""
 
 from __future__ import annotations
 
