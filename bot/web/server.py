@@ -253,10 +253,10 @@ class WebServer:
             replay = await self.replays.get(self.store, snap.face, snap.row)
         except LookupError:  # a lobby: never dealt
             raise web.HTTPNotFound() from None
-        try:
-            step = int(request.query.get("step", "")[:9] or 0) or len(replay.steps)
+        try:  # from its first step, as ``links.replay_url`` leads there (one out of range is the nearest)
+            step = int(request.query.get("step", "1")[:9])
         except ValueError:
-            step = len(replay.steps)
+            step = 1
         return _html(pages.replay_page(snap, replay, step, snap.lang, pages.Links.of(snap.token)))
 
     async def _log_text(self, request: web.Request) -> web.Response:
