@@ -2,6 +2,8 @@
 
     make bench            # or: .venv/bin/python bench/cluster.py [--games 50] [--moves 1500] [--quick] [--shared-only]
                           #     [--rate MOVES_PER_S] [--no-paced] [--paced-only]
+    BENCH_PROFILE=DIR .venv/bin/python bench/cluster.py ...   # each process's main thread profiled (cProfile) into
+                          #     DIR/<store>-<processes>-<process>.prof, for pstats or snakeviz
 
 SimCord allows one bot per event loop, each in a Discord world of its own, so two processes cannot share one
 simulated Discord. Here each process is a real OS process (multiprocessing, spawn) running the real bot
@@ -407,7 +409,16 @@ def child(
 ) -> None:
     """A process of the run: its bot, its games, its figures put on ``results``."""
     try:
-        part = asyncio.run(run_process(location, process, processes, count, budget, ready, go, rate))
+        profile_dir = os.environ.get("BENCH_PROFILE")
+        if profile_dir:
+            import cProfile
+
+            kind = "postgresql" if location.startswith("postgres") else "sqlite"
+            with cProfile.Profile() as prof:
+                part = asyncio.run(run_process(location, process, processes, count, budget, ready, go, rate))
+            prof.dump_stats(f"{profile_dir}/{kind}-{processes}-{process}.prof")
+        else:
+            part = asyncio.run(run_process(location, process, processes, count, budget, ready, go, rate))
     except BaseException as e:  # the parent prints it beside the run
         part = Part(process, error=f"{type(e).__name__}: {e}")
         ready.put(process)
