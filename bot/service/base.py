@@ -15,7 +15,7 @@ from bot.errors import UserError
 from bot.face import Face
 from bot.settings import Settings
 from bot.store import GameRow, Store
-from bot.store.loading import DEALT
+from bot.store.loading import DEALT, StoredGame
 from bot.table import Table
 from bot.words.logline import LogLine
 from bot.workers.thinking import Thinker
@@ -128,7 +128,13 @@ class ServiceBase:
         stored = await self.store.games.stored_game(game_id)
         if stored is None:
             raise UserError("err.no_game")
+        return self.table_of(stored)
+
+    def table_of(self, stored: StoredGame) -> Table:
+        """A game read from the store (``read_table``; the web reads more of it in the same transaction), its match
+        replayed to the row's version."""
         row = stored.row
+        game_id = row.id
         table = Table(row, stored.seats, since=dict(row.decision_since))
         table.acted_at, table.last_undo = stored.acted_at, stored.last_undo
         if row.status in DEALT:

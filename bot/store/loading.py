@@ -36,17 +36,23 @@ def read_game(conn: Conn, game_id: int) -> StoredGame | None:
     """The game's row, seats and position, read together (None: no such game). A dealt game without a snapshot
     (an abandoned lobby) has no ``state``."""
     with read_together(conn):
-        row = game_row(conn, game_id)
-        if row is None:
-            return None
-        stored = StoredGame(row, seat_rows(conn, game_id))
-        if row.status == "active":
-            stored.acted_at = acted_at(conn, game_id)
-            stored.last_undo = last_undo(conn, game_id)
-        if row.status in DEALT:
-            with contextlib.suppress(LookupError):  # an abandoned lobby: it was never dealt
-                _version, stored.state, stored.actions = position(conn, game_id)
-        return stored
+        return game_inside(conn, game_id)
+
+
+def game_inside(conn: Conn, game_id: int) -> StoredGame | None:
+    """``read_game`` inside the caller's transaction (one that reads together), for a caller that reads more of the
+    game in it (the web: its recent log lines and clocks)."""
+    row = game_row(conn, game_id)
+    if row is None:
+        return None
+    stored = StoredGame(row, seat_rows(conn, game_id))
+    if row.status == "active":
+        stored.acted_at = acted_at(conn, game_id)
+        stored.last_undo = last_undo(conn, game_id)
+    if row.status in DEALT:
+        with contextlib.suppress(LookupError):  # an abandoned lobby: it was never dealt
+            _version, stored.state, stored.actions = position(conn, game_id)
+    return stored
 
 
 def game_row(conn: Conn, game_id: int) -> GameRow | None:

@@ -11,17 +11,19 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.store.base import StorePart
-from bot.store.rows import _G_GAME_COLS, GameRow, Want
-from bot.store.sql import _want
+from bot.store.loading import StoredGame, game_inside
+from bot.store.rows import _DEADLINE_COLS, _G_GAME_COLS, Deadline, GameRow, Want
+from bot.store.sql import _want, read_together
 from bot.store.sqlite import Conn, one, rows
+from bot.words.logline import LogLine
 
 #: bytes of randomness in a token (``secrets.token_urlsafe``: 22 characters of a URL)
 TOKEN_BYTES = 16
-#: game ids asked in one query of ``versions`` (SQLite takes at most 32,766 values in a statement)
-VERSIONS_AT_ONCE = 900
+#: game ids asked in one query of ``marks`` (SQLite takes at most 32,766 values in a statement)
+MARKS_AT_ONCE = 900
 _SERVER_COLS = "guild_id, enabled, token, language"
 
 
@@ -39,6 +41,33 @@ class WebServerRow:
 
 #: the name the web table's design gives the row (``bot.web.server.WebServer`` is the HTTP server)
 WebServer = WebServerRow
+
+
+class GameMark(NamedTuple):
+    """What a live page follows of a game: its version (a move, an undo) and what changes without one (the game
+    abandoned or ended, paused or going on again)."""
+
+    version: int
+    status: str
+    #: why the game is paused ("gone", "no_access"); None while it runs
+    paused: str | None
+
+
+def mark_of(row: GameRow) -> GameMark:
+    """The mark of a game's row as read."""
+    return GameMark(row.version, row.status, row.paused)
+
+
+@dataclass(frozen=True)
+class WebGame:
+    """A game as its pages show it, read together (one state of the database): a move, an end or a pause committed
+    meanwhile is in all of it or in none, so the recent log never runs ahead of the table, nor its clocks."""
+
+    game: StoredGame
+    #: the recent log lines, oldest first
+    lines: list[LogLine]
+    #: the decision clocks running, earliest first
+    clocks: list[Deadline]
 
 
 def _server(r: Sequence[Any]) -> WebServerRow:
@@ -118,14 +147,42 @@ class WebStore(StorePart):
         )
         return found[0] if found else None
 
-    async def versions(self, game_ids: Iterable[int]) -> dict[int, int]:
-        """The stored version of each game (those that exist), what live pages follow: every process of a sharded
-        bot reads the same store."""
+    async def stored_game(self, game_id: int, log_lines: int) -> WebGame | None:
+        """The game's row, seats and position (``bot.store.loading``), its last ``log_lines`` log lines and its
+        running clocks, in one transaction that reads together; None: no such game."""
+
+        def read(conn: Conn) -> tuple[StoredGame, list[Any], list[Any]] | None:
+            with read_together(conn):
+                stored = game_inside(conn, game_id)
+                if stored is None:
+                    return None
+                lines = rows(
+                    conn,
+                    "SELECT text, data FROM (SELECT seq, text, data FROM log WHERE game_id = ? ORDER BY seq DESC "
+                    "LIMIT ?) AS tail ORDER BY seq",
+                    (game_id, log_lines),
+                )
+                clocks = rows(
+                    conn, f"SELECT {_DEADLINE_COLS} FROM deadlines WHERE game_id = ? ORDER BY due_at", (game_id,)
+                )
+                return stored, lines, clocks
+
+        found = await self.reader.call(read)
+        if found is None:
+            return None
+        stored, lines, clocks = found
+        return WebGame(stored, [LogLine.stored(r[0], r[1]) for r in lines], [Deadline(*r) for r in clocks])
+
+    async def marks(self, game_ids: Iterable[int]) -> dict[int, GameMark]:
+        """The stored mark of each game (those that exist), what live pages follow: every process of a sharded bot
+        reads the same store. Version, status and pause come from one read of the row, so a game abandoned or
+        paused (no new version) reaches its pages as a move does."""
         ids = sorted(set(game_ids))
-        out: dict[int, int] = {}
-        for start in range(0, len(ids), VERSIONS_AT_ONCE):
-            chunk = ids[start : start + VERSIONS_AT_ONCE]
+        out: dict[int, GameMark] = {}
+        for start in range(0, len(ids), MARKS_AT_ONCE):
+            chunk = ids[start : start + MARKS_AT_ONCE]
             marks = ", ".join("?" * len(chunk))
-            for game_id, version in await self._read(f"SELECT id, version FROM games WHERE id IN ({marks})", chunk):
-                out[int(game_id)] = int(version)
+            found = await self._read(f"SELECT id, version, status, paused FROM games WHERE id IN ({marks})", chunk)
+            for game_id, version, status, paused in found:
+                out[int(game_id)] = GameMark(int(version), str(status), paused)
         return out

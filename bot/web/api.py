@@ -26,6 +26,7 @@ def answer(snap: Snapshot, links: dict[str, str]) -> dict[str, Any]:
     return {
         "game": snap.row.game,
         "status": snap.row.status,
+        "paused": snap.row.paused,
         "version": snap.version,
         "turn": snap.face.turn(game) if game is not None else None,
         "seats": [{"seat": s.seat, "name": names.get(s.seat, s.display_name), "ai": s.is_ai} for s in table.seats],

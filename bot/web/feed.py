@@ -1,11 +1,13 @@
 """The live side of the web table: open streams (Server-Sent Events) and the one watcher per process that feeds them.
 
-Any process of a sharded bot serves any game, so a stream follows the *stored* version: the watcher reads the
-versions of the games that have open streams (one query, every ``POLL`` seconds, and at once when this process
-commits a move of one of them: ``ServiceBase.moved``). On a new version it reads the game once and builds each
-payload once per (game, version, kind, language), then hands the same bytes to every stream that shows it. A stream
-keeps only the newest payload it has not written yet: a slow reader skips versions, it never piles them up. A
-server that turns the web off has its streams closed within ``RECHECK`` seconds."""
+Any process of a sharded bot serves any game, so a stream follows the *stored* game: the watcher reads the marks
+of the games that have open streams (``store.web.marks``: version, status and pause in one query, every ``POLL``
+seconds, and at once when this process commits a move of one of them: ``ServiceBase.moved``). A game abandoned or
+paused has no new version, but a new mark: its pages hear of it as of a move. On a new mark it reads the game once
+and builds each payload once per (game, mark, kind, language), then hands the same bytes to every stream that shows
+it (the event's id is the game's version). A stream keeps only the newest payload it has not written yet: a slow
+reader skips versions, it never piles them up. A server that turns the web off has its streams closed within
+``RECHECK`` seconds."""
 
 from __future__ import annotations
 
@@ -18,18 +20,19 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from bot.service import ServiceBase
+from bot.store.web import GameMark
 from bot.web import snapshot
 from bot.web.snapshot import Stored
 
 log = logging.getLogger(__name__)
 
-#: seconds between two looks at the stored versions of the games with open streams
+#: seconds between two looks at the stored marks of the games with open streams
 POLL = 0.25
 #: seconds of silence after which a stream gets a comment line (proxies close idle connections)
 HEARTBEAT = 15.0
 #: seconds between two checks that the servers of the open streams still have the web on
 RECHECK = 1.0
-#: payloads kept for streams that join (and API answers): (game, version, kind, language) -> bytes
+#: payloads kept for streams that join (and API answers): (game, mark, kind, language) -> bytes
 PAYLOADS_KEPT = 512
 #: games whose latest read is kept (a finished game's match weighs hundreds of KB): those with live streams are read
 #: at each of their versions, so they stay among the most recent
@@ -62,16 +65,16 @@ class Stream:
     #: "html" (the page's fragments) or "json" (the API's answers)
     kind: str
     lang: str
-    #: the version of the last payload it was given (-1: none yet)
-    version: int = -1
+    #: the game's mark in the last payload it was given (None: none yet)
+    mark: GameMark | None = None
     closed: bool = False
     _pending: bytes | None = None
     _ready: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def offer(self, version: int, data: bytes) -> None:
-        if version == self.version or self.closed:
+    def offer(self, mark: GameMark, data: bytes) -> None:
+        if mark == self.mark or self.closed:
             return
-        self.version, self._pending = version, data
+        self.mark, self._pending = mark, data
         self._ready.set()
 
     def close(self) -> None:
@@ -103,10 +106,11 @@ class Reader:
         #: reads made (tests and the benchmark look)
         self.reads = 0
 
-    async def at_least(self, game_id: int, token: str, version: int) -> Stored:
-        """The game as stored, at ``version`` or later."""
+    async def at_least(self, game_id: int, token: str, mark: GameMark) -> Stored:
+        """The game as stored, at ``mark`` or later (a later version; at the same version, a read that shows that
+        mark, or one begun after it was seen: an end or a pause has no version of its own to order it by)."""
         kept = self._latest.get(game_id)
-        if kept is not None and kept.version >= version and kept.token == token:
+        if kept is not None and _reaches(kept, mark) and kept.token == token:
             self._latest.move_to_end(game_id)
             return kept
         task = self._reading.get(game_id)
@@ -117,7 +121,7 @@ class Reader:
                 lambda done: self._reading.pop(game_id, None) if self._reading.get(game_id) is done else None
             )
         stored = await asyncio.shield(task)
-        if stored.version < version or stored.token != token:  # that read began before the version asked for
+        if not _reaches(stored, mark) or stored.token != token:  # that read began before the mark was seen
             return await self._read(game_id, token)
         return stored
 
@@ -134,6 +138,11 @@ class Reader:
 
     def forget(self, game_id: int) -> None:
         self._latest.pop(game_id, None)
+
+
+def _reaches(stored: Stored, mark: GameMark) -> bool:
+    """Whether a read shows the game at ``mark`` or after it."""
+    return stored.version > mark.version or stored.mark == mark
 
 
 class Feed:
@@ -155,12 +164,12 @@ class Feed:
         self.enabled = enabled
         self.poll, self.heartbeat, self.recheck = poll, heartbeat, recheck
         self.streams: dict[int, set[Stream]] = {}
-        self._payloads: OrderedDict[tuple[int, int, str, str], bytes] = OrderedDict()
+        self._payloads: OrderedDict[tuple[int, GameMark, str, str], bytes] = OrderedDict()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._checked = 0.0
         self._stopped = False
-        #: payloads built (each once per game, version, kind and language)
+        #: payloads built (each once per game, mark, kind and language)
         self.built = 0
 
     # ------------------------------------------------------------------ streams
@@ -170,7 +179,7 @@ class Feed:
 
     def payload(self, stored: Stored, kind: str, lang: str) -> bytes:
         """The SSE event of a read game for a kind of stream and a language, built once."""
-        key = (stored.table.id, stored.version, kind, lang)
+        key = (stored.table.id, stored.mark, kind, lang)
         data = self._payloads.get(key)
         if data is None:
             data = event(stored.version, self.build(stored, kind, lang))
@@ -182,10 +191,10 @@ class Feed:
             self._payloads.move_to_end(key)
         return data
 
-    async def join(self, stream: Stream, version: int) -> None:
-        """Open ``stream``: it gets the game as stored now (``version`` or later) at once, then each new version."""
-        stored = await self.reader.at_least(stream.game_id, stream.token, version)
-        stream.offer(stored.version, self.payload(stored, stream.kind, stream.lang))
+    async def join(self, stream: Stream, mark: GameMark) -> None:
+        """Open ``stream``: it gets the game as stored now (``mark`` or later) at once, then each new mark."""
+        stored = await self.reader.at_least(stream.game_id, stream.token, mark)
+        stream.offer(stored.mark, self.payload(stored, stream.kind, stream.lang))
         if self._stopped:  # the process stopped meanwhile
             stream.close()
             return
@@ -225,7 +234,7 @@ class Feed:
                 await task
 
     async def _watch(self) -> None:
-        """While streams are open: look at their games' versions every ``poll`` seconds or when woken."""
+        """While streams are open: look at their games' marks every ``poll`` seconds or when woken."""
         while self.streams:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.poll)
@@ -235,11 +244,11 @@ class Feed:
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database away for a moment: the streams wait, the next look tries again
-                log.warning("the web's live streams could not read the games' versions", exc_info=True)
+                log.warning("the web's live streams could not read the games' marks", exc_info=True)
 
     async def look(self) -> None:
         """One look: streams of servers that turned the web off are closed; every stream behind its game's stored
-        version gets it."""
+        mark gets the game at that mark."""
         now = time.monotonic()
         if now - self._checked >= self.recheck:
             self._checked = now
@@ -247,28 +256,28 @@ class Feed:
         if not self.streams:
             return
         asked = list(self.streams)
-        versions = await self.service.store.web.versions(asked)
+        marks = await self.service.store.web.marks(asked)
         behind = [
-            (game_id, version)
-            for game_id, version in versions.items()
-            if any(s.version != version for s in self.streams.get(game_id, ()))
+            (game_id, mark)
+            for game_id, mark in marks.items()
+            if any(s.mark != mark for s in self.streams.get(game_id, ()))
         ]
-        for game_id in set(asked) - set(versions):  # a game gone from the database (not one that joined meanwhile)
+        for game_id in set(asked) - set(marks):  # a game gone from the database (not one that joined meanwhile)
             self._close(game_id)
-        await asyncio.gather(*(self._fan_out(game_id, version) for game_id, version in behind))
+        await asyncio.gather(*(self._fan_out(game_id, mark) for game_id, mark in behind))
 
-    async def _fan_out(self, game_id: int, version: int) -> None:
+    async def _fan_out(self, game_id: int, mark: GameMark) -> None:
         held = self.streams.get(game_id)
         if not held:
             return
         token = next(iter(held)).token
         try:
-            stored = await self.reader.at_least(game_id, token, version)
+            stored = await self.reader.at_least(game_id, token, mark)
         except Exception:
             log.warning("the web could not read game %s for its live streams", game_id, exc_info=True)
             return
         for stream in list(self.streams.get(game_id, ())):
-            stream.offer(stored.version, self.payload(stored, stream.kind, stream.lang))
+            stream.offer(stored.mark, self.payload(stored, stream.kind, stream.lang))
 
     async def _close_disabled(self) -> None:
         guilds = {s.guild_id for held in self.streams.values() for s in held}

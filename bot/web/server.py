@@ -32,6 +32,7 @@ from bot.replay.steps import ReplayCache
 from bot.service import ServiceBase
 from bot.settings import Settings
 from bot.store import GameRow
+from bot.store.web import mark_of
 from bot.web import api, guard, links, pages
 from bot.web.feed import KEEP_ALIVE, Closed, Feed, Stream
 from bot.web.language import choose
@@ -187,7 +188,7 @@ class WebServer:
     async def _snapshot(self, request: web.Request) -> Snapshot:
         row, token = await self._game(request)
         try:
-            stored = await self.feed.reader.at_least(row.id, token, row.version)
+            stored = await self.feed.reader.at_least(row.id, token, mark_of(row))
         except (UserError, LookupError):  # gone meanwhile, or a game of a kind this release does not know
             raise web.HTTPNotFound() from None
         return stored.in_language(self._lang(request, row.language))
@@ -230,7 +231,7 @@ class WebServer:
         )
         try:
             try:
-                await self.feed.join(stream, row.version)
+                await self.feed.join(stream, mark_of(row))
             except (UserError, LookupError):  # gone meanwhile, or a game of a kind this release does not know
                 raise web.HTTPNotFound() from None
             await response.prepare(request)

@@ -1,15 +1,18 @@
 """What one game's page or API answer needs, read from the store at the game's stored version: its row, the match
 (replayed from its latest snapshot, never the service's cache, which a move may be changing), the recent public log
-lines, who must decide and by when. Only public things are read: nothing here calls a private view."""
+lines, who must decide and by when, all from one state of the database. Only public things are read: nothing here
+calls a private view."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from bot.errors import UserError
 from bot.face import Face
 from bot.service import ServiceBase
 from bot.store import GameRow
+from bot.store.web import GameMark, mark_of
 from bot.table import Table
 from bot.words.logline import LogLine
 
@@ -30,6 +33,11 @@ class Stored:
     @property
     def version(self) -> int:
         return self.table.row.version
+
+    @property
+    def mark(self) -> GameMark:
+        """Its version, status and pause as read (what its live streams follow)."""
+        return mark_of(self.table.row)
 
     def in_language(self, lang: str) -> Snapshot:
         table = self.table
@@ -80,20 +88,20 @@ def deciding(table: Table) -> list[str]:
 
 
 async def read(service: ServiceBase, game_id: int, token: str) -> Stored:
-    """The game as stored now (``ServiceBase.read_table``: the row, seats and position of one state of the
-    database), its recent log and its running clocks. A log line of a move committed meanwhile may come along; the
-    next version's read shows it anyway."""
-    table = await service.read_table(game_id)
+    """The game as stored now, with its recent log and its running clocks, all read in one transaction
+    (``store.web.stored_game``: one state of the database), so the log never runs a move ahead of the table."""
+    found = await service.store.web.stored_game(game_id, LOG_LINES)
+    if found is None:
+        raise UserError("err.no_game")
+    table = service.table_of(found.game)
     face = service.face(table)
-    store = service.store
-    lines = await store.play.log_tail(game_id, LOG_LINES)
     due: datetime | None = None
     seats = set(waiting(table))
     if seats and table.row.paused is None:  # a paused game's clocks stand still
-        clocks = [d.due_at for d in await store.work.deadlines(game_id) if d.seat in seats]
+        clocks = [d.due_at for d in found.clocks if d.seat in seats]
         if clocks:
             due = datetime.fromtimestamp(min(clocks), UTC)
-    return Stored(table, face, token, tuple(lines), due)
+    return Stored(table, face, token, tuple(found.lines), due)
 
 
 async def snapshot(service: ServiceBase, game_id: int, token: str, lang: str) -> Snapshot:

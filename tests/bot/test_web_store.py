@@ -1,6 +1,7 @@
 """The web view's part of the store (``store.web``): a server's web turned on and off with its token kept, a game's
 token made once (by two processes at once too) and never its number, a game found by its token only while its server
-has the web on, and the stored versions live pages follow.
+has the web on, the stored marks live pages follow (version, status, pause), and a game read with its recent
+log lines together.
 
 Every test here runs on both stores, SQLite and PostgreSQL (``pytestmark``)."""
 
@@ -12,6 +13,7 @@ import re
 import pytest
 
 from bot.store import Store, Want
+from bot.store.web import GameMark
 from bot.words.logline import LogLine
 
 pytestmark = pytest.mark.postgresql
@@ -111,13 +113,37 @@ async def test_tutorials_and_lobbies_are_never_on_the_web(store: Store) -> None:
         assert await store.web.game_by_token(await store.web.game_token(game_id)) is None
 
 
-async def test_versions_are_the_stored_ones_in_one_answer(store: Store) -> None:
+async def test_marks_are_the_stored_version_status_and_pause_in_one_answer(store: Store) -> None:
     dealt, lobby = await game(store, 100), await game(store, 101, start=False)
     stored = {r[0]: r[1] for r in await store._read("SELECT id, version FROM games")}
-    assert await store.web.versions([dealt, lobby, dealt, 10_000]) == {dealt: stored[dealt], lobby: stored[lobby]}
-    assert await store.web.versions([]) == {}
+    assert await store.web.marks([dealt, lobby, dealt, 10_000]) == {
+        dealt: GameMark(stored[dealt], "active", None),
+        lobby: GameMark(stored[lobby], "lobby", None),
+    }
+    assert await store.web.marks([]) == {}
     many = [await game(store, 200 + i) for i in range(3)]
-    assert set(await store.web.versions(many)) == set(many)
+    assert set(await store.web.marks(many)) == set(many)
+    # a pause and an end change no version, only the mark
+    assert await store.marks.pause(many[0], "gone", [LogLine.say("paused.log_gone")])
+    assert await store.games.abandon(many[1], [1])
+    found = await store.web.marks(many)
+    assert found[many[0]] == GameMark(stored[dealt], "active", "gone")
+    assert found[many[1]] == GameMark(stored[dealt], "abandoned", None)
+    assert found[many[2]] == GameMark(stored[dealt], "active", None)
+
+
+async def test_a_game_is_read_with_its_recent_log_and_clocks_together(store: Store) -> None:
+    game_id = await game(store, 100)
+    for n in range(3):
+        await store._write(
+            "INSERT INTO log (game_id, seq, version, text, data, at) VALUES (?, ?, 0, ?, NULL, '2026-01-01')",
+            (game_id, 10 + n, f"line {n}"),
+        )
+    found = await store.web.stored_game(game_id, 2)
+    assert found is not None and found.game.row.id == game_id and found.game.state == '{"state": 0}'
+    assert [line.text("en") for line in found.lines] == ["line 1", "line 2"]  # the last ones, oldest first
+    assert found.clocks == await store.work.deadlines(game_id)
+    assert await store.web.stored_game(game_id + 1000, 2) is None
 
 
 async def test_turning_the_web_on_or_off_shows_each_running_table_of_the_server_again(store: Store) -> None:

@@ -16,10 +16,13 @@ from typing import Any
 import aiohttp
 import pytest
 import pytest_asyncio
+from markupsafe import escape
 
 from bot import Settings
+from bot.web import snapshot
 from bot.web.api import without_ids
 from bot.web.guard import CONTENT_SECURITY_POLICY
+from bot.words.i18n import t
 from tests.bot.conftest import user_errors_only
 from tests.bot.helpers import Party, open_game, open_lobby
 
@@ -138,6 +141,79 @@ async def test_a_stream_gets_a_move_within_two_seconds(simcord_env: Any, http: a
             shown = await page.until(version, timeout=5.0)
             assert shown.at - committed[version] <= 2.0
             assert "<main" not in shown.data or "</main>" in shown.data
+    user_errors_only(simcord_env)
+
+
+async def test_a_game_paused_or_abandoned_reaches_its_streams_within_two_seconds(
+    simcord_env: Any, http: aiohttp.ClientSession
+) -> None:
+    """Pausing or abandoning a game makes no new version: the streams follow the game's whole mark (version, status,
+    pause), and their events keep the version as their id."""
+    party = await open_game(simcord_env, ("alice", "bob"))
+    token = await on_the_web(party)
+    table = await party.table()
+    version = table.row.version
+    async with (
+        await Events.open(http, f"{base(party)}/api/g/{token}/events") as api,
+        await Events.open(http, f"{base(party)}/g/{token}/events") as page,
+    ):
+        first = json.loads((await api.next()).data)
+        assert (first["status"], first["paused"]) == ("active", None)
+        await page.next()
+        assert await party.bot.service.reach.pause(table.id, "gone")  # its channel deleted
+        paused_at = time.perf_counter()
+        paused, shown = await api.next(timeout=5.0), await page.next(timeout=5.0)
+        assert paused.id == shown.id == version
+        assert max(paused.at, shown.at) - paused_at <= 2.0
+        answer = json.loads(paused.data)
+        assert (answer["status"], answer["paused"], answer["deadline"]) == ("active", "gone", None)
+        assert escape(t("status.paused_gone", "en")) in shown.data
+        await party.bot.service.reach.go_on(table.id, by="alice")
+        assert json.loads((await api.next(timeout=5.0)).data)["paused"] is None
+        await page.next(timeout=5.0)
+        assert (await party.members["alice"].slash(party.channel, "game abandon")).ephemeral is not None
+        abandoned_at = time.perf_counter()
+        ended, shown = await api.next(timeout=5.0), await page.next(timeout=5.0)
+        assert ended.id == shown.id == version
+        assert max(ended.at, shown.at) - abandoned_at <= 2.0
+        answer = json.loads(ended.data)
+        assert (answer["status"], answer["deciding"], answer["deadline"]) == ("abandoned", [], None)
+        assert escape(t("status.abandoned", "en")) in shown.data
+    status, text, _ = await get(http, f"{base(party)}/api/g/{token}")  # the kept read is not the answer now
+    assert status == 200 and json.loads(text)["status"] == "abandoned"
+    user_errors_only(simcord_env)
+
+
+async def test_the_recent_log_is_read_with_the_table_at_one_version(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move committed while a page's game is being read (here: right after the read's first round trip to the
+    database) is in all of what the page shows or in none of it: the recent log never runs a move ahead of the
+    table."""
+    party = await open_game(simcord_env, ("alice", "bob"))
+    token = await on_the_web(party)
+    bot = party.bot
+    game_id = (await party.table()).id
+    reader = bot.store.reader
+    call = reader.call
+    moved: list[int] = []
+
+    async def then_a_move(fn: Any) -> Any:
+        result = await call(fn)
+        if not moved:
+            moved.append(game_id)
+            await a_move(party)
+        return result
+
+    monkeypatch.setattr(reader, "call", then_a_move)
+    read = await snapshot.read(bot.service, game_id, token)
+    monkeypatch.undo()
+    assert moved, "a move was made during the read"
+    assert (await snapshot.read(bot.service, game_id, token)).version == read.version + 1
+    found = await bot.store._read(
+        "SELECT COUNT(*) FROM log WHERE game_id = ? AND version <= ?", (game_id, read.version)
+    )
+    assert len(read.lines) == min(int(found[0][0]), snapshot.LOG_LINES), "the log as it was at the table's version"
     user_errors_only(simcord_env)
 
 
