@@ -31,6 +31,7 @@ import contextlib
 import gzip
 import multiprocessing
 import os
+import re
 import resource
 import sys
 import tempfile
@@ -181,7 +182,7 @@ async def page_weight(base: str, token: str) -> list[tuple[str, int, int]]:
             html = await answer.read()
         out.append(("page (HTML)", len(html), len(gzip.compress(html))))
         text = html.decode()
-        for asset in sorted({part.split('"')[0] for part in text.split('"/static/')[1:]}):
+        for asset in sorted(set(re.findall(r'"(?:\.\./)+static/([^"]+)"', text))):  # relative to the page
             async with session.get(f"{base}/static/{asset}") as answer:
                 body = await answer.read()
             out.append((asset.split("?")[0], len(body), len(gzip.compress(body))))

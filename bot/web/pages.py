@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import quote
 
 from babel import Locale
 from babel.dates import format_date, format_time
@@ -84,9 +85,25 @@ class GameSnapshot(Protocol):
         ...
 
 
+def root_of(path: str) -> str:
+    """The way from a page at ``path`` (as this server sees it) up to the web table's root, relative to the page:
+    ``../`` from ``/g/<token>``. Every link of a page starts with it, so the same page works wherever the table is
+    served: at ``/``, or under a prefix that the operator's proxy strips (``https://example.org/nightfall/g/<token>``
+    reaches this server as ``/g/<token>``, and ``../static/…`` reaches it as ``/static/…``)."""
+    depth = path.count("/") - 1
+    return "../" * depth if depth > 0 else "./"
+
+
+#: the way up to the root from a game's page (``/g/<token>``), its replay (``/g/<token>/replay``) and a leaderboard
+#: (``/s/<token>/top/<game>``)
+GAME_ROOT = root_of("/g/token")
+REPLAY_ROOT = root_of("/g/token/replay")
+TOP_ROOT = root_of("/s/token/top/game")
+
+
 @dataclass(frozen=True)
 class Links:
-    """Where a game's page links to; path-absolute by default (the page's own origin)."""
+    """Where a game's pages link to, relative to the page they are on (``root``: ``root_of`` that page)."""
 
     page: str
     replay: str
@@ -94,8 +111,8 @@ class Links:
     events: str
 
     @classmethod
-    def of(cls, token: str) -> Links:
-        base = f"/g/{token}"
+    def of(cls, token: str, root: str) -> Links:
+        base = f"{root}g/{quote(token, safe='')}"
         return cls(base, f"{base}/replay", f"{base}/log.txt", f"{base}/events")
 
 
@@ -131,10 +148,11 @@ def _languages(lang: str, query: str = "") -> list[dict[str, Any]]:
     return out
 
 
-def _frame(lang: str, title: str, query: str = "") -> dict[str, Any]:
-    """What every page's frame (``base.html``) takes."""
+def _frame(lang: str, title: str, root: str, query: str = "") -> dict[str, Any]:
+    """What every page's frame (``base.html``) takes; ``root``: the way up from the page to the table's root."""
     return {
         "lang": lang,
+        "root": root,
         "title": title,
         "v": asset_version(),
         "languages": _languages(lang, query),
@@ -209,12 +227,12 @@ def game_fragment(snap: GameSnapshot, lang: str) -> str:
 def game_page(snap: GameSnapshot, lang: str, links: Links | None = None) -> str:
     """A game's live table as a whole page, in ``lang``."""
     lang = _lang(lang)
-    links = links or Links.of(snap.token)
+    links = links or Links.of(snap.token, GAME_ROOT)
     game = FACES[snap.row.game].rules.name
     players = _players(snap.table)
     events = f"{links.events}?lang={lang}"
     return ENV.get_template("game.html").render(
-        **_frame(lang, t("web.page.title", lang, game=game, players=players)),
+        **_frame(lang, t("web.page.title", lang, game=game, players=players), GAME_ROOT),
         heading=game,
         players=t("web.page.players", lang, players=players),
         fragment=Markup(game_fragment(snap, lang)),
@@ -233,7 +251,7 @@ def replay_page(snap: GameSnapshot, replay: Replay, step: int, lang: str, links:
     happened in the step, and links to the steps before and after (``rel="prev"``/``"next"``: the arrow keys follow
     them)."""
     lang = _lang(lang)
-    links = links or Links.of(snap.token)
+    links = links or Links.of(snap.token, REPLAY_ROOT)
     face = FACES[snap.row.game]
     steps = len(replay.steps)
     number = min(max(step, 1), steps) if steps else 0
@@ -253,7 +271,7 @@ def replay_page(snap: GameSnapshot, replay: Replay, step: int, lang: str, links:
         return f"{links.replay}?step={n}&lang={lang}"
 
     return ENV.get_template("replay.html").render(
-        **_frame(lang, t("web.replay.title", lang, game=game), f"step={number}"),
+        **_frame(lang, t("web.replay.title", lang, game=game), REPLAY_ROOT, f"step={number}"),
         heading=t("web.replay.title", lang, game=game),
         players=t("web.page.players", lang, players=_players(snap.table)),
         step=number,
@@ -280,7 +298,7 @@ def leaderboard_page(game: str, server: str, entries: Sequence[Entry], lang: str
     words = labels(game, server, page, max(pages, 1), lang)
     subtitle = words.subtitle if server else words.subtitle.lstrip(" ·")
     return ENV.get_template("leaderboard.html").render(
-        **_frame(lang, words.title),
+        **_frame(lang, words.title, TOP_ROOT),
         words=words,
         subtitle=subtitle,
         entries=list(entries),
@@ -298,8 +316,11 @@ def log_text(snap: GameSnapshot, lang: str, lines: Sequence[str] | None = None) 
     return "\n".join([head, "", *body, ""])
 
 
-def not_found(lang: str) -> str:
-    """The page of a link that leads nowhere: an unknown token, or a server that turned its web table off."""
+def not_found(lang: str, path: str = "/") -> str:
+    """The page of a link that leads nowhere: an unknown token, or a server that turned its web table off. ``path``:
+    the one asked for (its stylesheet is linked from there)."""
     lang = _lang(lang)
     title = t("web.missing.title", lang)
-    return ENV.get_template("not_found.html").render(**_frame(lang, title), text=t("web.missing.text", lang))
+    return ENV.get_template("not_found.html").render(
+        **_frame(lang, title, root_of(path)), text=t("web.missing.text", lang)
+    )

@@ -151,7 +151,7 @@ class WebServer:
         return choose(request.query.get("lang"), request.headers.get("Accept-Language"), fallback)
 
     def _not_found(self, request: web.Request) -> web.Response:
-        body = pages.not_found(self._lang(request, "en"))
+        body = pages.not_found(self._lang(request, "en"), request.rel_url.raw_path)
         return web.Response(status=404, text=body, content_type="text/html", charset="utf-8")
 
     async def _game(self, request: web.Request) -> tuple[GameRow, str]:
@@ -195,7 +195,7 @@ class WebServer:
 
     async def _game_page(self, request: web.Request) -> web.Response:
         snap = await self._snapshot(request)
-        return _html(pages.game_page(snap, snap.lang, pages.Links.of(snap.token)))
+        return _html(pages.game_page(snap, snap.lang))
 
     async def _api_game(self, request: web.Request) -> web.Response:
         snap = await self._snapshot(request)
@@ -258,7 +258,7 @@ class WebServer:
             step = int(request.query.get("step", "1")[:9])
         except ValueError:
             step = 1
-        return _html(pages.replay_page(snap, replay, step, snap.lang, pages.Links.of(snap.token)))
+        return _html(pages.replay_page(snap, replay, step, snap.lang))
 
     async def _log_text(self, request: web.Request) -> web.Response:
         snap = await self._snapshot(request)

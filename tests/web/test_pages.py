@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from html.parser import HTMLParser
 from typing import Any
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 
@@ -29,6 +30,8 @@ from render.nightfall.cards import card_name as nf_card_name
 from tests.kitgame import KIT_KEY, registered
 
 EVIL = "<script>alert(1)</script>"
+#: a page's own script or stylesheet: under static/, relative to the page (``pages.root_of``)
+STATIC = re.compile(r"(?:\./|(?:\.\./)+)static/[a-z]+\.(?:js|css)\?v=[0-9a-f]+")
 DEADLINE = datetime(2026, 12, 3, 9, 30, tzinfo=UTC)
 #: each game: its seats' names (one of them a script, one an AI player) and its options
 GAMES = {
@@ -137,7 +140,8 @@ def structure(html: str) -> Structure:
 
 def check_page(html: str, lang: str, *, times: int | None = None) -> Structure:
     """A page is one document in ``lang`` with one ``<main>``, no inline script, style or handler, its scripts and
-    styles from /static/; ``times``: how many ``<time>`` elements it must hold (each with a UTC ``datetime``)."""
+    styles from static/ (relative to the page); ``times``: how many ``<time>`` elements it must hold (each with a UTC
+    ``datetime``)."""
     assert html.startswith("<!doctype html>")
     page = structure(html)
     assert [a.get("lang") for a in page.all("html")] == [lang]
@@ -147,8 +151,8 @@ def check_page(html: str, lang: str, *, times: int | None = None) -> Structure:
     for tag, attrs in page.tags:
         assert "style" not in attrs and tag != "style", "no inline style (the CSP forbids it)"
         assert not [a for a in attrs if a.startswith("on")], "no inline event handler"
-    assert all(str(a.get("src")).startswith("/static/") for a in page.all("script"))
-    assert all(str(a.get("href")).startswith("/static/") for a in page.all("link") if a.get("rel") == "stylesheet")
+    assert all(STATIC.fullmatch(str(a.get("src"))) for a in page.all("script"))
+    assert all(STATIC.fullmatch(str(a.get("href"))) for a in page.all("link") if a.get("rel") == "stylesheet")
     assert [a.get("href") for a in page.all("link") if a.get("rel") == "icon"] == ["data:,"], "no icon to fetch"
     if times is not None:
         found = page.all("time")
@@ -282,7 +286,7 @@ def test_a_page_says_who_decides_by_when_each_player_and_what_lies_between(key: 
     assert f'data-version="{match.version}"' in fragment
     live = page.all("p")
     events = [a for a in live if a.get("id") == "live"]
-    assert events and events[0].get("data-events") == f"/g/tok3n/events?lang={lang}"
+    assert events and events[0].get("data-events") == f"../g/tok3n/events?lang={lang}"
     assert "hidden" in events[0], "the live state shows only once the script runs"
 
 
@@ -342,14 +346,14 @@ def test_a_replay_steps_through_public_tables_with_links_that_work_without_scrip
             page = check_page(html, lang, times=0)
             rels = {str(a.get("rel")): str(a.get("href")) for a in page.all("a") if a.get("rel")}
             if number > 1:
-                assert rels["prev"] == f"/g/tok3n/replay?step={number - 1}&lang={lang}"
+                assert rels["prev"] == f"../../g/tok3n/replay?step={number - 1}&lang={lang}"
             else:
                 assert "prev" not in rels
             if number < steps:
-                assert rels["next"] == f"/g/tok3n/replay?step={number + 1}&lang={lang}"
+                assert rels["next"] == f"../../g/tok3n/replay?step={number + 1}&lang={lang}"
             else:
                 assert "next" not in rels
-            assert [a.get("src", "").split("?")[0] for a in page.all("script")] == ["/static/replay.js"]  # type: ignore[union-attr]
+            assert [a.get("src", "").split("?")[0] for a in page.all("script")] == ["../../static/replay.js"]  # type: ignore[union-attr]
             assert EVIL not in html
             match = replay.steps[number - 1].match(FACES[key])
             ids = ids_of(match.public_view()) | {i for s in match.seats for i in ids_of(match.private_view(s))}
@@ -408,3 +412,76 @@ def test_the_time_element_reads_in_utc_and_in_the_language() -> None:
     naive = datetime(2026, 1, 5, 7, 4)
     assert str(pages.time_element(naive, "en")) == str(pages.time_element(when, "en")), "a naive time is UTC"
     json.dumps(str(pages.time_element(when, "ru")))
+
+
+#: where the web table is reached: at a host's root, and under a prefix the operator's proxy strips
+PUBLIC = ("https://games.example.org", "https://example.org/nightfall")
+
+
+def links(html: str) -> list[str]:
+    """Every address a page leads to or loads: its links, scripts, stylesheets and its event stream."""
+    found = []
+    for _tag, attrs in structure(html).tags:
+        for name in ("href", "src", "data-events"):
+            value = attrs.get(name)
+            if value is not None and not value.startswith("data:"):
+                found.append(value)
+    return found
+
+
+def routes(html: str, path: str) -> set[str]:
+    """The server's paths (query included) that a page served at ``path`` leads to, under each public address:
+    each link resolved from the page as a browser does (``urljoin``), its prefix taken off as the proxy does; a link
+    that leaves the table's address fails."""
+    out: dict[str, set[str]] = {}
+    for public in PUBLIC:
+        prefix = urlsplit(public).path
+        resolved = set()
+        for link in links(html):
+            url = urljoin(public + path, link)
+            assert url.startswith(public + "/"), (public, path, link, url)
+            rest = urlsplit(url)
+            resolved.add(rest.path.removeprefix(prefix) + (f"?{rest.query}" if rest.query else ""))
+        out[public] = resolved
+    first, second = out.values()
+    assert first == second, "the same page leads to the same routes under a prefix"
+    return first
+
+
+def without_query(paths: set[str]) -> set[str]:
+    return {p.split("?")[0] for p in paths}
+
+
+def test_every_link_of_a_page_leads_to_its_route_at_the_root_and_under_a_prefix() -> None:
+    """The pages link relative to themselves, so ``NIGHTFALL_PUBLIC_URL`` may have a path (a proxy that strips it):
+    every href, src and the live stream's address reach the right route either way."""
+    table, replay = replay_of("nightfall", seed=9)
+    snap = snap_of(table)
+    token = snap.token
+    game = routes(pages.game_page(snap, "pl"), f"/g/{token}")
+    assert without_query(game) == {
+        f"/g/{token}",  # the language switch
+        f"/g/{token}/replay",
+        f"/g/{token}/log.txt",
+        f"/g/{token}/events",
+        "/static/web.css",
+        "/static/live.js",
+    }
+    assert f"/g/{token}/events?lang=pl" in game and f"/g/{token}?lang=ru" in game
+    step = routes(pages.replay_page(snap, replay, 2, "en"), f"/g/{token}/replay?step=2")
+    assert without_query(step) == {
+        f"/g/{token}",
+        f"/g/{token}/replay",
+        f"/g/{token}/log.txt",
+        "/static/web.css",
+        "/static/replay.js",
+    }
+    assert {f"/g/{token}/replay?step=1&lang=en", f"/g/{token}/replay?step=3&lang=en"} <= step
+    assert f"/g/{token}/replay?step=2&lang=pl" in step  # the language switch keeps the step
+    top = routes(pages.leaderboard_page("nightfall", "Night Owls", [], "en"), "/s/s3rver/top/nightfall")
+    assert without_query(top) == {"/s/s3rver/top/nightfall", "/static/web.css"}
+    for path in ("/", "/nothing", f"/g/{token}/x/y/z", "/g/AAAAAAAAAAAAAAAAAAAAAA", "/g/a/"):
+        missing = routes(pages.not_found("en", path), path)
+        assert without_query(missing) == {path, "/static/web.css"}, path
+    for asset in ("web.css", "live.js", "replay.js"):
+        assert pages.static_file(asset) is not None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
@@ -264,7 +265,7 @@ async def test_every_answer_carries_the_security_headers_and_no_cookie(
     party = await open_game(simcord_env, ("alice", "bob"))
     token = await on_the_web(party)
     page = (await get(http, f"{base(party)}/g/{token}"))[1]
-    assets = sorted({part.split('"')[0] for part in page.split('"/static/')[1:]})
+    assets = sorted(set(re.findall(r'"(?:\.\./)+static/([^"]+)"', page)))
     assert assets, "the page links its CSS and script"
     paths = [f"/g/{token}", f"/api/g/{token}", f"/g/{token}/log.txt", "/robots.txt", "/nothing", "/api/g/nope"]
     paths += [f"/static/{asset}" for asset in assets]
