@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bot import Settings
+from bot.errors import UserError
 from bot.games import FACES
 from bot.service import GameService
-from bot.errors import UserError
 from bot.store import Store
 
 
