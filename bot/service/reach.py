@@ -34,6 +34,7 @@ class ReachService(ServicePart):
             self._drop(game_id)  # the cached row does not know it is paused
         if paused:
             self.wake()
+            self.base.moved(game_id)  # its live web pages say so at once
         return paused
 
     async def go_on(
@@ -52,6 +53,7 @@ class ReachService(ServicePart):
                 raise UserError("err.channel_busy")
             table = await self._refresh(game_id)
         self.wake()
+        self.base.moved(game_id)
         self.play.schedule_ai(table)
         return table
 

@@ -361,6 +361,7 @@ class SeatService(ServicePart):
                 task.cancel()
             table = await self._refresh(table.id)
         self.wake()
+        self.base.moved(table.id)  # its live web pages say it ended at once
         return table
 
     async def replace(
