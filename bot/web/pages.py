@@ -88,7 +88,7 @@ class GameSnapshot(Protocol):
 def root_of(path: str) -> str:
     """The way from a page at ``path`` (as this server sees it) up to the web table's root, relative to the page:
     ``../`` from ``/g/<token>``. Every link of a page starts with it, so the same page works wherever the table is
-    served: at ``/``, or under a prefix that the operator's proxy strips (``https://example.org/nightfall/g/<token>``
+    served: at ``/``, or under a prefix that the operator's proxy strips (``https://example.org/games/g/<token>``
     reaches this server as ``/g/<token>``, and ``../static/…`` reaches it as ``/static/…``)."""
     depth = path.count("/") - 1
     return "../" * depth if depth > 0 else "./"

@@ -224,6 +224,11 @@ async def test_a_database_of_the_release_before_keeps_every_row_and_takes_negati
             table: sorted(map(tuple, await store._read(f"SELECT * FROM {table}")), key=repr)
             for table in ("seats", "results", "games")
         }
+        # later releases add columns (a game's web token): each row keeps its values, and the new columns are empty
+        for table, rows in after.items():
+            width = len(before[table][0])
+            assert all(value is None for r in rows for value in r[width:])
+            after[table] = [r[:width] for r in rows]
         assert after == {k: v for k, v in before.items() if k != "series"}
         series = await store.series.series_in(200)
         assert series is not None and (series.kind, series.target, series.status) == (GAME, 100, "running")
