@@ -5,6 +5,7 @@ is served; it is meant for the operator's own network, never for the internet.""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
@@ -22,6 +23,26 @@ def split_address(address: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
+async def serve(app: web.Application, host: str, port: int, backlog: int = 128, **options: Any) -> web.AppRunner:
+    """``app`` listening on ``host:port`` on this event loop (``:0`` takes a free port: ``bound_port``); a site that
+    cannot bind cleans its runner up before the error goes on. ``options``: ``web.AppRunner``'s options beyond those
+    every server of the bot shares (no access log, no signal handlers)."""
+    runner = web.AppRunner(app, access_log=None, handle_signals=False, **options)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port, backlog=backlog)
+    try:
+        await site.start()
+    except BaseException:
+        await runner.cleanup()
+        raise
+    return runner
+
+
+def bound_port(runner: web.AppRunner) -> int:
+    """The port a served app listens on."""
+    return int(runner.addresses[0][1])
+
+
 class OpsServer:
     """``/healthz`` and ``/metrics`` of one bot; :attr:`port` is the port bound (``:0`` takes a free one)."""
 
@@ -37,16 +58,8 @@ class OpsServer:
         app = web.Application()
         app.router.add_get("/healthz", self._healthz)
         app.router.add_get("/metrics", self._metrics)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False)
-        await runner.setup()
-        site = web.TCPSite(runner, self.host, self.wanted_port)
-        try:
-            await site.start()
-        except BaseException:
-            await runner.cleanup()
-            raise
-        self._runner = runner
-        self.port = int(runner.addresses[0][1])
+        self._runner = await serve(app, self.host, self.wanted_port)
+        self.port = bound_port(self._runner)
         log.info("health and metrics on http://%s:%s (/healthz, /metrics)", self.host, self.port)
 
     async def stop(self) -> None:

@@ -26,7 +26,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.errors import UserError
-from bot.ops.http import split_address
+from bot.ops.http import bound_port, serve, split_address
 from bot.ratings.leaderboard import entries
 from bot.replay.steps import ReplayCache
 from bot.service import ServiceBase
@@ -100,18 +100,10 @@ class WebServer:
         for path, handler in routes:
             app.router.add_get(path, handler, allow_head=not path.endswith("/events"))
         # a visitor who leaves ends their handler at once (a stream gives its place back, a read stops waiting)
-        runner = web.AppRunner(
-            app, access_log=None, handle_signals=False, shutdown_timeout=1.0, handler_cancellation=True
+        self._runner = await serve(
+            app, self.host, self.wanted_port, BACKLOG, shutdown_timeout=1.0, handler_cancellation=True
         )
-        await runner.setup()
-        site = web.TCPSite(runner, self.host, self.wanted_port, backlog=BACKLOG)
-        try:
-            await site.start()
-        except BaseException:
-            await runner.cleanup()
-            raise
-        self._runner = runner
-        self.port = int(runner.addresses[0][1])
+        self.port = bound_port(self._runner)
         log.info("the web table on http://%s:%s (public address %s)", self.host, self.port, self.base_url)
 
     async def stop(self) -> None:
