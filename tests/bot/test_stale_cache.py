@@ -9,7 +9,26 @@ from bot import Settings
 from bot.errors import UserError
 from bot.games import FACES
 from bot.service import GameService
+from bot.service.base import Outcome
 from bot.store import Store
+from bot.table import Table
+
+
+async def _started(service: GameService) -> Table:
+    """A two-player Nightfall game dealt in channel 9 (ann hosts, bo joins)."""
+    await service.seats.new_lobby(
+        guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann", game="nightfall", options={}
+    )
+    await service.seats.join(9, 2, "bo")
+    return await service.seats.start(9, 1)
+
+
+async def _first_move(service: GameService, table: Table) -> Outcome:
+    """The first legal move of the first seat ``table`` waits on, made by its person through ``service``."""
+    assert table.game is not None
+    seat = table.game.pending()[0].seat
+    move = str(table.game.legal_actions(seat)[0])
+    return await service.play.act(table.id, user_id=table.by_seat(seat).user_id, text=move, source="command")
 
 
 @pytest.mark.postgresql
@@ -19,17 +38,10 @@ async def test_a_service_whose_cache_is_behind_shows_the_stored_game(db_location
     one, two = await Store.open(path), await Store.open(path)
     try:
         first, second = GameService(one, settings, FACES), GameService(two, settings, FACES)
-        table = await first.seats.new_lobby(
-            guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann", game="nightfall", options={}
-        )
-        await first.seats.join(9, 2, "bo")
-        table = await first.seats.start(9, 1)
+        table = await _started(first)
         behind = await second.table(table.id)  # the second "process" caches the game now
         assert table.game is not None and behind.game is not None
-        seat = table.game.pending()[0].seat
-        user = table.by_seat(seat).user_id
-        move = str(table.game.legal_actions(seat)[0])
-        moved = await first.play.act(table.id, user_id=user, text=move, source="command")
+        moved = await _first_move(first, table)
         assert behind.row.version == moved.table.row.version - 1  # its cache is behind
         shown = await second.stored_table(table.id)
         assert shown.row.version == moved.table.row.version
@@ -64,11 +76,7 @@ def _count_marks(service: GameService) -> list[int]:
 async def test_a_move_on_a_cache_behind_is_played_again_on_the_stored_game(db_location: str) -> None:
     one, two, first, second = await _two_services(db_location)
     try:
-        table = await first.seats.new_lobby(
-            guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann", game="nightfall", options={}
-        )
-        await first.seats.join(9, 2, "bo")
-        table = await first.seats.start(9, 1)
+        table = await _started(first)
         assert table.game is not None
         behind = await second.table(table.id)  # the second "process" caches the game now
         reads = _count_marks(second)
@@ -80,14 +88,10 @@ async def test_a_move_on_a_cache_behind_is_played_again_on_the_stored_game(db_lo
             pending = [d.seat for d in stored.game.pending()]
             if not pending or stored.row.version > behind.row.version + 1:
                 break
-            seat = pending[0]
-            move = str(stored.game.legal_actions(seat)[0])
-            await first.play.act(table.id, user_id=stored.by_seat(seat).user_id, text=move, source="command")
+            await _first_move(first, stored)
         stored = await first.table(table.id)
         assert stored.game is not None and behind.row.version < stored.row.version
-        seat = stored.game.pending()[0].seat
-        move = str(stored.game.legal_actions(seat)[0])
-        moved = await second.play.act(table.id, user_id=stored.by_seat(seat).user_id, text=move, source="command")
+        moved = await _first_move(second, stored)  # the move the stored game waits on, sent to the process behind
         # played on the stored game, not refused by the stale one: one look at the stored row (after the refusal or the
         # commit's compare-and-set) and a reload
         assert moved.table.row.version == stored.row.version + 1
@@ -96,10 +100,7 @@ async def test_a_move_on_a_cache_behind_is_played_again_on_the_stored_game(db_lo
         reads.clear()
         # now in step: the second process's next move reads no mark at all (the version compare-and-set guards it)
         after, version = moved.table, moved.table.row.version  # the cached table: the next move changes it in place
-        assert after.game is not None
-        seat = after.game.pending()[0].seat
-        nxt = str(after.game.legal_actions(seat)[0])
-        again = await second.play.act(table.id, user_id=after.by_seat(seat).user_id, text=nxt, source="command")
+        again = await _first_move(second, after)
         assert again.table.row.version == version + 1
         assert reads == []
     finally:
@@ -111,11 +112,7 @@ async def test_a_move_on_a_cache_behind_is_played_again_on_the_stored_game(db_lo
 async def test_a_refusal_on_a_cache_in_step_stands_after_one_look(db_location: str) -> None:
     one, two, first, second = await _two_services(db_location)
     try:
-        table = await first.seats.new_lobby(
-            guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann", game="nightfall", options={}
-        )
-        await first.seats.join(9, 2, "bo")
-        table = await first.seats.start(9, 1)
+        table = await _started(first)
         cached = await second.table(table.id)
         reads = _count_marks(second)
         with pytest.raises(UserError) as refused:
@@ -134,11 +131,7 @@ async def test_a_delivery_takes_the_mark_its_claim_read(db_location: str) -> Non
 
     one, two, first, second = await _two_services(db_location)
     try:
-        table = await first.seats.new_lobby(
-            guild_id=1, channel_id=9, channel_name="t", host_id=1, host_name="ann", game="nightfall", options={}
-        )
-        await first.seats.join(9, 2, "bo")
-        table = await first.seats.start(9, 1)
+        table = await _started(first)
         cached = await second.table(table.id)
         claimed = await two.work.claim_deliveries(10, 60.0)
         assert claimed and all(d.mark == (cached.row.version, "active", None, 9) for d in claimed)
@@ -148,12 +141,7 @@ async def test_a_delivery_takes_the_mark_its_claim_read(db_location: str) -> Non
         assert reads == []  # the claim's mark answered
         # a move elsewhere after the claim: the cache and the claimed mark agree, and the move's own delivery wants
         # the game again; a claimed mark the cache does not hold is looked up as before
-        stored = await first.table(table.id)
-        assert stored.game is not None
-        seat = stored.game.pending()[0].seat
-        await first.play.act(
-            table.id, user_id=stored.by_seat(seat).user_id, text=str(stored.game.legal_actions(seat)[0])
-        )
+        await _first_move(first, await first.table(table.id))
         CLAIMED_MARK.set((table.id, (cached.row.version + 1, "active", None, 9)))
         shown = await second.stored_table(table.id)
         assert reads == [table.id] and shown.row.version == cached.row.version + 1
