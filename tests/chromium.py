@@ -24,6 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from tests.postgresql import orphaned
+
 #: ``NIGHTFALL_TEST_CHROMIUM=required`` (CI): a browser that cannot start fails the run instead of skipping
 REQUIRED_ENV = "NIGHTFALL_TEST_CHROMIUM"
 #: a browser of one's own instead of the first found: ``CHROMIUM_BIN=/path/to/chrome``
@@ -182,11 +184,5 @@ class Chromium:
 def _remove_orphans() -> None:
     """Remove the profiles of test processes that are gone (their browser died with them)."""
     for root in Path(tempfile.gettempdir()).glob(f"{PREFIX}*"):
-        try:
-            os.kill(int((root / "owner.pid").read_text()), 0)
-            continue  # its test process still runs
-        except ProcessLookupError:
-            pass
-        except (OSError, ValueError):
-            continue  # not ours to judge
-        shutil.rmtree(root, ignore_errors=True)
+        if orphaned(root):
+            shutil.rmtree(root, ignore_errors=True)

@@ -38,6 +38,18 @@ class Unavailable(Exception):
     """PostgreSQL cannot be started here; the message says why (and how to get it)."""
 
 
+def orphaned(root: Path) -> bool:
+    """Whether the test process that made ``root`` (its ``owner.pid``) is gone, so what it left there is nobody's. A
+    root whose owner cannot be read is not ours to judge."""
+    try:
+        os.kill(int((root / "owner.pid").read_text()), 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return False  # its test process still runs
+
+
 def required() -> bool:
     return os.environ.get(REQUIRED_ENV, "").strip().lower() == "required"
 
@@ -147,13 +159,8 @@ class Cluster:
     def _stop_orphans(self) -> None:
         """Stop and remove the servers of test processes that are gone (killed before they could stop them)."""
         for root in {*MEMORY.glob(f"{PREFIX}*"), *Path(tempfile.gettempdir()).glob(f"{PREFIX}*")}:
-            try:
-                os.kill(int((root / "owner.pid").read_text()), 0)
-                continue  # its test process still runs
-            except ProcessLookupError:
-                pass
-            except (OSError, ValueError):
-                continue  # not ours to judge
+            if not orphaned(root):
+                continue
             if (root / "data" / "postmaster.pid").exists():
                 with contextlib.suppress(Unavailable, subprocess.TimeoutExpired):
                     self._run("pg_ctl", "-D", str(root / "data"), "-m", "immediate", "-w", "stop")
