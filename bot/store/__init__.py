@@ -9,8 +9,9 @@ pieces of transactions (``sql``).
 
 Every write that belongs to one move — the action, the new version, log lines, a snapshot,
 and the deliveries Discord must get — is one ``BEGIN IMMEDIATE`` transaction run in one hop
-on the writer thread, so a crash keeps either the whole move or none of it, and no two
-transactions ever interleave. Reads go through their own connection (WAL). A game loads
+on the writer thread (on PostgreSQL, one unit of work on the event loop: ``bot.store.postgresql``),
+so a crash keeps either the whole move or none of it, and no two transactions of one game ever
+interleave. Reads go through their own connection (WAL). A game loads
 from its latest snapshot plus the actions after it.
 
 Nothing here keeps game state in memory: the version compare-and-set in ``record`` decides

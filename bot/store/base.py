@@ -1,4 +1,4 @@
-"""The store's foundation: its two connections (a writer thread, a reader), its clock, and the migrations.
+"""The store's foundation: its two connections (a writer, a reader), its clock, and the migrations.
 
 The store opens SQLite (a file path: the default) or PostgreSQL (a ``postgresql://`` URL, ``bot.store.postgresql``) behind
 the same interface. Both run the same numbered migrations: ``migrations/NNNN_name.sql`` for SQLite and

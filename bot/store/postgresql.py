@@ -1,23 +1,26 @@
 """The store's database on PostgreSQL (``NIGHTFALL_DB=postgresql://…``): the same units of work as on SQLite.
 
 The store's ~100 functions are plain functions of one connection that run every statement of a unit of work in
-one hop to a database thread (``bot.store.sqlite``). Here the same functions run unchanged: ``PgDatabase`` hands each
-one a connection from a psycopg pool, inside one transaction, on a thread of its own, and ``PgConnection`` takes
-the SQL text the store writes for SQLite — ``?`` placeholders, two-argument ``MIN``/``MAX`` — and gives PostgreSQL
-its form of it, worked out once per statement text. Everything else the store writes is SQL both databases speak
-(``ON CONFLICT``, ``RETURNING``, ``CASE``); the few queries that cannot be are chosen by ``Database.dialect``.
+one hop to a database thread (``bot.store.sqlite``). Here the same functions run unchanged, but on the event loop:
+``PgDatabase`` lends each one an asyncio connection of its own (``LoopPool``), inside one transaction, and runs it in
+a greenlet (``bot.store.on_loop``) that gives the loop back whenever the unit waits for the server. A thread per unit
+made the loop and the database threads take turns on the GIL for every statement (psycopg's Python work holds it);
+on the loop there is no hand-off at all. ``PgConnection`` takes the SQL text the store writes for SQLite — ``?``
+placeholders, two-argument ``MIN``/``MAX`` — and gives PostgreSQL its form of it, worked out once per statement
+text. Everything else the store writes is SQL both databases speak (``ON CONFLICT``, ``RETURNING``, ``CASE``); the
+few queries that cannot be are chosen by ``Database.dialect``.
 
 Transactions run at PostgreSQL's default isolation (read committed): what decides between two writers is the
 store's version compare-and-set, as on SQLite. What must be read from one state of the database (a game's row and
-the actions that replay it, ``bot.store.sql.read_together``) is read in a read-only REPEATABLE READ transaction. Writes run on a few threads at once (``WRITE_THREADS``), each unit of
-work in a transaction of its own on a connection of its own, as they would from several processes: the writes of one
-game wait for each other on the game's advisory lock (``bot.store.sql.lock_game``), the shared queues are claimed
-with ``SKIP LOCKED``, and a unit that met a deadlock or a lock held too long is tried again whole. Nothing waits for
-an unrelated game's commit, as it would behind SQLite's one writer; reads run on threads of their own. No caller
-relies on the order of two writes it did not await one after the other. The machine's faults are
-told apart as on SQLite: a full disk is ``StorageFull``, a read-only server ``StorageReadOnly``, a lock held too
-long or a lost connection is tried again for a bounded while (a deadlock and a serialization failure too: the
-transaction wrote nothing) and is then ``DatabaseBusy`` or ``StorageError``. Any other error of a statement
+the actions that replay it, ``bot.store.sql.read_together``) is read in a read-only REPEATABLE READ transaction.
+Up to ``CONNECTIONS`` units of work wait for the server at once, each in a transaction of its own on a connection of
+its own, as they would from several processes: the writes of one game wait for each other on the game's advisory
+lock (``bot.store.sql.lock_game``), the shared queues are claimed with ``SKIP LOCKED``, and a unit that met a
+deadlock or a lock held too long is tried again whole. Nothing waits for an unrelated game's commit, as it would
+behind SQLite's one writer. No caller relies on the order of two writes it did not await one after the other. The
+machine's faults are told apart as on SQLite: a full disk is ``StorageFull``, a read-only server ``StorageReadOnly``,
+a lock held too long or a lost connection is tried again for a bounded while (a deadlock and a serialization failure
+too: the transaction wrote nothing) and is then ``DatabaseBusy`` or ``StorageError``. Any other error of a statement
 arrives as ``QueryError`` (``ConstraintError`` for a constraint), never as psycopg's own classes.
 
 SQLite's write-ahead log and its checkpoint do not exist here: ``checkpoint`` does nothing.
@@ -26,18 +29,20 @@ SQLite's write-ahead log and its checkpoint do not exist here: ``checkpoint`` do
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from decimal import Decimal
 from typing import Any, TypeVar
 
 import psycopg
-import psycopg_pool
 from psycopg import errors as pg_errors
 from psycopg.adapt import Loader
+from psycopg.pq import TransactionStatus
 
+from bot.store import on_loop
 from bot.store.sqlite import (
     WRITE_BUSY_MS,
     ConstraintError,
@@ -56,11 +61,12 @@ __all__ = ["PgConnection", "PgDatabase", "is_postgresql", "postgresql_sql", "que
 
 T = TypeVar("T")
 
-#: threads (and pooled connections) that serve reads
-READ_THREADS = 4
-#: threads (and pooled connections) that commit writes at once: moves of different games do not queue behind each
-#: other's commits, while the writes of one game still take turns on its advisory lock
-WRITE_THREADS = 4
+log = logging.getLogger(__name__)
+
+#: connections the store opens at most: as many units of work (reads and writes) wait for the server at once. Moves
+#: of different games do not queue behind each other's commits, while the writes of one game still take turns on its
+#: advisory lock
+CONNECTIONS = 8
 #: seconds to wait for a pooled connection (the server down, or every connection busy) before the attempt fails
 POOL_TIMEOUT = 5.0
 
@@ -170,7 +176,7 @@ class _Number(Loader):
         return int(value) if value == value.to_integral_value() else float(value)
 
 
-def configure_connection(conn: psycopg.Connection[Any]) -> None:
+def configure_connection(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any]) -> None:
     """Every connection the bot opens (the pool's, and the move's own) reads numbers as the store expects."""
     conn.adapters.register_loader("numeric", _Number)
 
@@ -203,31 +209,75 @@ class Answer:
         self.cur.close()
 
 
+class LoopAnswer:
+    """A statement's cursor on the event loop's connection (``PgDatabase``, ``bot.store.on_loop``): the same reads
+    as ``Answer``, each of which waits for the server's answer where it must, without blocking the loop."""
+
+    __slots__ = ("cur", "pipeline")
+
+    def __init__(self, cur: psycopg.AsyncCursor[Any], pipeline: psycopg.AsyncPipeline | None) -> None:
+        self.cur = cur
+        self.pipeline = pipeline
+
+    @property
+    def rowcount(self) -> int:
+        if self.pipeline is not None and self.cur.pgresult is None:
+            on_loop.wait(self.pipeline.sync())
+        return self.cur.rowcount
+
+    def fetchone(self) -> Any:
+        return on_loop.wait(self.cur.fetchone())
+
+    def fetchall(self) -> list[Any]:
+        return on_loop.wait(self.cur.fetchall())
+
+    def close(self) -> None:
+        on_loop.wait(self.cur.close())
+
+
 class PgConnection:
-    """A pooled psycopg connection that takes the store's SQL text (see ``postgresql_sql``). With a ``pipeline``
-    (a write's unit of work) each statement is only sent: statements whose answer nobody reads go to the server
-    together, in one round trip with the next read, row count or the commit."""
+    """A psycopg connection that takes the store's SQL text (see ``postgresql_sql``). With a ``pipeline`` (a write's
+    unit of work) each statement is only sent: statements whose answer nobody reads go to the server together, in
+    one round trip with the next read, row count or the commit.
+
+    The bot's store gives it an asyncio connection, inside a unit of work that ``bot.store.on_loop.run`` runs on the
+    event loop; ``python -m bot.move_to_postgresql`` gives it a plain one, in its own thread."""
 
     __slots__ = ("pipeline", "raw")
 
-    def __init__(self, raw: psycopg.Connection[Any], pipeline: psycopg.Pipeline | None = None) -> None:
+    def __init__(
+        self,
+        raw: psycopg.Connection[Any] | psycopg.AsyncConnection[Any],
+        pipeline: psycopg.Pipeline | psycopg.AsyncPipeline | None = None,
+    ) -> None:
         self.raw = raw
         self.pipeline = pipeline
 
-    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> psycopg.Cursor[Any] | Answer:
-        cur = self.raw.execute(postgresql_sql(sql), parameters)
-        return cur if self.pipeline is None else Answer(cur, self.pipeline)
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> psycopg.Cursor[Any] | Answer | LoopAnswer:
+        raw = self.raw
+        if isinstance(raw, psycopg.AsyncConnection):
+            cur = on_loop.wait(raw.execute(postgresql_sql(sql), parameters))
+            return LoopAnswer(cur, self.pipeline)  # type: ignore[arg-type]
+        sync = raw.execute(postgresql_sql(sql), parameters)
+        return sync if self.pipeline is None else Answer(sync, self.pipeline)  # type: ignore[arg-type]
 
-    def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> psycopg.Cursor[Any] | Answer:
-        cur = self.raw.cursor()
-        cur.executemany(postgresql_sql(sql), parameters)
-        return cur if self.pipeline is None else Answer(cur, self.pipeline)
+    def executemany(
+        self, sql: str, parameters: Iterable[Sequence[Any]], /
+    ) -> psycopg.Cursor[Any] | Answer | LoopAnswer:
+        raw = self.raw
+        if isinstance(raw, psycopg.AsyncConnection):
+            cur = raw.cursor()
+            on_loop.wait(cur.executemany(postgresql_sql(sql), parameters))
+            return LoopAnswer(cur, self.pipeline)  # type: ignore[arg-type]
+        sync = raw.cursor()
+        sync.executemany(postgresql_sql(sql), parameters)
+        return sync if self.pipeline is None else Answer(sync, self.pipeline)  # type: ignore[arg-type]
 
 
 def storage_kind(error: Exception) -> tuple[type[StorageError] | None, bool]:
     """Which ``StorageError`` a PostgreSQL error is (None: the statement's own), and whether trying the whole
     transaction again may succeed (it wrote nothing: a lock, a deadlock, a lost connection)."""
-    if isinstance(error, psycopg_pool.PoolTimeout):
+    if isinstance(error, NoConnection):
         return StorageError, True
     if not isinstance(error, psycopg.Error):
         return None, False
@@ -254,26 +304,126 @@ def query_error(error: psycopg.Error) -> QueryError:
     return kind(described(error))
 
 
+# ---------------------------------------------------------------------------------------------- the connections
+class NoConnection(psycopg.OperationalError):
+    """No connection came free for a unit of work in time (every one lent, or the server not answering), or the
+    store is closed: a unit that met it wrote nothing, and is tried again as after a lost connection."""
+
+
+class LoopPool:
+    """The store's asyncio connections to PostgreSQL: at most ``size`` open, each lent to one unit of work at a time.
+
+    psycopg-pool's asyncio pool keeps worker tasks waiting forever on the loop; this one has no task of its own (a
+    unit that wants a connection while all are lent waits for one to come back), so a bot that has finished its work
+    is idle, as a SimCord test's settle expects. A connection comes back only as it was lent: idle, outside any
+    transaction (one left inside a transaction is rolled back); a broken one is closed and replaced when next wanted.
+    """
+
+    def __init__(self, url: str, size: int, timeout: float = POOL_TIMEOUT) -> None:
+        self.conninfo = url
+        self.size = size
+        self.timeout = timeout
+        self._idle: list[psycopg.AsyncConnection[Any]] = []
+        self._lent: set[psycopg.AsyncConnection[Any]] = set()
+        #: lent connections a ``drain`` wants closed when they come back
+        self._stale: set[psycopg.AsyncConnection[Any]] = set()
+        self._slots = asyncio.Semaphore(size)
+        self._closed = False
+
+    async def _connect(self) -> psycopg.AsyncConnection[Any]:
+        conn = await psycopg.AsyncConnection.connect(
+            self.conninfo,
+            autocommit=True,
+            connect_timeout=max(1, round(self.timeout)),
+            # a write waits this long for another transaction's row lock, then the whole unit of work is tried
+            # again: the waiting interaction is acknowledged in between, as on SQLite
+            options=f"-c lock_timeout={WRITE_BUSY_MS}",
+        )
+        configure_connection(conn)
+        return conn
+
+    async def open(self, connections: int = 2) -> None:
+        """Open a first few connections (and fail now, not at the first move, if the server cannot be reached)."""
+        opened = [await self._connect() for _ in range(min(connections, self.size))]
+        self._idle.extend(opened)
+
+    @contextlib.asynccontextmanager
+    async def connection(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
+        """A connection for one unit of work; ``NoConnection`` when none comes free in ``timeout``."""
+        if self._closed:
+            raise NoConnection("the store's connections are closed")
+        try:
+            await asyncio.wait_for(self._slots.acquire(), self.timeout)
+        except TimeoutError as e:
+            raise NoConnection(f"no connection came free in {self.timeout:.0f}s") from e
+        conn: psycopg.AsyncConnection[Any] | None = None
+        try:
+            while self._idle and conn is None:
+                conn = self._idle.pop()
+                if conn.closed or conn.broken:
+                    conn = None
+            if conn is None:
+                conn = await self._connect()
+            self._lent.add(conn)
+            yield conn
+        finally:
+            if conn is not None:
+                self._lent.discard(conn)
+                await self._give_back(conn)
+            self._slots.release()
+
+    async def _give_back(self, conn: psycopg.AsyncConnection[Any]) -> None:
+        if conn in self._stale:
+            self._stale.discard(conn)
+            await conn.close()
+            return
+        if not (conn.closed or conn.broken) and conn.info.transaction_status != TransactionStatus.IDLE:
+            try:
+                await conn.rollback()
+            except psycopg.Error:
+                log.debug("rolling back a returned connection failed", exc_info=True)
+        if self._closed or conn.closed or conn.broken or conn.info.transaction_status != TransactionStatus.IDLE:
+            await conn.close()
+            return
+        self._idle.append(conn)
+
+    async def drain(self) -> None:
+        """Close every connection, those lent when they come back: the next units of work open new ones (which take
+        a setting changed on the server since)."""
+        self._stale |= self._lent
+        idle, self._idle = self._idle, []
+        for conn in idle:
+            await conn.close()
+
+    async def close(self) -> None:
+        self._closed = True
+        for conn in [*self._idle, *self._lent]:
+            await conn.close()
+        self._idle = []
+
+
 # ---------------------------------------------------------------------------------------------- the database
 class PgDatabase(Database):
-    """``Database`` on PostgreSQL: ``call(fn)`` and ``transaction(fn)`` run ``fn(PgConnection)`` on one of this
-    database's threads with a connection of the shared pool. The writer and the reader have several each."""
+    """``Database`` on PostgreSQL: ``call(fn)`` and ``transaction(fn)`` run ``fn(PgConnection)`` on the event loop
+    (``bot.store.on_loop``) with a connection of the shared pool, as many units of work at once as it has
+    connections; the writer and the reader share it."""
 
     dialect = "postgresql"
 
     def __init__(
         self,
-        pool: psycopg_pool.ConnectionPool[Any],
+        pool: LoopPool,
         url: str,
         name: str,
         stats: DatabaseStats,
         busy_seconds: float = 10.0,
-        threads: int = 1,
         owns_pool: bool = False,
     ) -> None:
-        super().__init__(redacted(url), name, stats, WRITE_BUSY_MS, busy_seconds, threads)
+        super().__init__(redacted(url), name, stats, WRITE_BUSY_MS, busy_seconds)
         self.pool = pool
         self.owns_pool = owns_pool
+        #: units of work started and not yet finished (a test's settle waits for them as for a database thread)
+        self.working = 0
 
     @classmethod
     async def open_pair(
@@ -281,31 +431,18 @@ class PgDatabase(Database):
         url: str,
         stats: DatabaseStats,
         busy_seconds: float = 10.0,
-        read_threads: int = READ_THREADS,
-        write_threads: int = WRITE_THREADS,
+        connections: int = CONNECTIONS,
     ) -> tuple[PgDatabase, PgDatabase]:
         """The store's writer and reader, sharing one pool (closed with the writer). Fails at once with a clear
         error if the server cannot be reached."""
-        pool: psycopg_pool.ConnectionPool[Any] = psycopg_pool.ConnectionPool(
-            url,
-            min_size=2,
-            max_size=write_threads + read_threads,  # a connection for every thread: none waits for the pool
-            open=False,
-            timeout=POOL_TIMEOUT,
-            name="store",
-            # a write waits this long for another transaction's row lock, then the whole unit of work is tried
-            # again: the waiting interaction is acknowledged in between, as on SQLite
-            kwargs={"autocommit": True, "options": f"-c lock_timeout={WRITE_BUSY_MS}"},
-            configure=configure_connection,
-        )
-        loop = asyncio.get_running_loop()
+        pool = LoopPool(url, connections)
         try:
-            await loop.run_in_executor(None, lambda: pool.open(wait=True, timeout=POOL_TIMEOUT))
-        except psycopg_pool.PoolTimeout as e:
-            await loop.run_in_executor(None, pool.close)
-            raise StorageError(f"cannot connect to the PostgreSQL database at {redacted(url)}") from e
-        writer = cls(pool, url, "writer", stats, busy_seconds, threads=write_threads, owns_pool=True)
-        reader = cls(pool, url, "reader", stats, busy_seconds, threads=read_threads)
+            await pool.open()
+        except (psycopg.Error, OSError) as e:
+            await pool.close()
+            raise StorageError(f"cannot connect to the PostgreSQL database at {redacted(url)}: {e}") from e
+        writer = cls(pool, url, "writer", stats, busy_seconds, owns_pool=True)
+        reader = cls(pool, url, "reader", stats, busy_seconds)
         return writer, reader
 
     def _connect(self) -> None:
@@ -314,13 +451,12 @@ class PgDatabase(Database):
     async def call(self, fn: Callable[[Any], T]) -> T:
         """Run ``fn`` with a pooled connection in autocommit (each statement its own transaction)."""
         self.stats.round_trips += 1
-
-        def run() -> T:
-            with self.pool.connection(timeout=POOL_TIMEOUT) as raw:
-                return fn(PgConnection(raw))
-
+        if self._closed:
+            raise StorageError("the database is closed")
+        self.working += 1
         try:
-            return await self._submit(run)
+            async with self.pool.connection() as raw:
+                return await on_loop.run(fn, PgConnection(raw))
         except psycopg.Error as e:
             kind, _ = storage_kind(e)
             if kind is not None:
@@ -328,14 +464,22 @@ class PgDatabase(Database):
                     self.on_fault(kind)
                 raise kind(self._describe(e)) from e
             raise query_error(e) from e
+        finally:
+            self.working -= 1
 
-    def _unit(self, fn: Callable[[Any], T]) -> T:
+    async def _attempt(self, fn: Callable[[Any], T]) -> T:
         """``fn`` in one transaction, pipelined: ``BEGIN``, the advisory lock and the statements up to the first
         one whose answer is read go in one round trip, and so on up to the ``COMMIT`` (a move: 5 round trips, not
         15). An error surfaces at the next read, row count or the commit, as the statement's own error: the
         transaction is rolled back and the unit fails or is tried again whole, as it would unpipelined."""
-        with self.pool.connection(timeout=POOL_TIMEOUT) as raw, raw.pipeline() as pipeline, raw.transaction():
-            result = fn(PgConnection(raw, pipeline))
+        if self._closed:
+            raise StorageError("the database is closed")
+        self.working += 1
+        try:
+            async with self.pool.connection() as raw, raw.pipeline() as pipeline, raw.transaction():
+                result = await on_loop.run(fn, PgConnection(raw, pipeline))
+        finally:
+            self.working -= 1
         self.stats.commits += 1
         return result
 
@@ -359,6 +503,6 @@ class PgDatabase(Database):
         if self._closed:
             return
         self._closed = True
-        self._executor.shutdown(wait=True)
+        self._executor.shutdown(wait=False)
         if self.owns_pool:
-            await asyncio.get_running_loop().run_in_executor(None, self.pool.close)
+            await self.pool.close()

@@ -237,7 +237,6 @@ class Database:
         busy, full or read-only database.
         """
         self.stats.round_trips += 1
-        run = functools.partial(self._unit, fn)
         # the lock is held in real time by another program: measured with the machine's clock, whatever
         # the game's clock (or a test's virtual one) says
         started = time.perf_counter()
@@ -245,7 +244,7 @@ class Database:
         told = False
         while True:
             try:
-                result = await self._submit(run)
+                result = await self._attempt(fn)
             except Exception as e:
                 kind = self._storage_kind(e)
                 if kind is None:
@@ -266,6 +265,10 @@ class Database:
                 log.warning("the database at %s can be written again", self.path)
                 self.fault = None
             return result
+
+    async def _attempt(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """One try of ``transaction``: ``fn`` in one write transaction, on the database's thread."""
+        return await self._submit(functools.partial(self._unit, fn))
 
     def _unit(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """``fn`` in one write transaction, on the database's thread."""

@@ -32,7 +32,7 @@ from bot.games import FACES
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import MIGRATIONS_DIR, Store
-from bot.store.postgresql import Answer, PgConnection, configure_connection, described
+from bot.store.postgresql import Answer, LoopAnswer, PgConnection, configure_connection, described
 from bot.store.sqlite import Database, DatabaseStats, is_postgresql, redacted
 
 T = TypeVar("T")
@@ -266,7 +266,7 @@ class _Nested(PgConnection):
         "ROLLBACK": "ROLLBACK TO SAVEPOINT store_unit",
     }
 
-    def execute(self, sql_text: str, parameters: Sequence[Any] = (), /) -> psycopg.Cursor[Any] | Answer:
+    def execute(self, sql_text: str, parameters: Sequence[Any] = (), /) -> psycopg.Cursor[Any] | Answer | LoopAnswer:
         nested = self.STATEMENTS.get(sql_text.strip().upper())
         return super().execute(nested if nested is not None else sql_text, parameters)
 

@@ -1,18 +1,18 @@
 """PostgreSQL's writers: the commits of two games run at once, while those of one game still take turns under
 its lock (``bot.store.sql.lock_game``). SQLite keeps one writer: its transactions take the whole file's lock.
 
-Each unit of work here stops inside its transaction on a ``threading.Event`` that the test sets: what is running
-at once is seen, not timed. ``BOUND`` only keeps a broken store from hanging the run."""
+Each unit of work here stops inside its transaction on an ``asyncio.Event`` that the test sets (a unit runs on the
+event loop, ``bot.store.on_loop``, and waits for it as for a statement's answer): what is running at once is seen,
+not timed. ``BOUND`` only keeps a broken store from hanging the run."""
 
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import AsyncIterator, Callable
 
 import pytest
 
-from bot.store import Store
+from bot.store import Store, on_loop
 from bot.store.sql import lock_game
 from bot.store.sqlite import Conn, QueryError, one
 
@@ -47,7 +47,7 @@ async def _game(store: Store, n: int) -> int:
     return game_id
 
 
-def _renames(game_id: int, name: str, inside: threading.Event, go: threading.Event) -> Callable[[Conn], None]:
+def _renames(game_id: int, name: str, inside: asyncio.Event, go: asyncio.Event) -> Callable[[Conn], None]:
     """A unit of work that writes the game under its lock, says it is inside, and waits for ``go`` to commit. It
     reads its write back first: a unit's statements reach the server with its first read (they are pipelined)."""
 
@@ -56,21 +56,25 @@ def _renames(game_id: int, name: str, inside: threading.Event, go: threading.Eve
         conn.execute("UPDATE games SET channel_name = ? WHERE id = ?", (name, game_id))
         one(conn, "SELECT channel_name FROM games WHERE id = ?", (game_id,))
         inside.set()
-        go.wait(BOUND)
+        on_loop.wait(asyncio.wait_for(go.wait(), BOUND))
 
     return run
 
 
 async def test_two_games_commit_at_once(store: Store) -> None:
     first, second = await _game(store, 1), await _game(store, 2)
-    inside = {first: threading.Event(), second: threading.Event()}
-    go = threading.Event()
+    inside = {first: asyncio.Event(), second: asyncio.Event()}
+    go = asyncio.Event()
     units = [
         asyncio.create_task(store.writer.transaction(_renames(g, f"renamed-{g}", inside[g], go)))
         for g in (first, second)
     ]
     try:
-        both = await asyncio.to_thread(lambda: all(e.wait(BOUND) for e in inside.values()))
+        both = True
+        try:
+            await asyncio.wait_for(asyncio.gather(*(e.wait() for e in inside.values())), BOUND)
+        except TimeoutError:
+            both = False
     finally:
         go.set()
         await asyncio.gather(*units)
@@ -81,7 +85,7 @@ async def test_two_games_commit_at_once(store: Store) -> None:
 
 async def test_one_games_commits_still_take_turns(store: Store) -> None:
     game_id = await _game(store, 3)
-    inside, go = threading.Event(), threading.Event()
+    inside, go = asyncio.Event(), asyncio.Event()
     read: list[str] = []
 
     def after(conn: Conn) -> None:
@@ -93,7 +97,7 @@ async def test_one_games_commits_still_take_turns(store: Store) -> None:
     second: asyncio.Task[None] | None = None
     waited = False
     try:
-        assert await asyncio.to_thread(inside.wait, BOUND)
+        await asyncio.wait_for(inside.wait(), BOUND)
         second = asyncio.create_task(store.writer.transaction(after))
         # the second waits on the game's lock (PostgreSQL lists the wait) and has read nothing meanwhile
         while not second.done():

@@ -28,7 +28,7 @@ from bot.discord_io.outbound import Outbound
 from bot.games import FACES
 from bot.service import GameService
 from bot.settings import Shards
-from bot.store import Store
+from bot.store import Store, on_loop
 from bot.store.rows import _GAME_COLS
 from bot.table import Table
 
@@ -204,19 +204,18 @@ async def test_a_failed_answer_frees_the_prompt_at_once(db_location: str) -> Non
 
 
 class _PausedAfterTheRow:
-    """A reader's connection that, once it has read the game's row, waits on its database thread until another
-    process's move of the game has committed: a move falls between the row and the rest of the game's reads, on
-    every load, at the same place."""
+    """A reader's connection that, once it has read the game's row, waits until another process's move of the game
+    has committed: a move falls between the row and the rest of the game's reads, on every load, at the same place.
+    ``wait_moved`` waits where the unit of work runs: on SQLite's database thread, on PostgreSQL's event loop."""
 
-    def __init__(self, conn: Any, row_read: Any, moved: threading.Event) -> None:
-        self.conn, self.row_read, self.moved = conn, row_read, moved
+    def __init__(self, conn: Any, row_read: Any, wait_moved: Any) -> None:
+        self.conn, self.row_read, self.wait_moved = conn, row_read, wait_moved
 
     def execute(self, sql: str, params: Any = (), /) -> Any:
         cur = self.conn.execute(sql, params)
         if sql.startswith(f"SELECT {_GAME_COLS} FROM games WHERE id = "):
             self.row_read()
-            self.moved.wait()
-            self.moved.clear()
+            self.wait_moved()
         return cur
 
 
@@ -232,8 +231,27 @@ async def test_a_game_is_read_whole_while_another_process_moves_it(db_location: 
         service, table = await _started(mover, "fightdrome")
         before = table.row.version  # the mover's table is its cache: the move updates it
         loop = asyncio.get_running_loop()
-        row_read, moved = asyncio.Event(), threading.Event()
+        row_read = asyncio.Event()
+        moved, moved_on_loop = threading.Event(), asyncio.Event()
         moves = 0
+
+        def wait_moved() -> None:
+            if reader.dialect == "postgresql":  # the unit runs on the event loop (bot.store.on_loop)
+                on_loop.wait(moved_on_loop.wait())
+                moved_on_loop.clear()
+            else:  # the unit runs on SQLite's database thread
+                moved.wait()
+                moved.clear()
+
+        def tell_moved() -> None:
+            moved.set()
+            moved_on_loop.set()
+
+        def tell_row_read() -> None:
+            if reader.dialect == "postgresql":
+                row_read.set()
+            else:
+                loop.call_soon_threadsafe(row_read.set)
 
         async def move_at_each_read() -> None:
             nonlocal moves
@@ -244,16 +262,14 @@ async def test_a_game_is_read_whole_while_another_process_moves_it(db_location: 
                     user, move = _first_move(await service.table(table.id))
                     await service.play.act(table.id, user_id=user, text=move, source="command")
                     moves += 1
-                    moved.set()
+                    tell_moved()
             finally:
-                moved.set()  # never leave the reader's thread waiting
+                tell_moved()  # never leave the reader waiting
 
         call = reader.reader.call
 
         async def pausing(fn: Any) -> Any:
-            return await call(
-                lambda c: fn(_PausedAfterTheRow(c, lambda: loop.call_soon_threadsafe(row_read.set), moved))
-            )
+            return await call(lambda c: fn(_PausedAfterTheRow(c, tell_row_read, wait_moved)))
 
         reader.reader.call = pausing  # type: ignore[method-assign]
         mover_task = asyncio.create_task(move_at_each_read())

@@ -93,15 +93,13 @@ async def read_only(store: Any, on: bool) -> None:
     if store.dialect != "postgresql":
         await store.writer.call(lambda c: c.execute(f"PRAGMA query_only = {int(on)}").fetchone())
         return
-    import asyncio
-
     import psycopg
 
     url = store.writer.pool.conninfo
     with psycopg.connect(url, autocommit=True, options="-c default_transaction_read_only=off") as pg:
         name = pg.info.dbname
         pg.execute(f"ALTER DATABASE {name} {'SET default_transaction_read_only = on' if on else 'RESET ALL'}")  # type: ignore[arg-type]
-    await asyncio.get_running_loop().run_in_executor(None, store.writer.pool.drain)
+    await store.writer.pool.drain()
 
 
 def deferrals(env: Any, since: int) -> list[int]:
