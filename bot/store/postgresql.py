@@ -33,7 +33,7 @@ import contextlib
 import functools
 import logging
 import re
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
 from typing import Any, TypeVar
 
@@ -422,8 +422,10 @@ class PgDatabase(Database):
         super().__init__(redacted(url), name, stats, WRITE_BUSY_MS, busy_seconds)
         self.pool = pool
         self.owns_pool = owns_pool
-        #: units of work started and not yet finished (a test's settle waits for them as for a database thread)
+        #: units of work started and not yet finished: ``close`` lets them end first, as a database thread's would
         self.working = 0
+        self._all_done = asyncio.Event()
+        self._all_done.set()
 
     @classmethod
     async def open_pair(
@@ -451,12 +453,10 @@ class PgDatabase(Database):
     async def call(self, fn: Callable[[Any], T]) -> T:
         """Run ``fn`` with a pooled connection in autocommit (each statement its own transaction)."""
         self.stats.round_trips += 1
-        if self._closed:
-            raise StorageError("the database is closed")
-        self.working += 1
         try:
-            async with self.pool.connection() as raw:
-                return await on_loop.run(fn, PgConnection(raw))
+            with self._at_work():
+                async with self.pool.connection() as raw:
+                    return await on_loop.run(fn, PgConnection(raw))
         except psycopg.Error as e:
             kind, _ = storage_kind(e)
             if kind is not None:
@@ -464,24 +464,31 @@ class PgDatabase(Database):
                     self.on_fault(kind)
                 raise kind(self._describe(e)) from e
             raise query_error(e) from e
-        finally:
-            self.working -= 1
 
     async def _attempt(self, fn: Callable[[Any], T]) -> T:
         """``fn`` in one transaction, pipelined: ``BEGIN``, the advisory lock and the statements up to the first
         one whose answer is read go in one round trip, and so on up to the ``COMMIT`` (a move: 5 round trips, not
         15). An error surfaces at the next read, row count or the commit, as the statement's own error: the
         transaction is rolled back and the unit fails or is tried again whole, as it would unpipelined."""
+        with self._at_work():
+            async with self.pool.connection() as raw, raw.pipeline() as pipeline, raw.transaction():
+                result = await on_loop.run(fn, PgConnection(raw, pipeline))
+        self.stats.commits += 1
+        return result
+
+    @contextlib.contextmanager
+    def _at_work(self) -> Iterator[None]:
+        """One unit of work, counted while it runs (refused once the database is closing)."""
         if self._closed:
             raise StorageError("the database is closed")
         self.working += 1
+        self._all_done.clear()
         try:
-            async with self.pool.connection() as raw, raw.pipeline() as pipeline, raw.transaction():
-                result = await on_loop.run(fn, PgConnection(raw, pipeline))
+            yield
         finally:
             self.working -= 1
-        self.stats.commits += 1
-        return result
+            if not self.working:
+                self._all_done.set()
 
     def _storage_kind(self, error: Exception) -> type[StorageError] | None:
         kind, _ = storage_kind(error)
@@ -502,7 +509,11 @@ class PgDatabase(Database):
     async def close(self) -> None:
         if self._closed:
             return
-        self._closed = True
+        self._closed = True  # no unit starts from here
         self._executor.shutdown(wait=False)
+        try:  # a unit under way commits (or fails) as it would have on a database thread, then the pool closes
+            await asyncio.wait_for(self._all_done.wait(), self.busy_seconds)
+        except TimeoutError:
+            log.warning("closing the %s with %d unit(s) of work still waiting for PostgreSQL", self.name, self.working)
         if self.owns_pool:
             await self.pool.close()

@@ -211,3 +211,44 @@ async def test_a_settle_waits_for_a_unit_slower_than_its_window(simcord_env: Any
         task = asyncio.get_running_loop().create_task(slow_read())
     await simcord_env.settle()
     assert task.done() and task.result() == "read"
+
+
+@pytest.mark.postgresql
+async def test_a_write_under_way_when_the_store_closes_still_commits(db_location: str) -> None:
+    """As a database thread's unit ran to its end whatever happened to the task awaiting it, a unit on the loop
+    ends (commits) before its connection is closed; a unit asked for after the close is refused."""
+    store = await Store.open(db_location)
+    if store.dialect != "postgresql":
+        await store.close()
+        pytest.skip("PostgreSQL only")
+    game_id = await store.games.create_game(
+        guild_id=1,
+        channel_id=7200,
+        channel_name="before",
+        host_id=72,
+        host_name="host",
+        game="nightfall",
+        options={},
+        seed=1,
+    )
+    inside, go = asyncio.Event(), asyncio.Event()
+
+    def renames(conn: Conn) -> None:
+        conn.execute("UPDATE games SET channel_name = ? WHERE id = ?", ("during the close", game_id))
+        one(conn, "SELECT channel_name FROM games WHERE id = ?", (game_id,))
+        inside.set()
+        on_loop.wait(asyncio.wait_for(go.wait(), BOUND))
+
+    unit = asyncio.create_task(store.writer.transaction(renames))
+    await asyncio.wait_for(inside.wait(), BOUND)
+    closing = asyncio.create_task(store.close())
+    await asyncio.sleep(0.05)
+    assert not closing.done(), "the store closed under a unit of work"
+    with pytest.raises(StorageError, match="closed"):
+        await store.writer.transaction(lambda c: one(c, "SELECT 1"))
+    go.set()
+    await unit
+    await closing
+    with psycopg.connect(db_location, autocommit=True) as check:
+        row = check.execute("SELECT channel_name FROM games WHERE id = %s", (game_id,)).fetchone()
+    assert row == ("during the close",)
