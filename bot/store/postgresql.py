@@ -325,12 +325,15 @@ class LoopPool:
         self.timeout = timeout
         self._idle: list[psycopg.AsyncConnection[Any]] = []
         self._lent: set[psycopg.AsyncConnection[Any]] = set()
-        #: lent connections a ``drain`` wants closed when they come back
-        self._stale: set[psycopg.AsyncConnection[Any]] = set()
+        #: each ``drain`` starts a new generation; a connection asked for before it (lent, or still connecting) is
+        #: closed when it comes back, never lent again
+        self._generation = 0
+        self._born: dict[psycopg.AsyncConnection[Any], int] = {}
         self._slots = asyncio.Semaphore(size)
         self._closed = False
 
     async def _connect(self) -> psycopg.AsyncConnection[Any]:
+        generation = self._generation
         conn = await psycopg.AsyncConnection.connect(
             self.conninfo,
             autocommit=True,
@@ -340,6 +343,7 @@ class LoopPool:
             options=f"-c lock_timeout={WRITE_BUSY_MS}",
         )
         configure_connection(conn)
+        self._born[conn] = generation
         return conn
 
     async def open(self, connections: int = 2) -> None:
@@ -361,6 +365,7 @@ class LoopPool:
             while self._idle and conn is None:
                 conn = self._idle.pop()
                 if conn.closed or conn.broken:
+                    await self._close(conn)
                     conn = None
             if conn is None:
                 conn = await self._connect()
@@ -373,9 +378,8 @@ class LoopPool:
             self._slots.release()
 
     async def _give_back(self, conn: psycopg.AsyncConnection[Any]) -> None:
-        if conn in self._stale:
-            self._stale.discard(conn)
-            await conn.close()
+        if self._born.get(conn) != self._generation:
+            await self._close(conn)
             return
         if not (conn.closed or conn.broken) and conn.info.transaction_status != TransactionStatus.IDLE:
             try:
@@ -383,22 +387,26 @@ class LoopPool:
             except psycopg.Error:
                 log.debug("rolling back a returned connection failed", exc_info=True)
         if self._closed or conn.closed or conn.broken or conn.info.transaction_status != TransactionStatus.IDLE:
-            await conn.close()
+            await self._close(conn)
             return
         self._idle.append(conn)
 
+    async def _close(self, conn: psycopg.AsyncConnection[Any]) -> None:
+        self._born.pop(conn, None)
+        await conn.close()
+
     async def drain(self) -> None:
-        """Close every connection, those lent when they come back: the next units of work open new ones (which take
-        a setting changed on the server since)."""
-        self._stale |= self._lent
+        """Close every connection, those lent (or still connecting) when they come back: the next units of work open
+        new ones, which take a setting changed on the server since."""
+        self._generation += 1
         idle, self._idle = self._idle, []
         for conn in idle:
-            await conn.close()
+            await self._close(conn)
 
     async def close(self) -> None:
         self._closed = True
         for conn in [*self._idle, *self._lent]:
-            await conn.close()
+            await self._close(conn)
         self._idle = []
 
 

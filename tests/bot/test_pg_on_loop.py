@@ -252,3 +252,39 @@ async def test_a_write_under_way_when_the_store_closes_still_commits(db_location
     with psycopg.connect(db_location, autocommit=True) as check:
         row = check.execute("SELECT channel_name FROM games WHERE id = %s", (game_id,)).fetchone()
     assert row == ("during the close",)
+
+
+@pytest.mark.postgresql
+async def test_a_connection_still_connecting_when_the_pool_drains_is_never_lent_again(
+    db_location: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A drain (a setting changed on the server, such as read-only) reaches a connection that was still being opened:
+    it may carry the old setting, so it is closed when it comes back. Kept, it once made a delivery's mark fail as
+    read-only after writes worked again."""
+    if not db_location.startswith("postgres"):
+        pytest.skip("PostgreSQL only")
+    connecting, go = asyncio.Event(), asyncio.Event()
+    connect = psycopg.AsyncConnection.connect
+
+    async def slow_connect(*args: Any, **kwargs: Any) -> Any:
+        connecting.set()
+        await asyncio.wait_for(go.wait(), BOUND)
+        return await connect(*args, **kwargs)
+
+    pool = LoopPool(db_location, size=2)
+    monkeypatch.setattr(psycopg.AsyncConnection, "connect", slow_connect)
+    pids: list[int] = []
+
+    async def unit() -> None:
+        async with pool.connection() as conn:
+            pids.append(conn.info.backend_pid)
+
+    first = asyncio.create_task(unit())
+    await asyncio.wait_for(connecting.wait(), BOUND)
+    await pool.drain()
+    go.set()
+    await first
+    assert pool._idle == [], "a connection opened before the drain was put back to be lent again"
+    await unit()
+    assert len(set(pids)) == 2
+    await pool.close()
