@@ -11,6 +11,7 @@ import zlib
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -223,10 +224,26 @@ def db_location(db_store: str, tmp_path: Path, request: pytest.FixtureRequest) -
     if db_store == "sqlite":
         yield str(tmp_path / "nightfall.db")
         return
-    cluster: postgresql.Cluster = request.getfixturevalue("postgresql_cluster")
+    with _fresh_database(request.getfixturevalue("postgresql_cluster")) as url:
+        yield url
+
+
+@pytest.fixture
+def pg_url(postgresql_cluster: postgresql.Cluster) -> Iterator[str]:
+    """A fresh PostgreSQL database, for tests of what only PostgreSQL does (several processes on one database, its
+    own connections): they run once, on PostgreSQL, whatever ``db_store`` says."""
+    with _fresh_database(postgresql_cluster) as url:
+        yield url
+
+
+@contextmanager
+def _fresh_database(cluster: postgresql.Cluster) -> Iterator[str]:
+    """A new database on the test run's server, dropped afterwards."""
     url = cluster.new_database()
-    yield url
-    cluster.admin(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1].split('?')[0]} WITH (FORCE)")
+    try:
+        yield url
+    finally:
+        cluster.admin(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1].split('?')[0]} WITH (FORCE)")
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
@@ -18,17 +17,8 @@ from bot.ops.identify import DISCORD_WINDOW, JITTER, MARGIN
 from bot.settings import Shards
 from bot.store import Store
 
-from .. import postgresql
-
 #: the bot's max_concurrency in these tests: shards 0 and 2 share bucket 0, shards 1 and 3 bucket 1
 CONCURRENCY = 2
-
-
-@pytest.fixture
-def pg_url(postgresql_cluster: postgresql.Cluster) -> Iterator[str]:
-    url = postgresql_cluster.new_database()
-    yield url
-    postgresql_cluster.admin(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1].split('?')[0]} WITH (FORCE)")
 
 
 @dataclass

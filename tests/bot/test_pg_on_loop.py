@@ -79,16 +79,28 @@ async def test_waiting_outside_a_unit_is_refused_plainly() -> None:
 
 # ---------------------------------------------------------------------------------------------- on PostgreSQL
 @pytest.fixture
-async def store(db_location: str) -> AsyncIterator[Store]:
-    s = await Store.open(db_location)
-    if s.dialect != "postgresql":
-        await s.close()
-        pytest.skip("SQLite's units of work run on its database thread")
+async def store(pg_url: str) -> AsyncIterator[Store]:
+    """PostgreSQL only: SQLite's units of work run on its database thread."""
+    s = await Store.open(pg_url)
     yield s
     await s.close()
 
 
-@pytest.mark.postgresql
+async def _game(store: Store, channel: int, name: str) -> int:
+    game_id = await store.games.create_game(
+        guild_id=1,
+        channel_id=channel,
+        channel_name=name,
+        host_id=channel // 100,
+        host_name="host",
+        game="nightfall",
+        options={},
+        seed=1,
+    )
+    assert game_id is not None
+    return game_id
+
+
 async def test_the_loop_runs_on_while_a_unit_waits_for_the_server(store: Store) -> None:
     ticks = 0
     stop = asyncio.Event()
@@ -114,7 +126,6 @@ async def test_the_loop_runs_on_while_a_unit_waits_for_the_server(store: Store) 
     assert ticks >= 5, f"the loop ran {ticks} times while the unit waited 0.3 s for the server"
 
 
-@pytest.mark.postgresql
 async def test_a_connection_comes_back_outside_any_transaction(store: Store) -> None:
     """A read that began a transaction and failed before its end leaves the connection to the next unit clean."""
     writer = store.writer
@@ -132,7 +143,6 @@ async def test_a_connection_comes_back_outside_any_transaction(store: Store) -> 
     assert await store.reader.call(lambda c: one(c, "SELECT 2")) == (2,)
 
 
-@pytest.mark.postgresql
 async def test_a_connection_the_server_dropped_is_replaced_and_the_write_tried_again(store: Store) -> None:
     writer = store.writer
     assert isinstance(writer, PgDatabase)
@@ -142,30 +152,16 @@ async def test_a_connection_the_server_dropped_is_replaced_and_the_write_tried_a
         for pid in pids:
             admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
     # every idle connection is dead: the write meets one, is tried again whole, and commits on a new connection
-    game_id = await store.games.create_game(
-        guild_id=1,
-        channel_id=7100,
-        channel_name="after-a-drop",
-        host_id=71,
-        host_name="host",
-        game="nightfall",
-        options={},
-        seed=1,
-    )
-    assert game_id is not None
+    game_id = await _game(store, 7100, "after-a-drop")
     game = await store.games.game(game_id)
     assert game is not None and game.channel_name == "after-a-drop"
     assert not set(pids) & {conn.info.backend_pid for conn in writer.pool._idle}
 
 
-@pytest.mark.postgresql
-async def test_a_unit_that_finds_no_free_connection_fails_as_a_storage_error(db_location: str) -> None:
-    url = db_location
-    if not url.startswith("postgres"):
-        pytest.skip("PostgreSQL only")
-    pool = LoopPool(url, size=1, timeout=0.2)
+async def test_a_unit_that_finds_no_free_connection_fails_as_a_storage_error(pg_url: str) -> None:
+    pool = LoopPool(pg_url, size=1, timeout=0.2)
     await pool.open()
-    database = PgDatabase(pool, url, "reader", DatabaseStats(), owns_pool=True)
+    database = PgDatabase(pool, pg_url, "reader", DatabaseStats(), owns_pool=True)
     held = asyncio.Event()
     release = asyncio.Event()
 
@@ -213,24 +209,10 @@ async def test_a_settle_waits_for_a_unit_slower_than_its_window(simcord_env: Any
     assert task.done() and task.result() == "read"
 
 
-@pytest.mark.postgresql
-async def test_a_write_under_way_when_the_store_closes_still_commits(db_location: str) -> None:
+async def test_a_write_under_way_when_the_store_closes_still_commits(store: Store, pg_url: str) -> None:
     """As a database thread's unit ran to its end whatever happened to the task awaiting it, a unit on the loop
     ends (commits) before its connection is closed; a unit asked for after the close is refused."""
-    store = await Store.open(db_location)
-    if store.dialect != "postgresql":
-        await store.close()
-        pytest.skip("PostgreSQL only")
-    game_id = await store.games.create_game(
-        guild_id=1,
-        channel_id=7200,
-        channel_name="before",
-        host_id=72,
-        host_name="host",
-        game="nightfall",
-        options={},
-        seed=1,
-    )
+    game_id = await _game(store, 7200, "before")
     inside, go = asyncio.Event(), asyncio.Event()
 
     def renames(conn: Conn) -> None:
@@ -249,20 +231,17 @@ async def test_a_write_under_way_when_the_store_closes_still_commits(db_location
     go.set()
     await unit
     await closing
-    with psycopg.connect(db_location, autocommit=True) as check:
+    with psycopg.connect(pg_url, autocommit=True) as check:
         row = check.execute("SELECT channel_name FROM games WHERE id = %s", (game_id,)).fetchone()
     assert row == ("during the close",)
 
 
-@pytest.mark.postgresql
 async def test_a_connection_still_connecting_when_the_pool_drains_is_never_lent_again(
-    db_location: str, monkeypatch: pytest.MonkeyPatch
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A drain (a setting changed on the server, such as read-only) reaches a connection that was still being opened:
     it may carry the old setting, so it is closed when it comes back. Kept, it once made a delivery's mark fail as
     read-only after writes worked again."""
-    if not db_location.startswith("postgres"):
-        pytest.skip("PostgreSQL only")
     connecting, go = asyncio.Event(), asyncio.Event()
     connect = psycopg.AsyncConnection.connect
 
@@ -271,7 +250,7 @@ async def test_a_connection_still_connecting_when_the_pool_drains_is_never_lent_
         await asyncio.wait_for(go.wait(), BOUND)
         return await connect(*args, **kwargs)
 
-    pool = LoopPool(db_location, size=2)
+    pool = LoopPool(pg_url, size=2)
     monkeypatch.setattr(psycopg.AsyncConnection, "connect", slow_connect)
     pids: list[int] = []
 

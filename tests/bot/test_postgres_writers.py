@@ -16,18 +16,14 @@ from bot.store import Store, on_loop
 from bot.store.sql import lock_game
 from bot.store.sqlite import Conn, QueryError, one
 
-pytestmark = pytest.mark.postgresql
-
 #: seconds a unit waits for the test at most (a store that runs the units one after the other reaches it)
 BOUND = 10.0
 
 
 @pytest.fixture
-async def store(db_location: str) -> AsyncIterator[Store]:
-    s = await Store.open(db_location)
-    if s.dialect != "postgresql":
-        await s.close()
-        pytest.skip("SQLite has one writer: its transactions take turns by design")
+async def store(pg_url: str) -> AsyncIterator[Store]:
+    """PostgreSQL only: SQLite has one writer, its transactions take turns by design."""
+    s = await Store.open(pg_url)
     yield s
     await s.close()
 

@@ -12,7 +12,6 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -32,20 +31,11 @@ from bot.store import Store, on_loop
 from bot.store.rows import _GAME_COLS
 from bot.table import Table
 
-from .. import postgresql
 from .conftest import user_errors_only
 from .helpers import latest_prompt, moves_in, open_game, press
 from .hosts import SHORT_LEASE, Host, Record
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def pg_url(postgresql_cluster: postgresql.Cluster) -> Iterator[str]:
-    """A fresh PostgreSQL database: these tests are about several processes, which only PostgreSQL serves."""
-    url = postgresql_cluster.new_database()
-    yield url
-    postgresql_cluster.admin(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1].split('?')[0]} WITH (FORCE)")
 
 
 async def _owed(store: Store) -> list[tuple[int, str, int]]:
