@@ -277,8 +277,6 @@ class PgConnection:
 def storage_kind(error: Exception) -> tuple[type[StorageError] | None, bool]:
     """Which ``StorageError`` a PostgreSQL error is (None: the statement's own), and whether trying the whole
     transaction again may succeed (it wrote nothing: a lock, a deadlock, a lost connection)."""
-    if isinstance(error, NoConnection):
-        return StorageError, True
     if not isinstance(error, psycopg.Error):
         return None, False
     state = error.sqlstate or ""
@@ -307,7 +305,8 @@ def query_error(error: psycopg.Error) -> QueryError:
 # ---------------------------------------------------------------------------------------------- the connections
 class NoConnection(psycopg.OperationalError):
     """No connection came free for a unit of work in time (every one lent, or the server not answering), or the
-    store is closed: a unit that met it wrote nothing, and is tried again as after a lost connection."""
+    store is closed: a unit that met it wrote nothing, and is tried again as after a lost connection (it is one,
+    to ``storage_kind``: an ``OperationalError`` with no SQLSTATE)."""
 
 
 class LoopPool:
