@@ -22,7 +22,7 @@ from bot.store import NotUndoable, StaleVersion, Store, Undo
 
 from .helpers import Party, latest_prompt, moves_in, open_game, press
 from .test_fightdrome import open_match
-from .test_processes import _first_move, _started, pg_url  # noqa: F401  (pg_url: a fixture)
+from .test_processes import _first_move, _started
 
 #: no image is looked at, beyond its presence and file name (tests/bot/conftest.py)
 pytestmark = pytest.mark.unseen_images
@@ -285,7 +285,7 @@ async def test_the_dm_offers_undo_only_while_it_is_possible(simcord_env: Any) ->
     assert table.row.version == 4
 
 
-async def test_an_undo_in_one_process_is_seen_by_the_others(pg_url: str) -> None:  # noqa: F811
+async def test_an_undo_in_one_process_is_seen_by_the_others(pg_url: str) -> None:
     """Two processes on one PostgreSQL database, each with its cached copy of the game: an undo made by one is what
     the other reads next (its cache is checked against the stored version, which only goes up), and a button made
     for the undone position is refused in either."""
